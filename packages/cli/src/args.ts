@@ -1,0 +1,45 @@
+/**
+ * A small argument reader: positional arguments and `--flag value` options,
+ * with every mistake reported as a usage error rather than guessed at.
+ */
+export interface OptionSpec {
+  /** Long name without dashes, e.g. `output`. */
+  name: string;
+  short?: string;
+  takesValue: boolean;
+}
+
+export type Parsed = { ok: true; positional: string[]; options: Map<string, string | true> } | { ok: false; message: string };
+
+export function parseArgs(args: string[], specs: OptionSpec[]): Parsed {
+  const positional: string[] = [];
+  const options = new Map<string, string | true>();
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '--') {
+      positional.push(...args.slice(i + 1));
+      break;
+    }
+    if (arg.startsWith('-') && arg !== '-') {
+      const [flag, inline] = arg.startsWith('--') ? splitOnce(arg.slice(2)) : [arg.slice(1), undefined];
+      const spec = specs.find((s) => (arg.startsWith('--') ? s.name === flag : s.short === flag));
+      if (!spec) return { ok: false, message: `unknown option ${arg}` };
+      if (!spec.takesValue) {
+        if (inline !== undefined) return { ok: false, message: `--${spec.name} takes no value` };
+        options.set(spec.name, true);
+        continue;
+      }
+      const value = inline ?? args[++i];
+      if (value === undefined) return { ok: false, message: `${arg} needs a value` };
+      options.set(spec.name, value);
+      continue;
+    }
+    positional.push(arg);
+  }
+  return { ok: true, positional, options };
+}
+
+function splitOnce(s: string): [string, string | undefined] {
+  const i = s.indexOf('=');
+  return i < 0 ? [s, undefined] : [s.slice(0, i), s.slice(i + 1)];
+}

@@ -1,0 +1,30 @@
+import { resolve } from 'node:path';
+import { checkMapFile, hasErrors, VariantLoader, type Diagnostic } from '@dipforge/dsl';
+import { parseArgs } from '../args.js';
+import { Exit, type Io } from '../io.js';
+import { displayPath, printDiagnostics, summary } from '../report.js';
+
+export const checkUsage = 'dipforge check FILE…   report the problems in .dipmap files';
+
+export function check(args: string[], io: Io): number {
+  const parsed = parseArgs(args, [{ name: 'quiet', short: 'q', takesValue: false }]);
+  if (!parsed.ok || parsed.positional.length === 0) {
+    io.err(`dipforge check: ${parsed.ok ? 'no file given' : parsed.message}\nusage: ${checkUsage}\n`);
+    return Exit.usage;
+  }
+  const loader = new VariantLoader();
+  const all: Diagnostic[] = [];
+  for (const file of parsed.positional) {
+    const path = resolve(io.cwd, file);
+    if (!path.endsWith('.dipmap')) {
+      io.err(`dipforge check: ${displayPath(path, io.cwd)}: only .dipmap files can be checked so far\n`);
+      return Exit.usage;
+    }
+    const { diagnostics } = checkMapFile(path, loader);
+    const fresh = diagnostics.filter((d) => !all.some((a) => a.file === d.file && a.range.start.offset === d.range.start.offset && a.code === d.code));
+    all.push(...fresh);
+    printDiagnostics(fresh, io);
+  }
+  if (!parsed.options.has('quiet')) io.err(`${summary(all)}\n`);
+  return hasErrors(all) ? Exit.errors : Exit.ok;
+}

@@ -1,0 +1,15 @@
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+/** Writes all of a file or none of it: a temporary file beside the target, then a rename. */
+export function writeFileAtomic(target: string, text: string): true | string {
+  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(temp, text, 'utf8');
+    renameSync(temp, target);
+    return true;
+  } catch (e) {
+    rmSync(temp, { force: true });
+    return e instanceof Error ? e.message.replace(/^[A-Z]+: /, '') : String(e);
+  }
+}

@@ -1,0 +1,39 @@
+/** The `dipforge` command: dispatches to one module per command. */
+import { check, checkUsage } from './commands/check.js';
+import { compile, compileUsage } from './commands/compile.js';
+import { Exit, type Io } from './io.js';
+
+const commands: Record<string, { run: (args: string[], io: Io) => number | Promise<number>; usage: string }> = {
+  check: { run: check, usage: checkUsage },
+  compile: { run: compile, usage: compileUsage },
+};
+
+function usage(): string {
+  return ['usage: dipforge COMMAND [ARGS]', '', ...Object.values(commands).map((c) => `  ${c.usage}`), ''].join('\n');
+}
+
+export async function main(args: string[], io: Io): Promise<number> {
+  const [name, ...rest] = args;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    (name ? io.out : io.err)(usage());
+    return name ? Exit.ok : Exit.usage;
+  }
+  if (name === '--version') {
+    io.out('dipforge 0.1.0\n');
+    return Exit.ok;
+  }
+  const command = commands[name];
+  if (!command) {
+    io.err(`dipforge: unknown command '${name}'\n${usage()}`);
+    return Exit.usage;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (e) {
+    // A bug in dipforge, never the user's input: say so briefly, without a stack trace.
+    const message = e instanceof Error ? e.message : String(e);
+    io.err(`dipforge ${name}: internal error: ${message}\n`);
+    if (process.env['DIPFORGE_DEBUG'] && e instanceof Error && e.stack) io.err(`${e.stack}\n`);
+    return Exit.internal;
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Every diagnostic dipforge reports, with its stable code and severity.
+ * Codes never change meaning once published; `docs/DIAGNOSTICS.md` lists them
+ * (a test keeps the two in step).
+ */
+export type Severity = 'error' | 'warning' | 'info';
+
+interface CodeInfo {
+  readonly code: string;
+  readonly severity: Severity;
+  readonly summary: string;
+}
+
+function code(code: string, severity: Severity, summary: string): CodeInfo {
+  return { code, severity, summary };
+}
+
+export const Codes = {
+  // Syntax (DF1xxx)
+  unexpectedCharacter: code('DF1001', 'error', 'A character that no token starts with.'),
+  syntaxError: code('DF1002', 'error', 'The tokens do not form a valid declaration.'),
+  unterminatedString: code('DF1003', 'error', 'A string that is not closed before the end of the line.'),
+  unterminatedComment: code('DF1004', 'error', 'A block comment that is not closed.'),
+
+  // Names (DF2xxx)
+  unknownProvince: code('DF2001', 'error', 'A name that is no province of the variant.'),
+  unknownPower: code('DF2002', 'error', 'A name that is no power of the variant.'),
+  unknownCoast: code('DF2003', 'error', 'A coast that the province does not have.'),
+  unknownEdition: code('DF2004', 'error', 'An edition or rule set that is not defined.'),
+  unknownRuleOption: code('DF2005', 'error', 'A rule option that does not exist.'),
+  invalidRuleValue: code('DF2006', 'error', 'A value that the rule option does not take.'),
+  unknownUnitKind: code('DF2007', 'error', 'A unit kind other than army (A) or fleet (F).'),
+  unknownLanguageTag: code('DF2008', 'error', 'A language tag that is not a well-formed BCP-47 tag.'),
+  duplicateId: code('DF2010', 'error', 'Two declarations with the same id.'),
+  duplicateName: code('DF2011', 'error', 'A name or alias used by two provinces or powers (in any language).'),
+  duplicateItem: code('DF2012', 'error', 'An item given twice where only one is allowed.'),
+  invalidValue: code('DF2013', 'error', 'A value of the wrong form (number, colour, season, phase).'),
+
+  // Map structure (DF3xxx)
+  coastOnProvinceWithoutCoasts: code('DF3001', 'error', 'A coast given for a province that has no named coasts.'),
+  missingCoast: code('DF3002', 'error', 'A fleet location in a province with named coasts that names no coast.'),
+  armyOnCoast: code('DF3003', 'error', 'An army adjacency or location that names a coast.'),
+  fleetIntoLand: code('DF3004', 'error', 'A fleet adjacency to or from a landlocked province.'),
+  armyIntoSea: code('DF3005', 'error', 'An army adjacency to or from a sea province.'),
+  selfAdjacency: code('DF3006', 'error', 'A province adjacent to itself.'),
+  adjacencyToImpassable: code('DF3007', 'error', 'An adjacency to or from an impassable province.'),
+  coastsOnNonCoastal: code('DF3008', 'error', 'Named coasts on a province that is not a coastal province.'),
+  impassableSupplyCentre: code('DF3009', 'error', 'An impassable province that is a supply centre.'),
+  noProvinces: code('DF3010', 'error', 'A variant with no provinces.'),
+  noPowers: code('DF3011', 'error', 'A variant with no powers.'),
+  noVariant: code('DF3012', 'error', 'A file compiled as a variant that declares no variant.'),
+  duplicateVariant: code('DF3013', 'error', 'Two variant declarations in one variant.'),
+
+  // Powers, centres and units (DF4xxx)
+  homeNotSupplyCentre: code('DF4001', 'error', 'A home centre that is not a supply centre.'),
+  homeOfTwoPowers: code('DF4002', 'error', 'A home centre claimed by two powers.'),
+  unitOnImpossibleTerrain: code('DF4003', 'error', 'A starting unit on a province its kind cannot stand on.'),
+  unitWithoutCoast: code('DF4004', 'error', 'A starting fleet in a province with named coasts that names no coast.'),
+  twoUnitsInProvince: code('DF4005', 'error', 'Two starting units in one province.'),
+  ownedNotSupplyCentre: code('DF4006', 'error', 'A starting centre that is not a supply centre.'),
+  centreOwnedTwice: code('DF4007', 'error', 'A centre owned by two powers at the start.'),
+  neutralCentreOwned: code('DF4008', 'error', 'A centre listed as neutral that a power owns at the start.'),
+  neutralNotSupplyCentre: code('DF4009', 'error', 'A neutral centre that is not a supply centre.'),
+
+  // Files, imports and extends (DF5xxx)
+  fileNotFound: code('DF5001', 'error', 'An imported or extended file that cannot be read.'),
+  importCycle: code('DF5002', 'error', 'Imports or extends that lead back to the same file.'),
+  outsideProject: code('DF5003', 'error', 'An import or extends path that leaves the project folder.'),
+  unknownVariant: code('DF5004', 'error', 'An extends that names no built-in variant.'),
+  rulesetCycle: code('DF5005', 'error', 'Rule sets that extend each other in a cycle.'),
+  removeUnknown: code('DF5006', 'error', 'A remove of something the base variant does not declare.'),
+  removeWithoutExtends: code('DF5007', 'error', 'A remove in a variant that extends nothing.'),
+  invalidConfig: code('DF5008', 'error', 'The compiled configuration does not satisfy the VariantConfig schema.'),
+
+  // Warnings (DF8xxx)
+  oneWayAdjacency: code('DF8001', 'warning', 'An adjacency that works in one direction only.'),
+  unreachableProvince: code('DF8002', 'warning', 'A province no unit can ever reach.'),
+  victoryAboveCentres: code('DF8003', 'warning', 'A victory threshold above the number of supply centres.'),
+  duplicateAdjacency: code('DF8004', 'warning', 'An adjacency declared twice.'),
+  noHomeCentres: code('DF8005', 'warning', 'A power with no home centres.'),
+} as const;
+
+export type CodeName = keyof typeof Codes;

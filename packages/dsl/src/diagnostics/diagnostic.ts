@@ -1,0 +1,33 @@
+import type { Range } from '../text/range.js';
+import { Codes, type CodeName, type Severity } from './codes.js';
+
+/** A finding about a file: what, where, how bad, and a code that never changes meaning. */
+export interface Diagnostic {
+  code: string;
+  severity: Severity;
+  message: string;
+  /** The file the range is in (an absolute path, or a document URI in the editor). */
+  file: string;
+  range: Range;
+}
+
+export function diagnostic(name: CodeName, file: string, range: Range, message: string): Diagnostic {
+  const info = Codes[name];
+  return { code: info.code, severity: info.severity, message, file, range };
+}
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}
+
+/** `path:line:col: severity: message [code]`, with 1-based line and column. */
+export function formatDiagnostic(d: Diagnostic, displayPath: string = d.file): string {
+  return `${displayPath}:${d.range.start.line + 1}:${d.range.start.column + 1}: ${d.severity}: ${d.message} [${d.code}]`;
+}
+
+/** Order by file, then position, so that output is stable. */
+export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
+  return list.sort((a, b) =>
+    a.file === b.file ? a.range.start.offset - b.range.start.offset || a.code.localeCompare(b.code) : a.file < b.file ? -1 : 1,
+  );
+}

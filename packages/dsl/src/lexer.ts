@@ -1,0 +1,138 @@
+/**
+ * The token vocabulary shared by dipforge's languages.
+ *
+ * Keywords are contextual: every keyword token is also in the `Name` category,
+ * so wherever the grammar expects a name, a keyword is accepted (a province may
+ * be called `sea`). Names are Unicode (华沙, Pariisi) with inner hyphens
+ * (`convoy-paradox`, `zh-Hant`, `old-rules`).
+ */
+import { createToken, Lexer, type CustomPatternMatcherFunc, type IToken, type TokenType } from 'chevrotain';
+
+/**
+ * chevrotain rebuilds regular expressions with only the `i` and `y` flags, which
+ * would drop the `u` that Unicode property classes need; so Unicode-aware tokens
+ * use custom matchers with their own sticky regular expression.
+ */
+function unicodePattern(source: string, ignoreCase = false): CustomPatternMatcherFunc {
+  const re = new RegExp(source, ignoreCase ? 'iuy' : 'uy');
+  return (text, offset) => {
+    re.lastIndex = offset;
+    return re.exec(text);
+  };
+}
+
+export const Name = createToken({ name: 'Name', pattern: Lexer.NA });
+export const Identifier = createToken({
+  name: 'Identifier',
+  pattern: unicodePattern('[\\p{L}\\p{N}_]+(?:-[\\p{L}\\p{N}_]+)*'),
+  categories: [Name],
+  line_breaks: false,
+});
+
+const keywordTokens: TokenType[] = [];
+function keyword(word: string, pattern: string = word): TokenType {
+  const token = createToken({
+    name: `Kw_${word}`,
+    pattern: unicodePattern(`${pattern}(?![\\p{L}\\p{N}_]|-[\\p{L}\\p{N}_])`, true),
+    categories: [Name],
+    line_breaks: false,
+  });
+  (token as { LABEL?: string }).LABEL = `'${word}'`;
+  keywordTokens.push(token);
+  return token;
+}
+
+export const Kw = {
+  variant: keyword('variant'),
+  province: keyword('province'),
+  power: keyword('power'),
+  adjacency: keyword('adjacency'),
+  neutral: keyword('neutral'),
+  rules: keyword('rules'),
+  ruleset: keyword('ruleset'),
+  import: keyword('import'),
+  remove: keyword('remove'),
+  extends: keyword('extends'),
+  author: keyword('author'),
+  version: keyword('version'),
+  description: keyword('description'),
+  start: keyword('start'),
+  land: keyword('land'),
+  sea: keyword('sea'),
+  coast: keyword('coast'),
+  supply: keyword('supply'),
+  impassable: keyword('impassable'),
+  name: keyword('name'),
+  alias: keyword('alias'),
+  at: keyword('at'),
+  adjective: keyword('adjective'),
+  colour: keyword('colour', 'colou?r'),
+  home: keyword('home'),
+  units: keyword('units'),
+  owns: keyword('owns'),
+  centres: keyword('centres', 'cent(?:re|er)s'),
+} as const;
+
+export const StringLiteral = createToken({ name: 'String', pattern: /"(?:[^"\\\r\n]|\\.)*"/ });
+/** A string with no closing quote on its line: accepted as a string, and reported. */
+export const UnterminatedString = createToken({
+  name: 'UnterminatedString',
+  pattern: /"(?:[^"\\\r\n]|\\.)*/,
+  categories: [StringLiteral],
+});
+export const NumberLiteral = createToken({
+  name: 'Number',
+  pattern: unicodePattern('\\d+(?:\\.\\d+)?(?![\\p{L}\\p{N}_]|-[\\p{L}\\p{N}_])'),
+  line_breaks: false,
+});
+export const Colour = createToken({ name: 'Colour', pattern: /#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?(?![0-9a-zA-Z_])/ });
+
+export const LCurly = createToken({ name: 'LCurly', pattern: '{', label: "'{'" });
+export const RCurly = createToken({ name: 'RCurly', pattern: '}', label: "'}'" });
+export const Comma = createToken({ name: 'Comma', pattern: ',', label: "','" });
+export const Colon = createToken({ name: 'Colon', pattern: ':', label: "':'" });
+export const Semicolon = createToken({ name: 'Semicolon', pattern: ';', label: "';'" });
+export const Arrow = createToken({ name: 'Arrow', pattern: /->|=>|→/, label: "'->'" });
+export const Slash = createToken({ name: 'Slash', pattern: '/', label: "'/'" });
+export const Minus = createToken({ name: 'Minus', pattern: '-', label: "'-'" });
+
+export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\u00a0\u3000\ufeff]+/, group: Lexer.SKIPPED });
+export const LineComment = createToken({ name: 'LineComment', pattern: /\/\/[^\r\n]*/, group: 'comments' });
+export const BlockComment = createToken({ name: 'BlockComment', pattern: /\/\*[\s\S]*?\*\//, group: 'comments', line_breaks: true });
+export const UnterminatedComment = createToken({
+  name: 'UnterminatedComment',
+  pattern: /\/\*[\s\S]*/,
+  group: 'comments',
+  line_breaks: true,
+});
+
+/** Token types in matching order: comments before `/`, `->` before `-`, keywords before names. */
+export const allTokens: TokenType[] = [
+  WhiteSpace,
+  LineComment,
+  BlockComment,
+  UnterminatedComment,
+  StringLiteral,
+  UnterminatedString,
+  Colour,
+  NumberLiteral,
+  Arrow,
+  LCurly,
+  RCurly,
+  Comma,
+  Colon,
+  Semicolon,
+  Slash,
+  Minus,
+  ...keywordTokens,
+  Identifier,
+  Name,
+];
+
+export const mapLexer = new Lexer(allTokens, {
+  positionTracking: 'full',
+  ensureOptimizations: false,
+  skipValidations: true,
+});
+
+export type Token = IToken;

@@ -1,0 +1,156 @@
+/**
+ * The binder: merges a variant's files (and the variant it extends) into one
+ * symbol table, reporting duplicate ids and names. A declaration in a deriving
+ * variant replaces the base's declaration of the same id; `remove` drops one.
+ */
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { VariantUnit } from '../workspace/loader.js';
+import type { ParsedMap } from './parse.js';
+import type * as A from './ast.js';
+
+export interface Declared<T> {
+  decl: T;
+  file: string;
+}
+
+export interface AdjacencyEdge {
+  kind: 'army' | 'fleet';
+  from: A.Location;
+  to: A.Location;
+  oneWay: boolean;
+  line: A.AdjacencyLine;
+  file: string;
+}
+
+export interface VariantModel {
+  entry: string;
+  variant?: Declared<A.VariantDecl>;
+  provinces: Map<string, Declared<A.ProvinceDecl>>;
+  powers: Map<string, Declared<A.PowerDecl>>;
+  /** Adjacency lines of every file, base first. */
+  adjacency: Declared<A.AdjacencyLine>[];
+  /** `remove adjacency` lines of deriving variants, applied to the base's lines. */
+  removedAdjacency: Declared<A.AdjacencyLine>[];
+  /** Provinces that a deriving variant removed: the base's lines that name them are dropped. */
+  removedProvinces: Set<string>;
+  neutral: Declared<A.NeutralDecl>[];
+  /** `rules` blocks, base first: later options override earlier ones. */
+  rules: Declared<A.RulesDecl>[];
+  rulesets: Map<string, Declared<A.RulesetDecl>>;
+}
+
+export function emptyModel(entry: string): VariantModel {
+  return {
+    entry,
+    provinces: new Map(),
+    powers: new Map(),
+    adjacency: [],
+    removedAdjacency: [],
+    removedProvinces: new Set(),
+    neutral: [],
+    rules: [],
+    rulesets: new Map(),
+  };
+}
+
+/** Binds a loaded variant unit (recursively its base first). */
+export function bindVariant(unit: VariantUnit, diagnostics: Diagnostic[]): VariantModel {
+  const model = unit.base ? bindVariant(unit.base, diagnostics) : emptyModel(unit.entry);
+  model.entry = unit.entry;
+  const hasBase = unit.base !== undefined;
+  // Ids declared by this unit itself, to tell a replacement of the base from a duplicate.
+  const own = { provinces: new Set<string>(), powers: new Set<string>(), rulesets: new Set<string>() };
+  // Rule sets and variant headers of the base are replaced wholesale by this unit's own.
+  let ownVariant: Declared<A.VariantDecl> | undefined;
+
+  for (const file of unit.files) {
+    for (const decl of file.ast.decls) {
+      switch (decl.kind) {
+        case 'Variant':
+          if (ownVariant) {
+            diagnostics.push(
+              diagnostic('duplicateVariant', file.file, decl.id?.range ?? decl.range, 'A variant is declared once; this declaration is ignored'),
+            );
+          } else {
+            ownVariant = { decl, file: file.file };
+          }
+          break;
+        case 'Province':
+          declare(model.provinces, own.provinces, decl, file, 'province', diagnostics);
+          break;
+        case 'Power':
+          declare(model.powers, own.powers, decl, file, 'power', diagnostics);
+          break;
+        case 'Adjacency':
+          for (const line of decl.lines) model.adjacency.push({ decl: line, file: file.file });
+          break;
+        case 'Neutral':
+          model.neutral.push({ decl, file: file.file });
+          break;
+        case 'Rules':
+          model.rules.push({ decl, file: file.file });
+          break;
+        case 'Ruleset':
+          if (decl.name) {
+            const key = decl.name.value;
+            if (own.rulesets.has(key)) {
+              diagnostics.push(diagnostic('duplicateId', file.file, decl.name.range, `Rule set '${key}' is already declared`));
+            } else {
+              own.rulesets.add(key);
+              model.rulesets.set(key, { decl, file: file.file });
+            }
+          }
+          break;
+        case 'Remove':
+          remove(model, decl, file, hasBase, diagnostics);
+          break;
+        case 'Import':
+          break;
+      }
+    }
+  }
+  if (ownVariant) model.variant = ownVariant;
+  return model;
+}
+
+function declare<T extends { id?: A.Ident }>(
+  table: Map<string, Declared<T>>,
+  own: Set<string>,
+  decl: T,
+  file: ParsedMap,
+  what: string,
+  diagnostics: Diagnostic[],
+): void {
+  if (!decl.id) return;
+  const key = decl.id.value;
+  if (own.has(key)) {
+    const first = table.get(key);
+    const where = first ? ` (first at ${shortPath(first.file)}:${(first.decl.id?.range.start.line ?? 0) + 1})` : '';
+    diagnostics.push(diagnostic('duplicateId', file.file, decl.id.range, `The ${what} '${key}' is already declared${where}`));
+    return;
+  }
+  own.add(key);
+  table.set(key, { decl, file: file.file });
+}
+
+function remove(model: VariantModel, decl: A.RemoveDecl, file: ParsedMap, hasBase: boolean, diagnostics: Diagnostic[]): void {
+  if (!hasBase) {
+    diagnostics.push(diagnostic('removeWithoutExtends', file.file, decl.range, 'remove only applies to a variant that extends another'));
+    return;
+  }
+  if (decl.what === 'adjacency') {
+    if (decl.line) model.removedAdjacency.push({ decl: decl.line, file: file.file });
+    return;
+  }
+  if (!decl.id) return;
+  const table: Map<string, unknown> = decl.what === 'province' ? model.provinces : model.powers;
+  if (table.delete(decl.id.value)) {
+    if (decl.what === 'province') model.removedProvinces.add(decl.id.value);
+  } else {
+    diagnostics.push(diagnostic('removeUnknown', file.file, decl.id.range, `The base variant has no ${decl.what} '${decl.id.text}'`));
+  }
+}
+
+export function shortPath(path: string): string {
+  return path.split(/[\\/]/).slice(-2).join('/');
+}

@@ -1,0 +1,568 @@
+/**
+ * The checker: turns a bound variant model into a resolved variant (provinces
+ * with terrain and coasts, directed edges, powers with units and centres, rule
+ * options), reporting every problem with its code and range. What it resolves is
+ * exactly what the compiler emits, so the two cannot disagree.
+ */
+import { Codes } from '../diagnostics/codes.js';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { Range } from '../text/range.js';
+import type * as A from './ast.js';
+import type { Declared, VariantModel } from './bind.js';
+import { resolveRules, type ResolvedRules, type RuleSetSource } from './rules.js';
+import { didYouMean } from './suggest.js';
+
+export type Terrain = 'land' | 'sea' | 'coast';
+
+export interface ResolvedCoast {
+  id: string;
+  name: string;
+  names: Record<string, string[]>;
+}
+
+export interface ResolvedProvince {
+  id: string;
+  name: string;
+  terrain: Terrain;
+  supplyCentre: boolean;
+  impassable: boolean;
+  coasts: ResolvedCoast[];
+  names: Record<string, string[]>;
+  aliases: string[];
+  at?: [number, number];
+  decl: A.ProvinceDecl;
+  file: string;
+}
+
+export interface ResolvedUnit {
+  kind: 'army' | 'fleet';
+  /** `prov` or `prov/coast`. */
+  at: string;
+}
+
+export interface ResolvedPower {
+  id: string;
+  name: string;
+  adjective?: string;
+  colour?: string;
+  names: Record<string, string[]>;
+  aliases: string[];
+  home: string[];
+  units: ResolvedUnit[];
+  centres: string[];
+}
+
+export interface ResolvedVariant {
+  id: string;
+  name: string;
+  author?: string;
+  version?: string;
+  description?: string;
+  start: { year: number; season: string; phase: 'movement' | 'retreat' | 'adjustment' };
+  provinces: ResolvedProvince[];
+  /** Directed edges `[from, to]` per unit kind, each end `prov` or `prov/coast`. */
+  edges: { army: [string, string][]; fleet: [string, string][] };
+  powers: ResolvedPower[];
+  neutralCentres: string[];
+  rules: ResolvedRules;
+}
+
+const PHASES = new Set(['movement', 'retreat', 'adjustment']);
+const LANGUAGE_TAG = /^[a-z]{2,3}(?:-[a-z]{4})?(?:-(?:[a-z]{2}|\d{3}))?(?:-(?:[a-z\d]{5,8}|\d[a-z\d]{3}))*(?:-x(?:-[a-z\d]{1,8})+)?$/i;
+
+export function checkVariant(model: VariantModel, editions: RuleSetSource[], diagnostics: Diagnostic[]): ResolvedVariant {
+  return new Checker(model, diagnostics).run(editions);
+}
+
+type Owner = { kind: 'province' | 'power'; id: string };
+
+class Checker {
+  private readonly provinces = new Map<string, ResolvedProvince>();
+  /** Every name a province can be called by (id, alias, display and localized names), lower-case. */
+  private readonly provinceNames = new Map<string, Owner>();
+  private readonly powerNames = new Map<string, Owner>();
+
+  constructor(
+    private readonly model: VariantModel,
+    private readonly diagnostics: Diagnostic[],
+  ) {}
+
+  private report(name: keyof typeof Codes, file: string, range: Range, message: string): void {
+    this.diagnostics.push(diagnostic(name, file, range, message));
+  }
+
+  run(editions: RuleSetSource[]): ResolvedVariant {
+    for (const p of this.model.provinces.values()) this.province(p);
+    const edges = this.adjacency();
+    const powers = this.powers();
+    const neutralCentres = this.neutral(powers);
+    const header = this.header();
+    const rules = resolveRules(this.model, editions, this.diagnostics);
+    this.warnings(edges, powers, rules);
+    return { ...header, provinces: [...this.provinces.values()], edges, powers, neutralCentres, rules };
+  }
+
+  // ---- variant header -------------------------------------------------------
+
+  private header(): Pick<ResolvedVariant, 'id' | 'name' | 'author' | 'version' | 'description' | 'start'> {
+    const v = this.model.variant;
+    const start: ResolvedVariant['start'] = { year: 1901, season: 'spring', phase: 'movement' };
+    if (!v) {
+      const id = this.model.entry.split(/[\\/]/).pop()?.replace(/\.dipmap$/, '') ?? 'variant';
+      return { id: id.toLowerCase(), name: id, start };
+    }
+    const d = v.decl;
+    const single = (list: A.StringLit[], what: string): string | undefined => {
+      for (const extra of list.slice(1)) this.report('duplicateItem', v.file, extra.range, `${what} is given more than once`);
+      return list[0]?.value;
+    };
+    for (const extra of d.start.slice(1)) this.report('duplicateItem', v.file, extra.range, 'start is given more than once');
+    const s = d.start[0];
+    if (s) {
+      if (s.year) {
+        if (Number.isInteger(s.year.value)) start.year = s.year.value;
+        else this.report('invalidValue', v.file, s.year.range, `A year is a whole number, not ${s.year.text}`);
+      }
+      if (s.season) start.season = s.season.value;
+      if (s.phase) {
+        if (PHASES.has(s.phase.value)) start.phase = s.phase.value as ResolvedVariant['start']['phase'];
+        else this.report('invalidValue', v.file, s.phase.range, `Unknown phase '${s.phase.text}': expected movement, retreat or adjustment`);
+      }
+    }
+    const id = d.id?.value ?? 'variant';
+    const author = single(d.author, 'author');
+    const version = single(d.version, 'version');
+    const description = single(d.description, 'description');
+    return {
+      id,
+      name: d.title?.value ?? d.id?.text ?? id,
+      ...(author !== undefined ? { author } : {}),
+      ...(version !== undefined ? { version } : {}),
+      ...(description !== undefined ? { description } : {}),
+      start,
+    };
+  }
+
+  // ---- names ---------------------------------------------------------------
+
+  private claim(index: Map<string, Owner>, name: string, owner: Owner, file: string, range: Range, what: string): void {
+    const key = name.toLowerCase();
+    const existing = index.get(key);
+    if (!existing) {
+      index.set(key, owner);
+      return;
+    }
+    if (existing.id === owner.id) return; // the same name twice for one thing is harmless
+    this.report('duplicateName', file, range, `The ${what} '${name}' already names the ${existing.kind} '${existing.id}'`);
+  }
+
+  private localized(items: A.NameItem[], file: string, onName: (value: A.StringLit) => void): Record<string, string[]> {
+    const names: Record<string, string[]> = {};
+    for (const item of items) {
+      if (!item.lang) continue;
+      const tag = item.lang.text;
+      if (!LANGUAGE_TAG.test(tag)) {
+        this.report('unknownLanguageTag', file, item.lang.range, `'${tag}' is not a language tag (such as zh, ja, fi, zh-Hant)`);
+        continue;
+      }
+      const list = (names[tag] ??= []);
+      for (const v of item.values) {
+        if (!list.includes(v.value)) list.push(v.value);
+        onName(v);
+      }
+    }
+    return names;
+  }
+
+  // ---- provinces -----------------------------------------------------------
+
+  private province({ decl, file }: Declared<A.ProvinceDecl>): void {
+    if (!decl.id) return;
+    const id = decl.id.value;
+    const owner: Owner = { kind: 'province', id };
+    this.claim(this.provinceNames, id, owner, file, decl.id.range, 'id');
+
+    let terrain: Terrain | undefined;
+    let supply = false;
+    let impassable = false;
+    for (const f of decl.flags) {
+      if (f.flag === 'supply') {
+        if (supply) this.report('duplicateItem', file, f.range, 'supply is given more than once');
+        supply = true;
+      } else if (f.flag === 'impassable') {
+        impassable = true;
+      } else if (terrain) {
+        this.report('duplicateItem', file, f.range, `The terrain is already ${terrain}`);
+      } else {
+        terrain = f.flag;
+      }
+    }
+    if (impassable && supply) this.report('impassableSupplyCentre', file, decl.id.range, `The impassable province '${id}' cannot be a supply centre`);
+    if (!terrain) terrain = decl.coasts.length > 0 ? 'coast' : 'land';
+
+    const coasts: ResolvedCoast[] = [];
+    for (const c of decl.coasts) {
+      if (!c.id) continue;
+      if (terrain !== 'coast') {
+        this.report('coastsOnNonCoastal', file, c.range, `Only a coastal province has coasts; '${id}' is ${terrain}`);
+        continue;
+      }
+      if (coasts.some((k) => k.id === c.id?.value)) {
+        this.report('duplicateId', file, c.id.range, `The coast '${c.id.text}' of '${id}' is already declared`);
+        continue;
+      }
+      coasts.push({ id: c.id.value, name: c.title?.value ?? c.id.text, names: this.localized(c.names, file, () => undefined) });
+    }
+    if (coasts.length === 1) {
+      const only = decl.coasts.find((c) => c.id?.value === coasts[0]?.id);
+      this.report('duplicateItem', file, only?.range ?? decl.id.range, 'A province with named coasts has at least two; leave out the coast for a single-coast province');
+    }
+
+    const title = decl.title?.value ?? decl.id.text;
+    if (decl.title) this.claim(this.provinceNames, title, owner, file, decl.title.range, 'name');
+    const names = this.localized(decl.names, file, (v) => this.claim(this.provinceNames, v.value, owner, file, v.range, 'name'));
+    const aliases: string[] = [];
+    for (const a of decl.aliases) {
+      this.claim(this.provinceNames, a.value, owner, file, a.range, 'alias');
+      if (!aliases.includes(a.value) && a.value !== id) aliases.push(a.value);
+    }
+    for (const extra of decl.at.slice(1)) this.report('duplicateItem', file, extra.range, 'at is given more than once');
+    const at0 = decl.at[0];
+    const at: [number, number] | undefined = at0?.x && at0.y ? [at0.x.value, at0.y.value] : undefined;
+
+    this.provinces.set(id, {
+      id,
+      name: title,
+      terrain,
+      supplyCentre: supply,
+      impassable,
+      coasts,
+      names,
+      aliases,
+      ...(at ? { at } : {}),
+      decl,
+      file,
+    });
+  }
+
+  /** Resolves a province reference, reporting an unknown one with suggestions. */
+  private lookupProvince(ident: A.Ident, file: string): ResolvedProvince | undefined {
+    const found = this.provinces.get(ident.value);
+    if (found) return found;
+    const owner = this.provinceNames.get(ident.value);
+    if (owner) {
+      this.report('unknownProvince', file, ident.range, `'${ident.text}' is a name of '${owner.id}'; refer to a province by its id`);
+      return undefined;
+    }
+    const hint = didYouMean(ident.value, this.provinces.keys());
+    this.report('unknownProvince', file, ident.range, `Unknown province '${ident.text}'${hint}`);
+    return undefined;
+  }
+
+  private lookupCoast(province: ResolvedProvince, coast: A.Ident, file: string): boolean {
+    if (province.coasts.length === 0) {
+      this.report('coastOnProvinceWithoutCoasts', file, coast.range, `'${province.id}' has no named coasts`);
+      return false;
+    }
+    if (province.coasts.some((c) => c.id === coast.value)) return true;
+    const list = province.coasts.map((c) => c.id).join(', ');
+    this.report('unknownCoast', file, coast.range, `'${province.id}' has no coast '${coast.text}' (its coasts: ${list})`);
+    return false;
+  }
+
+  // ---- adjacency -----------------------------------------------------------
+
+  /** Resolves one end of an edge for a unit kind; undefined (and reported) if impossible. */
+  private edgeEnd(loc: A.Location, kind: 'army' | 'fleet', file: string): string | undefined {
+    const p = this.lookupProvince(loc.province, file);
+    if (!p) return undefined;
+    if (p.impassable) {
+      this.report('adjacencyToImpassable', file, loc.range, `'${p.id}' is impassable: nothing moves to or from it`);
+      return undefined;
+    }
+    if (kind === 'army') {
+      if (p.terrain === 'sea') {
+        this.report('armyIntoSea', file, loc.range, `An army cannot enter the sea province '${p.id}'`);
+        return undefined;
+      }
+      if (loc.coast) {
+        this.report('armyOnCoast', file, loc.coast.range, 'An army adjacency names no coast: armies stand on the whole province');
+        return undefined;
+      }
+      return p.id;
+    }
+    if (p.terrain === 'land') {
+      this.report('fleetIntoLand', file, loc.range, `A fleet cannot enter the landlocked province '${p.id}'`);
+      return undefined;
+    }
+    if (loc.coast) return this.lookupCoast(p, loc.coast, file) ? `${p.id}/${loc.coast.value}` : undefined;
+    if (p.coasts.length > 0) {
+      const list = p.coasts.map((c) => `${p.id}/${c.id}`).join(' or ');
+      this.report('missingCoast', file, loc.province.range, `Fleets reach '${p.id}' by a named coast: write ${list}`);
+      return undefined;
+    }
+    return p.id;
+  }
+
+  private lineKinds(line: A.AdjacencyLine, file: string): ('army' | 'fleet')[] {
+    switch (line.unit?.value) {
+      case 'army':
+      case 'a':
+        return ['army'];
+      case 'fleet':
+      case 'f':
+        return ['fleet'];
+      case 'both':
+        return ['army', 'fleet'];
+      default:
+        if (line.unit) this.report('unknownUnitKind', file, line.unit.range, `'${line.unit.text}' is not army, fleet or both`);
+        return [];
+    }
+  }
+
+  private adjacency(): ResolvedVariant['edges'] {
+    const edges = { army: new Map<string, { oneWay: boolean; file: string; range: Range }>(), fleet: new Map<string, { oneWay: boolean; file: string; range: Range }>() };
+    const removed = new Set<string>();
+    for (const { decl, file } of this.model.removedAdjacency) {
+      for (const kind of this.lineKinds(decl, file)) {
+        const from = decl.from && this.edgeEnd(decl.from, kind, file);
+        for (const t of decl.to) {
+          const to = this.edgeEnd(t, kind, file);
+          if (!from || !to) continue;
+          removed.add(`${kind} ${from} ${to}`);
+          if (!decl.oneWay) removed.add(`${kind} ${to} ${from}`);
+        }
+      }
+    }
+    for (const { decl, file } of this.model.adjacency) {
+      const kinds = this.lineKinds(decl, file);
+      for (const kind of kinds) {
+        // Lines of a base variant that touch a removed province are dropped with it.
+        if (this.touchesRemoved(decl)) continue;
+        const from = decl.from && this.edgeEnd(decl.from, kind, file);
+        for (const t of decl.to) {
+          const to = this.edgeEnd(t, kind, file);
+          if (!from || !to) continue;
+          if (from.split('/')[0] === to.split('/')[0]) {
+            this.report('selfAdjacency', file, t.range, `'${from}' cannot be adjacent to its own province`);
+            continue;
+          }
+          // Returns whether the edge was a duplicate; `quiet` keeps the way back of a
+          // duplicate two-way line from reporting the same line a second time.
+          const add = (a: string, b: string, oneWay: boolean, quiet = false): boolean => {
+            const key = `${a} ${b}`;
+            if (removed.has(`${kind} ${key}`)) return false;
+            const existing = edges[kind].get(key);
+            if (existing && !existing.oneWay && !oneWay) {
+              if (!quiet) this.report('duplicateAdjacency', file, t.range, `The ${kind} adjacency ${a}–${b} is already declared`);
+              return true;
+            }
+            if (!existing) edges[kind].set(key, { oneWay, file, range: t.range });
+            else if (!oneWay) existing.oneWay = false;
+            return false;
+          };
+          const duplicate = add(from, to, decl.oneWay);
+          if (!decl.oneWay) add(to, from, false, duplicate);
+        }
+      }
+    }
+    // A one-way edge whose reverse was never declared is worth a warning: it is rare on purpose.
+    for (const kind of ['army', 'fleet'] as const) {
+      for (const [key, e] of edges[kind]) {
+        if (!e.oneWay) continue;
+        const [a, b] = key.split(' ') as [string, string];
+        if (!edges[kind].has(`${b} ${a}`)) this.report('oneWayAdjacency', e.file, e.range, `A ${kind} can move ${a} → ${b} but not back`);
+      }
+    }
+    const list = (m: Map<string, unknown>): [string, string][] => [...m.keys()].map((k) => k.split(' ') as [string, string]);
+    return { army: list(edges.army), fleet: list(edges.fleet) };
+  }
+
+  private touchesRemoved(line: A.AdjacencyLine): boolean {
+    // Only relevant when the model came from extends: a province that a `remove`
+    // dropped is in no table, but the checker must not report the base's lines as unknown.
+    if (this.model.removedProvinces.size === 0) return false;
+    const ids = [line.from, ...line.to].flatMap((l) => (l ? [l.province.value] : []));
+    return ids.some((id) => this.model.removedProvinces.has(id));
+  }
+
+  // ---- powers --------------------------------------------------------------
+
+  private powers(): ResolvedPower[] {
+    const homeOwner = new Map<string, string>();
+    const centreOwner = new Map<string, string>();
+    const unitAt = new Map<string, string>();
+    const result: ResolvedPower[] = [];
+    for (const { decl, file } of this.model.powers.values()) {
+      if (!decl.id) continue;
+      const id = decl.id.value;
+      const owner: Owner = { kind: 'power', id };
+      this.claim(this.powerNames, id, owner, file, decl.id.range, 'id');
+      const name = decl.title?.value ?? capitalize(decl.id.text);
+      if (decl.title) this.claim(this.powerNames, name, owner, file, decl.title.range, 'name');
+      const names = this.localized(decl.names, file, (v) => this.claim(this.powerNames, v.value, owner, file, v.range, 'name'));
+      const aliases: string[] = [];
+      for (const a of decl.aliases) {
+        this.claim(this.powerNames, a.value, owner, file, a.range, 'alias');
+        if (!aliases.includes(a.value) && a.value !== id) aliases.push(a.value);
+      }
+      for (const extra of decl.adjective.slice(1)) this.report('duplicateItem', file, extra.range, 'adjective is given more than once');
+      for (const extra of decl.colour.slice(1)) this.report('duplicateItem', file, extra.range, 'colour is given more than once');
+
+      const home: string[] = [];
+      for (const h of decl.home) {
+        const p = this.lookupProvince(h, file);
+        if (!p || home.includes(p.id)) continue;
+        if (!p.supplyCentre) {
+          this.report('homeNotSupplyCentre', file, h.range, `The home centre '${p.id}' is not a supply centre: add supply to the province`);
+          continue;
+        }
+        const other = homeOwner.get(p.id);
+        if (other) {
+          this.report('homeOfTwoPowers', file, h.range, `'${p.id}' is already a home centre of '${other}'`);
+          continue;
+        }
+        homeOwner.set(p.id, id);
+        home.push(p.id);
+      }
+
+      const units: ResolvedUnit[] = [];
+      for (const u of decl.units) {
+        const unit = this.unit(u, file);
+        if (!unit) continue;
+        const province = unit.at.split('/')[0] as string;
+        const other = unitAt.get(province);
+        if (other) {
+          this.report('twoUnitsInProvince', file, u.range, `'${province}' already holds a unit of '${other}'`);
+          continue;
+        }
+        unitAt.set(province, id);
+        units.push(unit);
+      }
+
+      const centres: string[] = [];
+      const claimed = decl.hasOwns ? decl.owns : decl.home;
+      for (const c of claimed) {
+        const p = decl.hasOwns ? this.lookupProvince(c, file) : this.provinces.get(c.value);
+        if (!p || centres.includes(p.id)) continue;
+        if (!p.supplyCentre) {
+          if (decl.hasOwns) this.report('ownedNotSupplyCentre', file, c.range, `'${p.id}' is not a supply centre`);
+          continue;
+        }
+        const other = centreOwner.get(p.id);
+        if (other) {
+          this.report('centreOwnedTwice', file, c.range, `'${p.id}' is already owned by '${other}' at the start`);
+          continue;
+        }
+        centreOwner.set(p.id, id);
+        centres.push(p.id);
+      }
+      if (home.length === 0 && decl.home.length === 0) {
+        this.report('noHomeCentres', file, decl.id.range, `The power '${id}' has no home centres, so it can never build`);
+      }
+      result.push({
+        id,
+        name,
+        ...(decl.adjective[0] ? { adjective: decl.adjective[0].value } : {}),
+        ...(decl.colour[0] ? { colour: expandColour(decl.colour[0].value) } : {}),
+        names,
+        aliases,
+        home,
+        units,
+        centres,
+      });
+    }
+    return result;
+  }
+
+  private unit(u: A.UnitSpec, file: string): ResolvedUnit | undefined {
+    if (!u.unit || !u.at) return undefined;
+    const k = u.unit.value;
+    const kind = k === 'a' || k === 'army' ? 'army' : k === 'f' || k === 'fleet' ? 'fleet' : undefined;
+    if (!kind) {
+      this.report('unknownUnitKind', file, u.unit.range, `'${u.unit.text}' is not a unit kind: write A (army) or F (fleet)`);
+      return undefined;
+    }
+    const p = this.lookupProvince(u.at.province, file);
+    if (!p) return undefined;
+    if (p.impassable || (kind === 'army' && p.terrain === 'sea') || (kind === 'fleet' && p.terrain === 'land')) {
+      const where = p.impassable ? 'impassable' : p.terrain === 'sea' ? 'a sea' : 'landlocked';
+      this.report('unitOnImpossibleTerrain', file, u.range, `A${kind === 'army' ? 'n army' : ' fleet'} cannot stand in '${p.id}', which is ${where}`);
+      return undefined;
+    }
+    if (kind === 'army') {
+      if (u.at.coast) {
+        this.report('armyOnCoast', file, u.at.coast.range, 'An army stands on the whole province, not on a coast');
+        return undefined;
+      }
+      return { kind, at: p.id };
+    }
+    if (u.at.coast) return this.lookupCoast(p, u.at.coast, file) ? { kind, at: `${p.id}/${u.at.coast.value}` } : undefined;
+    if (p.coasts.length > 0) {
+      const list = p.coasts.map((c) => `${p.id}/${c.id}`).join(' or ');
+      this.report('unitWithoutCoast', file, u.at.range, `A fleet in '${p.id}' stands on a coast: write ${list}`);
+      return undefined;
+    }
+    return { kind, at: p.id };
+  }
+
+  private neutral(powers: ResolvedPower[]): string[] {
+    const owned = new Map<string, string>();
+    for (const p of powers) for (const c of p.centres) owned.set(c, p.id);
+    for (const { decl, file } of this.model.neutral) {
+      for (const c of decl.centres) {
+        const p = this.lookupProvince(c, file);
+        if (!p) continue;
+        if (!p.supplyCentre) this.report('neutralNotSupplyCentre', file, c.range, `'${p.id}' is not a supply centre`);
+        else if (owned.has(p.id)) this.report('neutralCentreOwned', file, c.range, `'${p.id}' is owned by '${owned.get(p.id)}' at the start`);
+      }
+    }
+    return [...this.provinces.values()].filter((p) => p.supplyCentre && !owned.has(p.id)).map((p) => p.id);
+  }
+
+  // ---- whole-variant warnings ------------------------------------------------
+
+  private warnings(edges: ResolvedVariant['edges'], powers: ResolvedPower[], rules: ResolvedRules): void {
+    const entry = this.model.variant?.file ?? this.model.entry;
+    const entryRange = this.model.variant?.decl.id?.range ?? { start: { offset: 0, line: 0, column: 0 }, end: { offset: 0, line: 0, column: 0 } };
+    if (this.provinces.size === 0 && this.model.variant) this.report('noProvinces', entry, entryRange, 'The variant declares no provinces');
+    if (powers.length === 0 && this.model.variant) this.report('noPowers', entry, entryRange, 'The variant declares no powers');
+
+    // Reachability: from every starting unit and home centre, over the edges of both kinds.
+    const next = new Map<string, string[]>();
+    for (const [a, b] of [...edges.army, ...edges.fleet]) {
+      const from = a.split('/')[0] as string;
+      const to = b.split('/')[0] as string;
+      let list = next.get(from);
+      if (!list) next.set(from, (list = []));
+      list.push(to);
+    }
+    const seeds = powers.flatMap((p) => [...p.home, ...p.units.map((u) => u.at.split('/')[0] as string)]);
+    if (seeds.length > 0) {
+      const seen = new Set(seeds);
+      const queue = [...seeds];
+      while (queue.length > 0) {
+        const p = queue.pop() as string;
+        for (const q of next.get(p) ?? []) if (!seen.has(q)) (seen.add(q), queue.push(q));
+      }
+      for (const p of this.provinces.values()) {
+        if (p.impassable || seen.has(p.id) || !p.decl.id) continue;
+        this.report('unreachableProvince', p.file, p.decl.id.range, `No unit can ever reach '${p.id}' from the starting position`);
+      }
+    }
+
+    const centres = [...this.provinces.values()].filter((p) => p.supplyCentre).length;
+    const threshold = rules.victoryCentres;
+    if (threshold && typeof threshold.value === 'number' && threshold.value > centres) {
+      this.report('victoryAboveCentres', threshold.file, threshold.range, `A solo needs ${threshold.value} centres but the map has only ${centres}`);
+    }
+  }
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+function expandColour(c: string): string {
+  return c.length === 4 ? `#${c[1]}${c[1]}${c[2]}${c[2]}${c[3]}${c[3]}` : c;
+}

@@ -1,0 +1,444 @@
+/**
+ * Text to `.dipmap` syntax tree: lex, parse with recovery, then build the AST
+ * from the concrete syntax tree. Never throws on any text; every problem is a
+ * diagnostic with a range.
+ */
+import type { CstElement, CstNode, IRecognitionException, IToken } from 'chevrotain';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { mapLexer, UnterminatedComment, UnterminatedString } from '../lexer.js';
+import { LineIndex, type Range } from '../text/range.js';
+import type * as A from './ast.js';
+import { mapGrammar } from './grammar.js';
+
+export interface ParsedMap {
+  file: string;
+  text: string;
+  ast: A.MapFile;
+  diagnostics: Diagnostic[];
+  /** Comment tokens, kept for tools that need them (folding, formatting). */
+  comments: IToken[];
+  lines: LineIndex;
+}
+
+export function parseMap(text: string, file: string): ParsedMap {
+  const lines = new LineIndex(text);
+  const diagnostics: Diagnostic[] = [];
+  const lexed = mapLexer.tokenize(text);
+  for (const e of lexed.errors) {
+    const length = Math.max(1, e.length);
+    const shown = text.slice(e.offset, e.offset + Math.min(length, 20));
+    diagnostics.push(
+      diagnostic('unexpectedCharacter', file, lines.range(e.offset, e.offset + length), `Unexpected character${length > 1 ? 's' : ''} '${shown}'`),
+    );
+  }
+  const comments = lexed.groups['comments'] ?? [];
+  for (const c of comments) {
+    if (c.tokenType === UnterminatedComment) {
+      diagnostics.push(diagnostic('unterminatedComment', file, lines.range(c.startOffset, c.startOffset + 2), 'Block comment is not closed: add */'));
+    }
+  }
+  for (const t of lexed.tokens) {
+    if (t.tokenType === UnterminatedString) {
+      diagnostics.push(diagnostic('unterminatedString', file, tokenRange(lines, t), 'String is not closed: add " before the end of the line'));
+    }
+  }
+
+  mapGrammar.input = lexed.tokens;
+  const cst = mapGrammar.file();
+  for (const e of mapGrammar.errors) diagnostics.push(syntaxDiagnostic(e, file, lines, lexed.tokens, text));
+
+  const builder = new AstBuilder(lines, file, diagnostics);
+  const ast = builder.file(cst, text.length);
+  return { file, text, ast, diagnostics, comments, lines };
+}
+
+function tokenRange(lines: LineIndex, t: IToken): Range {
+  return lines.range(t.startOffset, (t.endOffset ?? t.startOffset) + 1);
+}
+
+function isReal(t: IToken): boolean {
+  return Number.isFinite(t.startOffset) && t.startOffset >= 0 && !t.isInsertedInRecovery;
+}
+
+function describe(t: IToken): string {
+  if (!isReal(t) || t.tokenType.name === 'EOF') return 'the end of the file';
+  return `'${t.image.length > 30 ? `${t.image.slice(0, 30)}…` : t.image}'`;
+}
+
+function syntaxDiagnostic(e: IRecognitionException, file: string, lines: LineIndex, tokens: IToken[], text: string): Diagnostic {
+  const t = e.token;
+  let range: Range;
+  if (isReal(t)) range = tokenRange(lines, t);
+  else {
+    // chevrotain reports the end of input (and inserted tokens) without offsets:
+    // point just after the last real token instead.
+    const before = (e as { previousToken?: IToken }).previousToken;
+    const previous = before && isReal(before) ? before : tokens[tokens.length - 1];
+    const end = previous ? (previous.endOffset ?? previous.startOffset) + 1 : text.length;
+    range = lines.range(end, end);
+  }
+  const expected = expectedFrom(e.message);
+  const message = expected ? `Unexpected ${describe(t)}: expected ${expected}` : `Unexpected ${describe(t)}`;
+  return diagnostic('syntaxError', file, range, message);
+}
+
+/** chevrotain's messages list the expected tokens; keep that part, phrased our way. */
+function expectedFrom(message: string): string | undefined {
+  const one = /Expecting token of type --> (.+?) <--/.exec(message) ?? /Expecting --> (.+?) <--/.exec(message);
+  if (one?.[1]) return readable(one[1]);
+  const alts = /one of these possible Token sequences:\s*([\s\S]*?)\s*but found/.exec(message);
+  if (alts?.[1]) {
+    const firsts = new Set<string>();
+    for (const m of alts[1].matchAll(/\[([^\]]*)\]/g)) {
+      const first = m[1]?.split(',')[0]?.trim();
+      if (first) firsts.add(readable(first));
+    }
+    const list = [...firsts].slice(0, 8);
+    if (list.length > 0) return list.length === 1 ? (list[0] as string) : `one of ${list.join(', ')}`;
+  }
+  return undefined;
+}
+
+function readable(tokenName: string): string {
+  switch (tokenName) {
+    case 'Name':
+    case 'Identifier':
+      return 'a name';
+    case 'String':
+      return 'a string';
+    case 'Number':
+      return 'a number';
+    case 'Colour':
+      return 'a colour (#rrggbb)';
+    case 'EOF':
+      return 'the end of the file';
+    default:
+      return tokenName.startsWith('Kw_') ? `'${tokenName.slice(3)}'` : tokenName;
+  }
+}
+
+function unquote(image: string): string {
+  const body = image.startsWith('"') ? image.slice(1, image.endsWith('"') && image.length > 1 ? -1 : undefined) : image;
+  return body.replace(/\\(.)/g, '$1');
+}
+
+type Children = Record<string, CstElement[] | undefined>;
+
+/** Builds AST nodes from CST nodes, skipping tokens chevrotain invented during recovery. */
+class AstBuilder {
+  constructor(
+    private readonly lines: LineIndex,
+    private readonly fileName: string,
+    private readonly diagnostics: Diagnostic[],
+  ) {}
+
+  private range(node: CstNode | IToken): Range {
+    if ('image' in node) return tokenRange(this.lines, node);
+    const loc = node.location;
+    if (loc && Number.isFinite(loc.startOffset) && loc.startOffset >= 0) {
+      const end = Number.isFinite(loc.endOffset) && (loc.endOffset as number) >= loc.startOffset ? (loc.endOffset as number) + 1 : loc.startOffset;
+      return this.lines.range(loc.startOffset, end);
+    }
+    // A node made only of inserted tokens: an empty range where it would have been.
+    const first = this.firstRealToken(node);
+    return first ? tokenRange(this.lines, first) : this.lines.range(0, 0);
+  }
+
+  private firstRealToken(node: CstNode): IToken | undefined {
+    let best: IToken | undefined;
+    for (const list of Object.values(node.children)) {
+      for (const el of list ?? []) {
+        const t = 'image' in el ? (isReal(el) ? el : undefined) : this.firstRealToken(el);
+        if (t && (!best || t.startOffset < best.startOffset)) best = t;
+      }
+    }
+    return best;
+  }
+
+  private tokens(children: Children, label: string): IToken[] {
+    return (children[label] ?? []).filter((e): e is IToken => 'image' in e && isReal(e));
+  }
+
+  private token(children: Children, label: string): IToken | undefined {
+    return this.tokens(children, label)[0];
+  }
+
+  private nodes(children: Children, label: string): CstNode[] {
+    return (children[label] ?? []).filter((e): e is CstNode => !('image' in e));
+  }
+
+  private ident(t: IToken | undefined): A.Ident | undefined {
+    return t ? { text: t.image, value: t.image.toLowerCase(), range: tokenRange(this.lines, t) } : undefined;
+  }
+
+  private str(t: IToken | undefined): A.StringLit | undefined {
+    return t ? { value: unquote(t.image), range: tokenRange(this.lines, t) } : undefined;
+  }
+
+  private num(node: CstNode | undefined): A.NumberLit | undefined {
+    if (!node) return undefined;
+    const n = this.token(node.children, 'Number');
+    if (!n) return undefined;
+    const minus = this.token(node.children, 'Minus');
+    const text = (minus ? '-' : '') + n.image;
+    return { value: Number(text), text, range: this.range(node) };
+  }
+
+  private junk(children: Children): void {
+    const junk = this.tokens(children, 'junk');
+    // One diagnostic per run of adjacent junk tokens.
+    let runStart: IToken | undefined;
+    let runEnd: IToken | undefined;
+    const flush = (): void => {
+      if (!runStart || !runEnd) return;
+      const range = this.lines.range(runStart.startOffset, (runEnd.endOffset ?? runEnd.startOffset) + 1);
+      const text = this.lines.text.slice(range.start.offset, range.end.offset);
+      const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+      this.diagnostics.push(diagnostic('syntaxError', this.fileName, range, `Unexpected '${shown}' here`));
+    };
+    for (const t of junk.sort((a, b) => a.startOffset - b.startOffset)) {
+      if (runEnd && this.onlySpaceBetween(runEnd, t)) runEnd = t;
+      else {
+        flush();
+        runStart = t;
+        runEnd = t;
+      }
+    }
+    flush();
+  }
+
+  private onlySpaceBetween(a: IToken, b: IToken): boolean {
+    return /^[ \t]*$/.test(this.lines.text.slice((a.endOffset ?? a.startOffset) + 1, b.startOffset));
+  }
+
+  file(cst: CstNode, length: number): A.MapFile {
+    const c = cst.children;
+    this.junk(c);
+    const decls: A.TopDecl[] = [];
+    const all: CstNode[] = [];
+    for (const list of Object.values(c)) for (const el of list ?? []) if (!('image' in el)) all.push(el);
+    all.sort((a, b) => (a.location?.startOffset ?? 0) - (b.location?.startOffset ?? 0));
+    for (const node of all) {
+      const decl = this.topDecl(node);
+      if (decl) decls.push(decl);
+    }
+    return { kind: 'MapFile', decls, range: this.lines.range(0, length) };
+  }
+
+  private topDecl(node: CstNode): A.TopDecl | undefined {
+    switch (node.name) {
+      case 'importDecl':
+        return { kind: 'Import', path: this.str(this.token(node.children, 'path')), range: this.range(node) };
+      case 'variantDecl':
+        return this.variant(node);
+      case 'provinceDecl':
+        return this.province(node);
+      case 'adjacencyDecl':
+        return this.adjacency(node);
+      case 'powerDecl':
+        return this.power(node);
+      case 'neutralDecl':
+        return { kind: 'Neutral', centres: this.nameList(node.children), range: this.range(node) };
+      case 'rulesDecl':
+        return { kind: 'Rules', options: this.optionBlock(this.nodes(node.children, 'optionBlock')[0]), range: this.range(node) };
+      case 'rulesetDecl':
+        return this.ruleset(node);
+      case 'removeDecl':
+        return this.remove(node);
+      default:
+        return undefined;
+    }
+  }
+
+  private variant(node: CstNode): A.VariantDecl {
+    const c = node.children;
+    this.junk(c);
+    const decl: A.VariantDecl = {
+      kind: 'Variant',
+      id: this.ident(this.token(c, 'id')),
+      title: this.str(this.token(c, 'title')),
+      extends: [],
+      author: [],
+      version: [],
+      description: [],
+      start: [],
+      range: this.range(node),
+    };
+    for (const e of this.nodes(c, 'extendsItem')) {
+      const path = this.str(this.token(e.children, 'path'));
+      const name = this.ident(this.token(e.children, 'name'));
+      if (path) decl.extends.push({ kind: 'file', path, range: this.range(e) });
+      else if (name) decl.extends.push({ kind: 'builtin', name, range: this.range(e) });
+    }
+    for (const t of this.nodes(c, 'textItem')) {
+      const key = this.token(t.children, 'key')?.image.toLowerCase();
+      const value = this.str(this.token(t.children, 'value'));
+      if (!value) continue;
+      if (key === 'author') decl.author.push(value);
+      else if (key === 'version') decl.version.push(value);
+      else if (key === 'description') decl.description.push(value);
+    }
+    for (const s of this.nodes(c, 'startItem')) {
+      const yearTok = this.token(s.children, 'year');
+      decl.start.push({
+        year: yearTok ? { value: Number(yearTok.image), text: yearTok.image, range: tokenRange(this.lines, yearTok) } : undefined,
+        season: this.ident(this.token(s.children, 'season')),
+        phase: this.ident(this.token(s.children, 'phase')),
+        range: this.range(s),
+      });
+    }
+    return decl;
+  }
+
+  private nameItems(c: Children): A.NameItem[] {
+    return this.nodes(c, 'nameItem').map((n) => ({
+      lang: this.ident(this.token(n.children, 'lang')),
+      values: this.tokens(n.children, 'value').map((t) => this.str(t) as A.StringLit),
+      range: this.range(n),
+    }));
+  }
+
+  private nameList(c: Children): A.Ident[] {
+    return this.nodes(c, 'nameList').flatMap((l) => this.tokens(l.children, 'name').map((t) => this.ident(t) as A.Ident));
+  }
+
+  private province(node: CstNode): A.ProvinceDecl {
+    const c = node.children;
+    this.junk(c);
+    return {
+      kind: 'Province',
+      id: this.ident(this.token(c, 'id')),
+      title: this.str(this.token(c, 'title')),
+      flags: this.tokens(c, 'flag').map((t) => ({ flag: t.image.toLowerCase() as A.ProvinceFlag, range: tokenRange(this.lines, t) })),
+      coasts: this.nodes(c, 'coastItem').map((k) => {
+        this.junk(k.children);
+        return {
+          id: this.ident(this.token(k.children, 'id')),
+          title: this.str(this.token(k.children, 'title')),
+          names: this.nameItems(k.children),
+          range: this.range(k),
+        };
+      }),
+      names: this.nameItems(c),
+      aliases: this.nodes(c, 'aliasItem').flatMap((a) => this.nameList(a.children)),
+      at: this.nodes(c, 'atItem').map((a) => ({
+        x: this.num(this.nodes(a.children, 'x')[0]),
+        y: this.num(this.nodes(a.children, 'y')[0]),
+        range: this.range(a),
+      })),
+      range: this.range(node),
+    };
+  }
+
+  private location(node: CstNode | undefined): A.Location | undefined {
+    if (!node) return undefined;
+    const province = this.ident(this.token(node.children, 'province'));
+    if (!province) return undefined;
+    const coast = this.ident(this.token(node.children, 'coast'));
+    return coast ? { province, coast, range: this.range(node) } : { province, range: this.range(node) };
+  }
+
+  private adjacencyLine(node: CstNode): A.AdjacencyLine {
+    const c = node.children;
+    return {
+      unit: this.ident(this.token(c, 'unit')),
+      from: this.location(this.nodes(c, 'from')[0]),
+      oneWay: this.tokens(c, 'oneWay').length > 0,
+      to: this.nodes(c, 'to')
+        .map((n) => this.location(n))
+        .filter((l): l is A.Location => l !== undefined),
+      range: this.range(node),
+    };
+  }
+
+  private adjacency(node: CstNode): A.AdjacencyDecl {
+    this.junk(node.children);
+    return { kind: 'Adjacency', lines: this.nodes(node.children, 'adjacencyLine').map((l) => this.adjacencyLine(l)), range: this.range(node) };
+  }
+
+  private power(node: CstNode): A.PowerDecl {
+    const c = node.children;
+    this.junk(c);
+    const strings = (label: string): A.StringLit[] =>
+      this.nodes(c, label).flatMap((n) => {
+        const s = this.str(this.token(n.children, 'value'));
+        return s ? [s] : [];
+      });
+    const ownsItems = this.nodes(c, 'ownsItem');
+    return {
+      kind: 'Power',
+      id: this.ident(this.token(c, 'id')),
+      title: this.str(this.token(c, 'title')),
+      adjective: strings('adjectiveItem'),
+      colour: this.nodes(c, 'colourItem').flatMap((n) => {
+        const t = this.token(n.children, 'value');
+        return t ? [{ value: t.image.toLowerCase(), range: tokenRange(this.lines, t) }] : [];
+      }),
+      names: this.nameItems(c),
+      aliases: this.nodes(c, 'aliasItem').flatMap((a) => this.nameList(a.children)),
+      home: this.nodes(c, 'homeItem').flatMap((a) => this.nameList(a.children)),
+      units: this.nodes(c, 'unitsItem').flatMap((u) =>
+        this.nodes(u.children, 'unitSpec').map((s) => ({
+          unit: this.ident(this.token(s.children, 'unit')),
+          at: this.location(this.nodes(s.children, 'location')[0]),
+          range: this.range(s),
+        })),
+      ),
+      owns: ownsItems.flatMap((a) => this.nameList(a.children)),
+      hasOwns: ownsItems.length > 0,
+      range: this.range(node),
+    };
+  }
+
+  private rulesetName(node: CstNode | undefined): A.RuleSetName | undefined {
+    if (!node) return undefined;
+    const t = this.token(node.children, 'Name') ?? this.token(node.children, 'Number') ?? this.token(node.children, 'String');
+    if (!t) return undefined;
+    const value = t.tokenType.name === 'String' || t.tokenType.name === 'UnterminatedString' ? unquote(t.image) : t.image.toLowerCase();
+    return { value, range: tokenRange(this.lines, t) };
+  }
+
+  private ruleset(node: CstNode): A.RulesetDecl {
+    const c = node.children;
+    return {
+      kind: 'Ruleset',
+      name: this.rulesetName(this.nodes(c, 'name')[0]),
+      title: this.str(this.token(c, 'title')),
+      extends: this.rulesetName(this.nodes(c, 'base')[0]),
+      options: this.optionBlock(this.nodes(c, 'optionBlock')[0]),
+      range: this.range(node),
+    };
+  }
+
+  private optionBlock(node: CstNode | undefined): A.RuleOptionNode[] {
+    if (!node) return [];
+    this.junk(node.children);
+    const options: A.RuleOptionNode[] = [];
+    for (const o of this.nodes(node.children, 'ruleOption')) {
+      const key = this.ident(this.token(o.children, 'key'));
+      if (!key) continue;
+      const values: A.ValueLit[] = [];
+      for (const v of this.nodes(o.children, 'optionValue')) {
+        const name = this.token(v.children, 'Name');
+        const str = this.token(v.children, 'String');
+        const num = this.num(this.nodes(v.children, 'signedNumber')[0]);
+        if (name) values.push({ kind: 'name', value: name.image.toLowerCase(), text: name.image, range: tokenRange(this.lines, name) });
+        else if (str) values.push({ kind: 'string', value: unquote(str.image), text: str.image, range: tokenRange(this.lines, str) });
+        else if (num) values.push({ kind: 'number', value: num.value, text: num.text, range: num.range });
+      }
+      options.push({ key, values, range: this.range(o) });
+    }
+    return options;
+  }
+
+  private remove(node: CstNode): A.RemoveDecl {
+    const c = node.children;
+    const what = this.token(c, 'what')?.image.toLowerCase();
+    const range = this.range(node);
+    if (what === 'adjacency') {
+      const line = this.nodes(c, 'adjacencyLine')[0];
+      return line ? { kind: 'Remove', what: 'adjacency', line: this.adjacencyLine(line), range } : { kind: 'Remove', what: 'adjacency', range };
+    }
+    return { kind: 'Remove', what: what === 'power' ? 'power' : 'province', id: this.ident(this.token(c, 'id')), range };
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * Rule sets and a variant's `rules`: resolves an edition (a rule set, possibly
+ * extending others) and the overrides on top of it into one complete, checked
+ * set of options. The options themselves (names, values, defaults) are the
+ * engine's registry; this module only reads them from the language.
+ */
+import { checkRuleValue, defaultRuleOptions, RULE_KEYS, type RuleOptions } from '@dipforge/engine/config';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { Range } from '../text/range.js';
+import type * as A from './ast.js';
+import type { Declared, VariantModel } from './bind.js';
+import { didYouMean } from './suggest.js';
+
+export type RuleSetSource = Declared<A.RulesetDecl>;
+
+export const DEFAULT_EDITION = '2023';
+
+export interface OptionOrigin {
+  file: string;
+  range: Range;
+  value: unknown;
+}
+
+export interface ResolvedRules {
+  edition: string;
+  options: RuleOptions;
+  /** Where each option that a file set was set, for diagnostics about the value. */
+  origins: Map<string, OptionOrigin>;
+  victoryCentres?: OptionOrigin;
+}
+
+type RawValue = string | number | boolean | (string | number | boolean)[];
+
+function rawValue(values: A.ValueLit[]): RawValue | undefined {
+  const one = (v: A.ValueLit): string | number | boolean =>
+    v.kind === 'name' && (v.value === 'true' || v.value === 'false') ? v.value === 'true' : v.value;
+  if (values.length === 0) return undefined;
+  if (values.length === 1) return one(values[0] as A.ValueLit);
+  return values.map(one);
+}
+
+class RuleResolver {
+  private readonly sets = new Map<string, RuleSetSource>();
+  private readonly done = new Map<string, { options: Record<string, unknown>; origins: Map<string, OptionOrigin> }>();
+
+  constructor(
+    editions: RuleSetSource[],
+    model: VariantModel,
+    private readonly diagnostics: Diagnostic[],
+  ) {
+    for (const e of editions) if (e.decl.name) this.sets.set(e.decl.name.value, e);
+    // A variant's own rule sets may shadow the built-in editions of the same name.
+    for (const [name, s] of model.rulesets) this.sets.set(name, s);
+  }
+
+  has(name: string): boolean {
+    return this.sets.has(name);
+  }
+
+  names(): string[] {
+    return [...this.sets.keys()];
+  }
+
+  /** The options of a rule set, with those of the sets it extends beneath. */
+  resolve(name: string, stack: string[] = []): { options: Record<string, unknown>; origins: Map<string, OptionOrigin> } {
+    const cached = this.done.get(name);
+    if (cached) return cached;
+    const source = this.sets.get(name);
+    let options: Record<string, unknown> = { ...defaultRuleOptions() };
+    let origins = new Map<string, OptionOrigin>();
+    if (source) {
+      const base = source.decl.extends;
+      if (base) {
+        if (stack.includes(base.value) || base.value === name) {
+          this.diagnostics.push(
+            diagnostic('rulesetCycle', source.file, base.range, `Rule sets extend each other in a cycle: ${[...stack, name, base.value].join(' → ')}`),
+          );
+        } else if (!this.sets.has(base.value)) {
+          this.unknownSet(base.value, source.file, base.range);
+        } else {
+          const inherited = this.resolve(base.value, [...stack, name]);
+          options = { ...inherited.options };
+          origins = new Map(inherited.origins);
+        }
+      }
+      this.apply(source.decl.options, source.file, options, origins, false);
+    }
+    const result = { options, origins };
+    this.done.set(name, result);
+    return result;
+  }
+
+  unknownSet(name: string, file: string, range: Range): void {
+    this.diagnostics.push(diagnostic('unknownEdition', file, range, `Unknown edition or rule set '${name}'${didYouMean(name, this.sets.keys())}`));
+  }
+
+  apply(list: A.RuleOptionNode[], file: string, options: Record<string, unknown>, origins: Map<string, OptionOrigin>, allowEdition: boolean): void {
+    for (const o of list) {
+      const key = o.key.value;
+      if (key === 'edition') {
+        if (!allowEdition) {
+          this.diagnostics.push(diagnostic('unknownRuleOption', file, o.key.range, 'A rule set names its base with extends, not edition'));
+        }
+        continue;
+      }
+      if (!(RULE_KEYS as readonly string[]).includes(key)) {
+        this.diagnostics.push(diagnostic('unknownRuleOption', file, o.key.range, `Unknown rule option '${o.key.text}'${didYouMean(key, RULE_KEYS)}`));
+        continue;
+      }
+      const raw = rawValue(o.values);
+      if (raw === undefined) continue;
+      const checked = checkRuleValue(key, raw);
+      const valueRange = o.values.length > 0 ? { start: (o.values[0] as A.ValueLit).range.start, end: (o.values[o.values.length - 1] as A.ValueLit).range.end } : o.range;
+      if (!checked.ok) {
+        this.diagnostics.push(diagnostic('invalidRuleValue', file, valueRange, `Invalid value for ${key}: ${checked.reason}`));
+        continue;
+      }
+      options[key] = checked.value;
+      origins.set(key, { file, range: valueRange, value: checked.value });
+    }
+  }
+}
+
+/** The variant's rules: its edition (default 2023) and every override from its `rules` blocks, in order. */
+export function resolveRules(model: VariantModel, editions: RuleSetSource[], diagnostics: Diagnostic[]): ResolvedRules {
+  const resolver = new RuleResolver(editions, model, diagnostics);
+  // Every rule set in the variant's own files is checked, used or not.
+  for (const name of model.rulesets.keys()) resolver.resolve(name);
+
+  let edition = DEFAULT_EDITION;
+  for (const { decl, file } of model.rules) {
+    for (const o of decl.options) {
+      if (o.key.value !== 'edition') continue;
+      const v = o.values[0];
+      if (!v) continue;
+      const name = String(v.value).toLowerCase();
+      if (resolver.has(name)) edition = name;
+      else resolver.unknownSet(v.text, file, v.range);
+    }
+  }
+  const base = resolver.resolve(edition);
+  const options: Record<string, unknown> = { ...base.options };
+  const origins = new Map(base.origins);
+  for (const { decl, file } of model.rules) resolver.apply(decl.options, file, options, origins, true);
+  const victoryCentres = origins.get('victory-centres');
+  return {
+    edition,
+    options: options as RuleOptions,
+    origins,
+    ...(victoryCentres ? { victoryCentres } : {}),
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Source positions. Lines and columns are 0-based (as in the Language Server
+ * Protocol); offsets count UTF-16 code units from the start of the text; `end`
+ * is exclusive. Printing adds 1 to line and column.
+ */
+export interface Position {
+  offset: number;
+  line: number;
+  column: number;
+}
+
+export interface Range {
+  start: Position;
+  end: Position;
+}
+
+export const ZERO_POSITION: Position = { offset: 0, line: 0, column: 0 };
+export const ZERO_RANGE: Range = { start: ZERO_POSITION, end: ZERO_POSITION };
+
+/** The smallest range covering both. */
+export function cover(a: Range, b: Range): Range {
+  return {
+    start: a.start.offset <= b.start.offset ? a.start : b.start,
+    end: a.end.offset >= b.end.offset ? a.end : b.end,
+  };
+}
+
+/** Maps offsets to positions for one text, with a precomputed table of line starts. */
+export class LineIndex {
+  private readonly lineStarts: number[];
+
+  constructor(readonly text: string) {
+    const starts = [0];
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) starts.push(i + 1);
+      else if (c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
+    }
+    this.lineStarts = starts;
+  }
+
+  position(offset: number): Position {
+    const clamped = Math.max(0, Math.min(Number.isFinite(offset) ? offset : this.text.length, this.text.length));
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.lineStarts[mid] as number) <= clamped) lo = mid;
+      else hi = mid - 1;
+    }
+    return { offset: clamped, line: lo, column: clamped - (this.lineStarts[lo] as number) };
+  }
+
+  range(startOffset: number, endOffset: number): Range {
+    const start = this.position(startOffset);
+    return { start, end: endOffset <= start.offset ? start : this.position(endOffset) };
+  }
+}

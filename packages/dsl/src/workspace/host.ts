@@ -1,0 +1,56 @@
+/**
+ * Where files come from. The command line reads the disk; the language server
+ * will answer from its open documents first. Paths are absolute.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, isAbsolute, sep } from 'node:path';
+
+export interface FileHost {
+  /** The file's text, or undefined when it cannot be read. */
+  read(path: string): string | undefined;
+  /** Whether a folder contains an entry of this name (used to find the project folder). */
+  exists(path: string): boolean;
+  /** File names in a folder (not recursive); empty when the folder cannot be read. */
+  list(dir: string): string[];
+}
+
+export const diskHost: FileHost = {
+  read(path) {
+    try {
+      if (!statSync(path).isFile()) return undefined;
+      return readFileSync(path, 'utf8');
+    } catch {
+      return undefined;
+    }
+  },
+  exists(path) {
+    return existsSync(path);
+  },
+  list(dir) {
+    try {
+      return readdirSync(dir);
+    } catch {
+      return [];
+    }
+  },
+};
+
+const PROJECT_MARKERS = ['dipforge.json', 'package.json', '.git'];
+
+/** The nearest folder above a file that holds a project marker, else the file's own folder. */
+export function projectFolder(file: string, host: FileHost): string {
+  const own = dirname(file);
+  let dir = own;
+  for (;;) {
+    if (PROJECT_MARKERS.some((m) => host.exists(join(dir, m)))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return own;
+    dir = parent;
+  }
+}
+
+/** Whether `path` lies inside `folder` (or is it). */
+export function isInside(path: string, folder: string): boolean {
+  const rel = relative(folder, path);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}

@@ -1,0 +1,471 @@
+/**
+ * The checker (bind, check, rules) on one file: every name, map-structure,
+ * power, rule-set and warning diagnostic, each made to appear by one small edit
+ * of the toy variant and asserted with its code and exact range, with no other
+ * diagnostic beside it unless the edit implies one.
+ */
+import { describe, expect, it } from 'vitest';
+import { Codes } from '../src/diagnostics/codes.js';
+import { checkText, edit, ENTRY, expectExactly, locate, spans, TOY } from './helpers.js';
+
+/** Checks the toy with one edit, returning the diagnostics and the edited text. */
+function variantWith(from: string, to: string) {
+  const text = edit(TOY, from, to);
+  return { text, diagnostics: checkText(text).diagnostics };
+}
+
+describe('the toy variant', () => {
+  it('checks with no diagnostic at all', () => {
+    const result = checkText(TOY);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.variant?.id).toBe('toy');
+  });
+
+  it('every code in the registry is unique and has the severity its series implies', () => {
+    const all = Object.values(Codes);
+    expect(new Set(all.map((c) => c.code)).size).toBe(all.length);
+    for (const c of all) expect(c.severity).toBe(c.code.startsWith('DF8') ? 'warning' : 'error');
+  });
+});
+
+describe('names (DF2xxx)', () => {
+  it('DF2001: an unknown province in an adjacency, with a suggestion', () => {
+    const { text, diagnostics } = variantWith('army alp: gam, wes', 'army alp: gmm, wes');
+    expectExactly(diagnostics, [['DF2001', locate(text, 'alp: gmm', 'gmm')]], ENTRY);
+    expect(diagnostics[0]!.message).toContain("did you mean 'gam'");
+    expect(diagnostics[0]!.severity).toBe('error');
+  });
+
+  it('DF2001: an unknown home centre and an unknown neutral centre', () => {
+    const a = variantWith('home alp, bet', 'home alp, bet, zzz');
+    expectExactly(a.diagnostics, [['DF2001', locate(a.text, 'bet, zzz', 'zzz')]]);
+    const b = variantWith('neutral centres eps', 'neutral centres eps, qqq');
+    expectExactly(b.diagnostics, [['DF2001', locate(b.text, 'qqq')]]);
+  });
+
+  it('DF2001: a reference by alias or display name instead of the id', () => {
+    const { text, diagnostics } = variantWith('neutral centres eps', 'neutral centres al');
+    expectExactly(diagnostics, [['DF2001', locate(text, 'centres al', 'al')]]);
+    expect(diagnostics[0]!.message).toContain("name of 'alp'");
+  });
+
+  it('DF2001: an unknown province of a starting unit and of owns', () => {
+    const a = variantWith('units A gam, A del', 'units A gam, A del, A nowhere');
+    expectExactly(a.diagnostics, [['DF2001', locate(a.text, 'nowhere')]]);
+    const b = variantWith('owns gam', 'owns gam, nowhere');
+    expectExactly(b.diagnostics, [['DF2001', locate(b.text, 'nowhere')]]);
+  });
+
+  it('DF2003: a coast the province does not have, in an adjacency and on a unit', () => {
+    const a = variantWith('fleet eps/nc: one', 'fleet eps/ec: one');
+    expectExactly(a.diagnostics, [['DF2003', locate(a.text, 'eps/ec', 'ec')]]);
+    expect(a.diagnostics[0]!.message).toContain('nc, sc');
+    const b = variantWith('units A alp, F bet', 'units A alp, F bet, F eps/wc');
+    expectExactly(b.diagnostics, [['DF2003', locate(b.text, 'eps/wc', 'wc')]]);
+  });
+
+  it('DF2004: an unknown edition in rules', () => {
+    const { text, diagnostics } = variantWith('edition 2023', 'edition 1999');
+    expectExactly(diagnostics, [['DF2004', locate(text, '1999')]]);
+  });
+
+  it('DF2004: a rule set that extends an unknown one', () => {
+    const { text, diagnostics } = variantWith('rules {', 'ruleset house extends nonesuch { }\nrules {');
+    expectExactly(diagnostics, [['DF2004', locate(text, 'nonesuch')]]);
+  });
+
+  it('DF2005: an unknown rule option, with a suggestion', () => {
+    const { text, diagnostics } = variantWith('victory-centres 4', 'victory-centres 4\n  convoy-paradx szykman');
+    expectExactly(diagnostics, [['DF2005', locate(text, 'convoy-paradx')]]);
+    expect(diagnostics[0]!.message).toContain("'convoy-paradox'");
+  });
+
+  it('DF2005: edition inside a rule set (a rule set uses extends)', () => {
+    const { text, diagnostics } = variantWith('rules {', 'ruleset house {\n  edition 2000\n}\nrules {');
+    expectExactly(diagnostics, [['DF2005', locate(text, 'edition 2000', 'edition')]]);
+  });
+
+  it('DF2006: a value the option does not take (one value, and a list for a one-value option)', () => {
+    const a = variantWith('victory-centres 4', 'victory-centres 0');
+    expectExactly(a.diagnostics, [['DF2006', locate(a.text, 'victory-centres 0', '0')]]);
+    const b = variantWith('victory-centres 4', 'victory-centres 4\n  convoy-paradox szykman, dad');
+    expectExactly(b.diagnostics, [['DF2006', locate(b.text, 'szykman, dad')]]);
+    const c = variantWith('victory-centres 4', 'victory-centres 4\n  waive-builds maybe');
+    expectExactly(c.diagnostics, [['DF2006', locate(c.text, 'maybe')]]);
+  });
+
+  it('DF2006: a bad value inside a rule set', () => {
+    const { text, diagnostics } = variantWith('rules {', 'ruleset house {\n  retreats sometimes\n}\nrules {');
+    expectExactly(diagnostics, [['DF2006', locate(text, 'sometimes')]]);
+  });
+
+  it('DF2007: an unknown unit kind in an adjacency line', () => {
+    const { text, diagnostics } = variantWith('army gam: del, wes', 'tank gam: del, wes');
+    expectExactly(diagnostics, [['DF2007', locate(text, 'tank')]]);
+  });
+
+  it('DF2007: an unknown unit kind of a starting unit', () => {
+    const { text, diagnostics } = variantWith('units A gam, A del', 'units T gam, A del');
+    expectExactly(diagnostics, [['DF2007', locate(text, 'units T gam', 'T')]]);
+  });
+
+  it('DF2008: a malformed language tag, on a province and on a coast', () => {
+    const a = variantWith('name fi "Alfa"', 'name finnish "Alfa"');
+    expectExactly(a.diagnostics, [['DF2008', locate(a.text, 'finnish')]]);
+    const b = variantWith('coast nc "North Coast"', 'coast nc "North Coast" { name x1 "N" }');
+    expectExactly(b.diagnostics, [['DF2008', locate(b.text, 'x1')]]);
+  });
+
+  it('well-formed BCP-47 tags are accepted (zh-Hant, pt-BR, es-419)', () => {
+    const text = edit(TOY, 'name fi "Alfa"', 'name fi "Alfa" name zh-Hant "阿" name pt-BR "Alfa" name es-419 "Alfa"');
+    expect(checkText(text).diagnostics).toEqual([]);
+  });
+
+  it('DF2010: a province declared twice', () => {
+    const { text, diagnostics } = variantWith('province wes "West" land', 'province wes "West" land\nprovince BET "Beta Two" land');
+    expectExactly(diagnostics, [['DF2010', locate(text, 'BET')]]);
+  });
+
+  it('DF2010: a power declared twice', () => {
+    const { text, diagnostics } = variantWith('neutral centres eps', 'power North "Again" { }\nneutral centres eps');
+    expectExactly(diagnostics, [['DF2010', locate(text, 'power North', 'North')]]);
+  });
+
+  it('DF2010: a coast declared twice in one province', () => {
+    const { text, diagnostics } = variantWith('coast sc "South Coast"', 'coast sc "South Coast"\n  coast NC "Again"');
+    expectExactly(diagnostics, [['DF2010', locate(text, 'NC')]]);
+  });
+
+  it('DF2010: a rule set declared twice in one file', () => {
+    const { text, diagnostics } = variantWith('rules {', 'ruleset house { }\nruleset House { }\nrules {');
+    expectExactly(diagnostics, [['DF2010', locate(text, 'House')]]);
+  });
+
+  it('DF2011: a display name used by two provinces', () => {
+    const { text, diagnostics } = variantWith('province wes "West" land', 'province wes "alpha" land');
+    expectExactly(diagnostics, [['DF2011', locate(text, '"alpha"')]]);
+  });
+
+  it('DF2011: a localized name clashes with another province in any language', () => {
+    const { text, diagnostics } = variantWith('province gam "Gamma" land supply', 'province gam "Gamma" land supply { name de "Alfa" }');
+    expectExactly(diagnostics, [['DF2011', locate(text, 'de "Alfa"', '"Alfa"')]]);
+  });
+
+  it('DF2011: an alias that is another province id, and an id that is another province name', () => {
+    const a = variantWith('province wes "West" land', 'province wes "West" land { alias bet }');
+    expectExactly(a.diagnostics, [['DF2011', locate(a.text, 'alias bet', 'bet')]]);
+    const b = variantWith('province wes "West" land', 'province wes "West" land\nprovince beta "Another" land');
+    expectExactly(b.diagnostics, [
+      ['DF2011', locate(b.text, 'province beta', 'beta')],
+      ['DF8002', locate(b.text, 'province beta', 'beta')],
+    ]);
+  });
+
+  it('DF2011: a name used by two powers', () => {
+    const { text, diagnostics } = variantWith('colour #a0b0c0', 'colour #a0b0c0\n  alias North');
+    expectExactly(diagnostics, [['DF2011', locate(text, 'alias North', 'North')]]);
+  });
+
+  it('the same name twice for one province is fine, and provinces and powers have separate name spaces', () => {
+    const text = edit(edit(TOY, 'alias al', 'alias al, alp, AL name sv "Alfa"'), 'colour #a0b0c0', 'colour #a0b0c0\n  alias alp, gamma');
+    expect(checkText(text).diagnostics).toEqual([]);
+  });
+
+  it('DF2012: supply or terrain given twice', () => {
+    const a = variantWith('province gam "Gamma" land supply', 'province gam "Gamma" land supply SUPPLY');
+    expectExactly(a.diagnostics, [['DF2012', locate(a.text, 'SUPPLY')]]);
+    const b = variantWith('province wes "West" land', 'province wes "West" land coast');
+    expectExactly(b.diagnostics, [['DF2012', locate(b.text, 'land coast', 'coast')]]);
+  });
+
+  it('DF2012: a province with a single named coast', () => {
+    const text = edit(edit(TOY, 'province wes "West" land', 'province wes "West" land\nprovince cap "Cape" coast { coast ec "East" }'), 'army alp: gam, wes', 'army alp: gam, wes, cap');
+    expectExactly(checkText(text).diagnostics, [['DF2012', locate(text, 'coast ec "East"')]]);
+  });
+
+  it('DF2012: at given twice', () => {
+    const { text, diagnostics } = variantWith('at 10 20', 'at 10 20 at 30, 40');
+    expectExactly(diagnostics, [['DF2012', locate(text, 'at 30, 40')]]);
+  });
+
+  it('DF2012: author, start given twice in the variant', () => {
+    const { text, diagnostics } = variantWith('author "Tester"', 'author "Tester"\n  author "Other"\n  start 1902 fall movement');
+    expectExactly(diagnostics, [
+      ['DF2012', locate(text, '"Other"')],
+      ['DF2012', locate(text, 'start 1901 spring movement')],
+    ]);
+  });
+
+  it('DF2012: adjective and colour given twice in a power', () => {
+    const { text, diagnostics } = variantWith('adjective "Northern"', 'adjective "Northern" adjective "Nordic" colour #fff');
+    expectExactly(diagnostics, [
+      ['DF2012', locate(text, '"Nordic"')],
+      ['DF2012', locate(text, '#123')],
+    ]);
+  });
+
+  it('DF2013: a year that is not a whole number, and an unknown phase', () => {
+    const a = variantWith('start 1901 spring movement', 'start 1901.5 spring movement');
+    expectExactly(a.diagnostics, [['DF2013', locate(a.text, '1901.5')]]);
+    const b = variantWith('start 1901 spring movement', 'start 1901 spring moving');
+    expectExactly(b.diagnostics, [['DF2013', locate(b.text, 'moving')]]);
+  });
+});
+
+describe('map structure (DF3xxx)', () => {
+  it('DF3001: a coast on a province without named coasts', () => {
+    const a = variantWith('fleet alp: one', 'fleet alp/nc: one');
+    expectExactly(a.diagnostics, [['DF3001', locate(a.text, 'alp/nc', 'nc')]]);
+    const b = variantWith('units A alp, F bet', 'units A alp, F bet/sc');
+    expectExactly(b.diagnostics, [['DF3001', locate(b.text, 'bet/sc', 'sc')]]);
+  });
+
+  it('DF3002: a fleet adjacency to a split-coast province that names no coast', () => {
+    const { text, diagnostics } = variantWith('fleet eps/nc: one', 'fleet eps: one');
+    expectExactly(diagnostics, [['DF3002', locate(text, 'fleet eps', 'eps')]]);
+    expect(diagnostics[0]!.message).toContain('eps/nc or eps/sc');
+  });
+
+  it('DF3003: an army adjacency that names a coast', () => {
+    const { text, diagnostics } = variantWith('army del: eps', 'army del: eps/nc');
+    expectExactly(diagnostics, [['DF3003', locate(text, 'eps/nc', 'nc')]]);
+  });
+
+  it('DF3003: a starting army on a coast', () => {
+    const { text, diagnostics } = variantWith('units A gam, A del', 'units A gam, A del, A eps/sc');
+    expectExactly(diagnostics, [['DF3003', locate(text, 'A eps/sc', 'sc')]]);
+  });
+
+  it('DF3004: a fleet adjacency into a landlocked province', () => {
+    const { text, diagnostics } = variantWith('fleet one: two', 'fleet one: two, wes');
+    expectExactly(diagnostics, [['DF3004', locate(text, 'two, wes', 'wes')]]);
+  });
+
+  it('DF3005: an army adjacency into a sea', () => {
+    const { text, diagnostics } = variantWith('army alp: gam, wes', 'army alp: gam, wes, one');
+    expectExactly(diagnostics, [['DF3005', locate(text, 'wes, one', 'one')]]);
+  });
+
+  it('DF3006: a province adjacent to itself, also from one coast to another', () => {
+    const a = variantWith('army gam: del, wes', 'army gam: del, wes, GAM');
+    expectExactly(a.diagnostics, [['DF3006', locate(a.text, 'GAM')]]);
+    const b = variantWith('fleet eps/sc: two', 'fleet eps/sc: two, eps/nc');
+    expectExactly(b.diagnostics, [['DF3006', locate(b.text, 'two, eps/nc', 'eps/nc')]]);
+  });
+
+  it('DF3007: an adjacency to or from an impassable province', () => {
+    const a = variantWith('army gam: del, wes', 'army gam: del, wes, mnt');
+    expectExactly(a.diagnostics, [['DF3007', locate(a.text, 'mnt', 'mnt', 1)]]);
+    const b = variantWith('army del: eps', 'army del: eps\n  army mnt: wes');
+    expectExactly(b.diagnostics, [['DF3007', locate(b.text, 'army mnt', 'mnt')]]);
+  });
+
+  it('DF3008: named coasts on a land or sea province', () => {
+    const { text, diagnostics } = variantWith('province wes "West" land', 'province wes "West" land { coast nc "N" coast sc "S" }');
+    expectExactly(diagnostics, [
+      ['DF3008', locate(text, 'coast nc "N"')],
+      ['DF3008', locate(text, 'coast sc "S"')],
+    ]);
+    const b = variantWith('province one "Sea One" sea', 'province one "Sea One" sea { coast x "X" }');
+    expectExactly(b.diagnostics, [['DF3008', locate(b.text, 'coast x "X"')]]);
+  });
+
+  it('DF3009: an impassable supply centre', () => {
+    const { text, diagnostics } = variantWith('province mnt "Mountain" impassable', 'province mnt "Mountain" impassable supply');
+    expectExactly(diagnostics, [['DF3009', locate(text, 'province mnt', 'mnt')]]);
+  });
+
+  it('DF3010: a variant with no provinces', () => {
+    const text = 'variant empty "Empty" { }\npower solo "Solo" { }\n';
+    expectExactly(checkText(text).diagnostics, [
+      ['DF3010', locate(text, 'empty')],
+      ['DF8005', locate(text, 'solo')],
+    ]);
+  });
+
+  it('DF3011: a variant with no powers', () => {
+    const text = TOY.slice(0, TOY.indexOf('power north'));
+    expectExactly(checkText(text).diagnostics, [['DF3011', locate(text, 'variant toy', 'toy')]]);
+  });
+
+  it('a file with no variant declaration is not reported as missing provinces or powers when checked', () => {
+    expect(checkText('ruleset house extends 2023 { retreats phase }\n').diagnostics).toEqual([]);
+  });
+
+  it('DF3013: two variant declarations in one file', () => {
+    const { text, diagnostics } = variantWith('rules {', 'variant other { }\nrules {');
+    expectExactly(diagnostics, [['DF3013', locate(text, 'other')]]);
+  });
+});
+
+describe('powers, centres and units (DF4xxx)', () => {
+  it('DF4001: a home centre that is not a supply centre', () => {
+    const { text, diagnostics } = variantWith('home gam, del', 'home gam, del, wes');
+    expectExactly(diagnostics, [['DF4001', locate(text, 'home gam, del, wes', 'wes')]]);
+  });
+
+  it('DF4002: a home centre claimed by two powers', () => {
+    const { text, diagnostics } = variantWith('home gam, del', 'home gam, del, alp');
+    expectExactly(diagnostics, [['DF4002', locate(text, 'del, alp', 'alp')]]);
+    expect(diagnostics[0]!.message).toContain("'north'");
+  });
+
+  it('DF4003: starting units on terrain their kind cannot stand on (army at sea, fleet inland, impassable)', () => {
+    const { text, diagnostics } = variantWith('units A gam, A del', 'units A gam, A del, A one, F wes, A mnt');
+    expectExactly(diagnostics, [
+      ['DF4003', locate(text, 'A one')],
+      ['DF4003', locate(text, 'F wes')],
+      ['DF4003', locate(text, 'A mnt')],
+    ]);
+  });
+
+  it('DF4004: a starting fleet in a split-coast province without a coast', () => {
+    const { text, diagnostics } = variantWith('units A alp, F bet', 'units A alp, F bet, F eps');
+    expectExactly(diagnostics, [['DF4004', locate(text, 'F eps', 'eps')]]);
+  });
+
+  it('DF4005: two starting units in one province, of two powers and of one', () => {
+    const a = variantWith('units A gam, A del', 'units A gam, A del, F alp');
+    expectExactly(a.diagnostics, [['DF4005', locate(a.text, 'F alp')]]);
+    expect(a.diagnostics[0]!.message).toContain("'north'");
+    const b = variantWith('units A alp, F bet', 'units A alp, F bet, fleet eps/nc, F eps/sc');
+    expectExactly(b.diagnostics, [['DF4005', locate(b.text, 'F eps/sc')]]);
+  });
+
+  it('DF4006: a starting centre that is not a supply centre', () => {
+    const { text, diagnostics } = variantWith('owns gam', 'owns gam, wes');
+    expectExactly(diagnostics, [['DF4006', locate(text, 'owns gam, wes', 'wes')]]);
+  });
+
+  it('DF4007: a centre owned by two powers at the start (explicit owns against default home)', () => {
+    const { text, diagnostics } = variantWith('owns gam', 'owns gam, alp');
+    expectExactly(diagnostics, [['DF4007', locate(text, 'gam, alp', 'alp')]]);
+  });
+
+  it('DF4008: a neutral centre that a power owns', () => {
+    const { text, diagnostics } = variantWith('neutral centres eps', 'neutral centres eps, gam');
+    expectExactly(diagnostics, [['DF4008', locate(text, 'eps, gam', 'gam')]]);
+  });
+
+  it('a home centre that its power does not own is neutral and may be listed so', () => {
+    const text = edit(TOY, 'neutral centres eps', 'neutral centres eps, del');
+    expect(checkText(text).diagnostics).toEqual([]);
+  });
+
+  it('DF4009: a neutral centre that is not a supply centre', () => {
+    const { text, diagnostics } = variantWith('neutral centres eps', 'neutral centres eps, wes');
+    expectExactly(diagnostics, [['DF4009', locate(text, 'eps, wes', 'wes')]]);
+  });
+});
+
+describe('rule sets (DF5005)', () => {
+  it('DF5005: two rule sets that extend each other', () => {
+    const { text, diagnostics } = variantWith('rules {', 'ruleset aa extends bb { }\nruleset bb extends aa { }\nrules {');
+    expectExactly(diagnostics, [['DF5005', locate(text, 'bb extends aa', 'aa')]]);
+  });
+
+  it('DF5005: a rule set that extends itself', () => {
+    const { text, diagnostics } = variantWith('rules {', 'ruleset self extends SELF { }\nrules {');
+    expectExactly(diagnostics, [['DF5005', locate(text, 'SELF')]]);
+  });
+
+  it('a rule set of the file extends an edition and is picked by edition', () => {
+    const text = edit(edit(TOY, 'rules {', 'ruleset House extends 2000 {\n  retreats priority-list\n}\nrules {'), 'edition 2023', 'edition house');
+    const result = checkText(text);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.variant?.rules.edition).toBe('house');
+    expect(result.variant?.rules.options['retreats']).toBe('priority-list');
+    expect(result.variant?.rules.options['removal-order']).toBe('country-distance');
+    expect(result.variant?.rules.options['victory-centres']).toBe(4);
+  });
+});
+
+describe('warnings (DF8xxx)', () => {
+  it('DF8001: a one-way adjacency, reported at its target', () => {
+    const { text, diagnostics } = variantWith('fleet one: two', 'fleet one -> two');
+    expectExactly(diagnostics, [['DF8001', locate(text, 'one -> two', 'two')]]);
+    expect(diagnostics[0]!.severity).toBe('warning');
+  });
+
+  it('no DF8001 when the way back is declared too, one way or both', () => {
+    expect(checkText(edit(TOY, 'fleet one: two', 'fleet one -> two\n  fleet two -> one')).diagnostics).toEqual([]);
+    expect(checkText(edit(TOY, 'army gam: del, wes', 'army gam: del\n  army wes -> gam\n  army gam -> wes')).diagnostics).toEqual([]);
+    expect(checkText(edit(TOY, 'army gam: del, wes', 'army gam: del\n  army wes -> gam\n  army gam: wes')).diagnostics).toEqual([]);
+  });
+
+  it('DF8002: a province no unit can reach', () => {
+    const { text, diagnostics } = variantWith('province wes "West" land', 'province wes "West" land\nprovince iso "Island" land');
+    expectExactly(diagnostics, [['DF8002', locate(text, 'iso')]]);
+    expect(diagnostics[0]!.severity).toBe('warning');
+  });
+
+  it('DF8002 for a province reachable only by a one-way edge out of it', () => {
+    const { text, diagnostics } = variantWith('army gam: del, wes', 'army gam: del\n  army wes -> gam');
+    expectExactly(diagnostics, [['DF8001', locate(text, 'wes -> gam', 'gam')]]);
+    const cut = edit(text, 'army alp: gam, wes', 'army alp: gam');
+    expectExactly(checkText(cut).diagnostics, [
+      ['DF8002', locate(cut, 'province wes', 'wes')],
+      ['DF8001', locate(cut, 'wes -> gam', 'gam')],
+    ]);
+  });
+
+  it('DF8003: a victory threshold above the number of supply centres', () => {
+    const { text, diagnostics } = variantWith('victory-centres 4', 'victory-centres 6');
+    expectExactly(diagnostics, [['DF8003', locate(text, '6')]]);
+    expect(diagnostics[0]!.severity).toBe('warning');
+    expect(checkText(edit(TOY, 'victory-centres 4', 'victory-centres 5')).diagnostics).toEqual([]);
+  });
+
+  it('DF8003: the threshold set in a rule set of the file is reported there', () => {
+    const { text, diagnostics } = variantWith('rules {\n  edition 2023\n  victory-centres 4', 'ruleset big { victory-centres 30 }\nrules {\n  edition big');
+    expectExactly(diagnostics, [['DF8003', locate(text, '30')]]);
+  });
+
+  it('DF8004: an adjacency declared twice (also through both), once per line and kind', () => {
+    const a = variantWith('army gam: del, wes', 'army gam: del, wes, ALP');
+    expectExactly(a.diagnostics, [['DF8004', locate(a.text, 'ALP')]]);
+    const one = variantWith('fleet one: two', 'fleet one: two\n  fleet one -> two');
+    expect(one.diagnostics).toEqual([]);
+    const b = variantWith('fleet one: two', 'fleet one: two\n  both bet: alp');
+    // One warning per unit kind, not one per direction.
+    expectExactly(b.diagnostics, [
+      ['DF8004', locate(b.text, 'bet: alp', 'alp')],
+      ['DF8004', locate(b.text, 'bet: alp', 'alp')],
+    ]);
+    expect(b.diagnostics.map((d) => d.message)).toEqual(['The army adjacency bet–alp is already declared', 'The fleet adjacency bet–alp is already declared']);
+    expect(b.diagnostics.every((d) => d.severity === 'warning')).toBe(true);
+  });
+
+  it('DF8005: a power with no home centres', () => {
+    const { text, diagnostics } = variantWith('  home alp, bet\n', '');
+    expectExactly(diagnostics, [['DF8005', locate(text, 'power north', 'north')]]);
+    expect(diagnostics[0]!.severity).toBe('warning');
+  });
+});
+
+describe('what the checker resolves', () => {
+  it('terrain defaults to land, or coast for a province with named coasts', () => {
+    const text = edit(edit(TOY, 'province wes "West" land', 'province wes "West"'), 'province eps "Epsilon" coast supply', 'province eps "Epsilon" supply');
+    const v = checkText(text).variant!;
+    expect(v.provinces.find((p) => p.id === 'wes')?.terrain).toBe('land');
+    expect(v.provinces.find((p) => p.id === 'eps')?.terrain).toBe('coast');
+  });
+
+  it('start defaults to 1901 spring movement; a variant without a name takes its id', () => {
+    const text = edit(edit(TOY, '  start 1901 spring movement\n', ''), 'variant toy "Toy"', 'variant Toy');
+    const v = checkText(text).variant!;
+    expect(v.start).toEqual({ year: 1901, season: 'spring', phase: 'movement' });
+    expect([v.id, v.name]).toEqual(['toy', 'Toy']);
+  });
+
+  it('a power without a title is named by its capitalized id', () => {
+    const v = checkText(edit(TOY, 'power south "South"', 'power south')).variant!;
+    expect(v.powers.map((p) => p.name)).toEqual(['North', 'South']);
+  });
+
+  it('the edition defaults to 2023 when the rules name none', () => {
+    const v = checkText(edit(TOY, '  edition 2023\n', '')).variant!;
+    expect(v.rules.edition).toBe('2023');
+    expect(v.rules.options['victory-centres']).toBe(4);
+  });
+});

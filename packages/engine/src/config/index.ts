@@ -1,0 +1,3 @@
+export * from './variant-config.js';
+export * from './rules.js';
+export * from './validate.js';

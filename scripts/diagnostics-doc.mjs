@@ -1,0 +1,37 @@
+// Writes docs/DIAGNOSTICS.md from the diagnostic registry (run after a build).
+// `--check` exits 1 when the document is out of date instead of writing it.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Codes } from '../packages/dsl/dist/diagnostics/codes.js';
+
+export function diagnosticsDoc() {
+  const rows = Object.entries(Codes)
+    .map(([name, c]) => ({ name, ...c }))
+    .sort((a, b) => a.code.localeCompare(b.code))
+    .map((c) => `| ${c.code} | ${c.severity} | \`${c.name}\` | ${c.summary} |`);
+  return [
+    '# Diagnostics',
+    '',
+    'Every diagnostic dipforge reports has a stable code. A code never changes meaning; new problems get',
+    'new codes. Generated from `packages/dsl/src/diagnostics/codes.ts` by `node scripts/diagnostics-doc.mjs`.',
+    '',
+    'Ranges: DF1xxx syntax, DF2xxx names and values, DF3xxx map structure, DF4xxx powers, centres and units,',
+    'DF5xxx files, imports, extends and the compiled configuration, DF8xxx warnings.',
+    '',
+    '| code | severity | name | meaning |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+const target = new URL('../docs/DIAGNOSTICS.md', import.meta.url);
+const wanted = diagnosticsDoc();
+if (process.argv.includes('--check')) {
+  const current = readFileSync(target, 'utf8');
+  if (current !== wanted) {
+    console.error('docs/DIAGNOSTICS.md is out of date: run node scripts/diagnostics-doc.mjs');
+    process.exit(1);
+  }
+} else if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) {
+  writeFileSync(target, wanted);
+}
