@@ -6,7 +6,7 @@ export type * from './map/ast.js';
 export { bindVariant, type VariantModel } from './map/bind.js';
 export { checkVariant, type ResolvedVariant, type ResolvedProvince, type ResolvedPower } from './map/check.js';
 export { emitConfig } from './map/compile.js';
-export { closest, didYouMean } from './map/suggest.js';
+
 export { VariantLoader, type VariantUnit, type LoaderOptions } from './workspace/loader.js';
 export { diskHost, projectFolder, type FileHost } from './workspace/host.js';
 export { checkMapFile, compileMapFile, type CheckResult, type CompileResult } from './api.js';

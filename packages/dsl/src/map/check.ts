@@ -4,13 +4,13 @@
  * options), reporting every problem with its code and range. What it resolves is
  * exactly what the compiler emits, so the two cannot disagree.
  */
+import { didYouMean } from '@dipforge/engine/config';
 import { Codes } from '../diagnostics/codes.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Range } from '../text/range.js';
 import type * as A from './ast.js';
 import type { Declared, VariantModel } from './bind.js';
 import { resolveRules, type ResolvedRules, type RuleSetSource } from './rules.js';
-import { didYouMean } from './suggest.js';
 
 export type Terrain = 'land' | 'sea' | 'coast';
 
@@ -174,6 +174,25 @@ class Checker {
     return names;
   }
 
+  /** Claims a declaration's display name, localized names and aliases in its name space. */
+  private claimNames(
+    index: Map<string, Owner>,
+    owner: Owner,
+    decl: { title?: A.StringLit; names: A.NameItem[]; aliases: A.Ident[] },
+    file: string,
+    fallbackName: string,
+  ): { name: string; names: Record<string, string[]>; aliases: string[] } {
+    const name = decl.title?.value ?? fallbackName;
+    if (decl.title) this.claim(index, name, owner, file, decl.title.range, 'name');
+    const names = this.localized(decl.names, file, (v) => this.claim(index, v.value, owner, file, v.range, 'name'));
+    const aliases: string[] = [];
+    for (const a of decl.aliases) {
+      this.claim(index, a.value, owner, file, a.range, 'alias');
+      if (!aliases.includes(a.value) && a.value !== owner.id) aliases.push(a.value);
+    }
+    return { name, names, aliases };
+  }
+
   // ---- provinces -----------------------------------------------------------
 
   private province({ decl, file }: Declared<A.ProvinceDecl>): void {
@@ -218,14 +237,7 @@ class Checker {
       this.report('duplicateItem', file, only?.range ?? decl.id.range, 'A province with named coasts has at least two; leave out the coast for a single-coast province');
     }
 
-    const title = decl.title?.value ?? decl.id.text;
-    if (decl.title) this.claim(this.provinceNames, title, owner, file, decl.title.range, 'name');
-    const names = this.localized(decl.names, file, (v) => this.claim(this.provinceNames, v.value, owner, file, v.range, 'name'));
-    const aliases: string[] = [];
-    for (const a of decl.aliases) {
-      this.claim(this.provinceNames, a.value, owner, file, a.range, 'alias');
-      if (!aliases.includes(a.value) && a.value !== id) aliases.push(a.value);
-    }
+    const { name: title, names, aliases } = this.claimNames(this.provinceNames, owner, decl, file, decl.id.text);
     for (const extra of decl.at.slice(1)) this.report('duplicateItem', file, extra.range, 'at is given more than once');
     const at0 = decl.at[0];
     const at: [number, number] | undefined = at0?.x && at0.y ? [at0.x.value, at0.y.value] : undefined;
@@ -337,10 +349,12 @@ class Checker {
     for (const { decl, file } of this.model.adjacency) {
       const kinds = this.lineKinds(decl, file);
       for (const kind of kinds) {
-        // Lines of a base variant that touch a removed province are dropped with it.
-        if (this.touchesRemoved(decl)) continue;
+        // Adjacencies of a base variant that touch a removed province are dropped with it
+        // (only those: the line's other targets stay).
+        if (decl.from && this.isRemoved(decl.from)) continue;
         const from = decl.from && this.edgeEnd(decl.from, kind, file);
         for (const t of decl.to) {
+          if (this.isRemoved(t)) continue;
           const to = this.edgeEnd(t, kind, file);
           if (!from || !to) continue;
           if (from.split('/')[0] === to.split('/')[0]) {
@@ -378,12 +392,10 @@ class Checker {
     return { army: list(edges.army), fleet: list(edges.fleet) };
   }
 
-  private touchesRemoved(line: A.AdjacencyLine): boolean {
+  private isRemoved(loc: A.Location): boolean {
     // Only relevant when the model came from extends: a province that a `remove`
     // dropped is in no table, but the checker must not report the base's lines as unknown.
-    if (this.model.removedProvinces.size === 0) return false;
-    const ids = [line.from, ...line.to].flatMap((l) => (l ? [l.province.value] : []));
-    return ids.some((id) => this.model.removedProvinces.has(id));
+    return this.model.removedProvinces.has(loc.province.value);
   }
 
   // ---- powers --------------------------------------------------------------
@@ -398,14 +410,7 @@ class Checker {
       const id = decl.id.value;
       const owner: Owner = { kind: 'power', id };
       this.claim(this.powerNames, id, owner, file, decl.id.range, 'id');
-      const name = decl.title?.value ?? capitalize(decl.id.text);
-      if (decl.title) this.claim(this.powerNames, name, owner, file, decl.title.range, 'name');
-      const names = this.localized(decl.names, file, (v) => this.claim(this.powerNames, v.value, owner, file, v.range, 'name'));
-      const aliases: string[] = [];
-      for (const a of decl.aliases) {
-        this.claim(this.powerNames, a.value, owner, file, a.range, 'alias');
-        if (!aliases.includes(a.value) && a.value !== id) aliases.push(a.value);
-      }
+      const { name, names, aliases } = this.claimNames(this.powerNames, owner, decl, file, capitalize(decl.id.text));
       for (const extra of decl.adjective.slice(1)) this.report('duplicateItem', file, extra.range, 'adjective is given more than once');
       for (const extra of decl.colour.slice(1)) this.report('duplicateItem', file, extra.range, 'colour is given more than once');
 

@@ -4,12 +4,11 @@
  * set of options. The options themselves (names, values, defaults) are the
  * engine's registry; this module only reads them from the language.
  */
-import { checkRuleValue, defaultRuleOptions, RULE_KEYS, type RuleOptions } from '@dipforge/engine/config';
+import { checkRuleValue, defaultRuleOptions, didYouMean, RULE_KEYS, type RuleOptions } from '@dipforge/engine/config';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Range } from '../text/range.js';
 import type * as A from './ast.js';
 import type { Declared, VariantModel } from './bind.js';
-import { didYouMean } from './suggest.js';
 
 export type RuleSetSource = Declared<A.RulesetDecl>;
 
@@ -142,6 +141,7 @@ export function resolveRules(model: VariantModel, editions: RuleSetSource[], dia
   const options: Record<string, unknown> = { ...base.options };
   const origins = new Map(base.origins);
   for (const { decl, file } of model.rules) resolver.apply(decl.options, file, options, origins, true);
+  options['edition'] = edition;
   const victoryCentres = origins.get('victory-centres');
   return {
     edition,

@@ -1,3 +1,4 @@
 export * from './variant-config.js';
 export * from './rules.js';
 export * from './validate.js';
+export * from './suggest.js';

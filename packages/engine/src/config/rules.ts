@@ -12,6 +12,7 @@
  *
  * Pure data and small pure functions; no I/O.
  */
+import { closest } from './suggest.js';
 
 /** How an option's value is written. */
 export type RuleKind = 'enum' | 'boolean' | 'integer' | 'integer-or-enum' | 'list' | 'name';
@@ -973,30 +974,7 @@ function oneOf(values: string[]): string {
 }
 
 function closestKey(word: string): string | undefined {
-  const w = word.toLowerCase();
-  let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(w.length / 3)) + 1;
-  for (const key of RULE_KEYS) {
-    const d = editDistance(w, key);
-    if (d < bestDistance) {
-      best = key;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-    }
-    prev = cur;
-  }
-  return prev[b.length]!;
+  return closest(word.toLowerCase(), RULE_KEYS)[0];
 }
 
 // ------------------------------------------------------------ JSON Schema
