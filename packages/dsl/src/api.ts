@@ -4,7 +4,7 @@
  */
 import type { VariantConfig } from '@dipforge/engine/config';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
-import { bindVariant } from './map/bind.js';
+import { bindVariant, type VariantModel } from './map/bind.js';
 import { checkVariant, type ResolvedVariant } from './map/check.js';
 import { emitConfig, validateEmitted } from './map/compile.js';
 import type { RuleSetSource } from './map/rules.js';
@@ -28,22 +28,31 @@ function editionSources(loader: VariantLoader): RuleSetSource[] {
 
 /** Parses, binds and checks a `.dipmap` file with everything it imports and extends. */
 export function checkMapFile(path: string, loader: VariantLoader = new VariantLoader()): CheckResult {
+  return checkWithModel(path, loader).result;
+}
+
+function checkWithModel(path: string, loader: VariantLoader): { result: CheckResult; model?: VariantModel } {
   const diagnostics: Diagnostic[] = [];
   const unit = loader.loadVariant(path, diagnostics);
   if (!unit) {
     diagnostics.push(diagnostic('fileNotFound', path, ZERO_RANGE, `Cannot read ${path}`));
-    return { diagnostics };
+    return { result: { diagnostics } };
   }
   const syntax = collectSyntax(unit);
   diagnostics.push(...syntax);
   const model = bindVariant(unit, diagnostics);
   const variant = checkVariant(model, editionSources(loader), diagnostics);
-  return { diagnostics: sortDiagnostics(dedupe(diagnostics)), variant };
+  return { result: { diagnostics: sortDiagnostics(dedupe(diagnostics)), variant }, model };
 }
 
 /** Checks a variant and, when it has no errors, emits its VariantConfig and validates it against the schema. */
 export function compileMapFile(path: string, loader: VariantLoader = new VariantLoader()): CompileResult {
-  const checked = checkMapFile(path, loader);
+  const { result: checked, model } = checkWithModel(path, loader);
+  if (model && !model.variant) {
+    // A file of rule sets or of provinces to import is fine to check, but it is no variant to compile.
+    const noVariant = diagnostic('noVariant', path, ZERO_RANGE, 'The file declares no variant: add variant ID "Name" { … } to compile it');
+    checked.diagnostics = sortDiagnostics([...checked.diagnostics, noVariant]);
+  }
   if (!checked.variant || hasErrors(checked.diagnostics)) return checked;
   const config = emitConfig(checked.variant);
   const diagnostics = [...checked.diagnostics];

@@ -21,10 +21,15 @@ function unicodePattern(source: string, ignoreCase = false): CustomPatternMatche
   };
 }
 
+/** Characters of a name: letters, combining marks, decimal digits and `_` (the VariantConfig id pattern). */
+const NAME_CHAR = '[\\p{L}\\p{M}\\p{Nd}_]';
+/** What may not follow a keyword or a number for it to end there. */
+const NAME_GOES_ON = `(?!${NAME_CHAR}|-${NAME_CHAR})`;
+
 export const Name = createToken({ name: 'Name', pattern: Lexer.NA });
 export const Identifier = createToken({
   name: 'Identifier',
-  pattern: unicodePattern('[\\p{L}\\p{N}_]+(?:-[\\p{L}\\p{N}_]+)*'),
+  pattern: unicodePattern(`[\\p{L}\\p{Nd}_]${NAME_CHAR}*(?:-${NAME_CHAR}+)*`),
   categories: [Name],
   line_breaks: false,
 });
@@ -33,7 +38,7 @@ const keywordTokens: TokenType[] = [];
 function keyword(word: string, pattern: string = word): TokenType {
   const token = createToken({
     name: `Kw_${word}`,
-    pattern: unicodePattern(`${pattern}(?![\\p{L}\\p{N}_]|-[\\p{L}\\p{N}_])`, true),
+    pattern: unicodePattern(`${pattern}${NAME_GOES_ON}`, true),
     categories: [Name],
     line_breaks: false,
   });
@@ -82,7 +87,7 @@ export const UnterminatedString = createToken({
 });
 export const NumberLiteral = createToken({
   name: 'Number',
-  pattern: unicodePattern('\\d+(?:\\.\\d+)?(?![\\p{L}\\p{N}_]|-[\\p{L}\\p{N}_])'),
+  pattern: unicodePattern(`\\d+(?:\\.\\d+)?${NAME_GOES_ON}`),
   line_breaks: false,
 });
 export const Colour = createToken({ name: 'Colour', pattern: /#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?(?![0-9a-zA-Z_])/ });

@@ -138,7 +138,8 @@ export function resolveRules(model: VariantModel, editions: RuleSetSource[], dia
     }
   }
   const base = resolver.resolve(edition);
-  const options: Record<string, unknown> = { ...base.options };
+  // The `edition` option records the rule set the options started from.
+  const options: Record<string, unknown> = { ...base.options, edition };
   const origins = new Map(base.origins);
   for (const { decl, file } of model.rules) resolver.apply(decl.options, file, options, origins, true);
   options['edition'] = edition;
