@@ -39,7 +39,8 @@ function checkWithModel(path: string, loader: VariantLoader): { result: CheckRes
     return { result: { diagnostics } };
   }
   const syntax = collectSyntax(unit);
-  diagnostics.push(...syntax);
+  // A loop, not push(...syntax): a huge list of arguments overflows the stack.
+  for (const d of syntax) diagnostics.push(d);
   const model = bindVariant(unit, diagnostics);
   const variant = checkVariant(model, editionSources(loader), diagnostics);
   return { result: { diagnostics: sortDiagnostics(dedupe(diagnostics)), variant }, model };
@@ -62,7 +63,7 @@ export function compileMapFile(path: string, loader: VariantLoader = new Variant
 
 function collectSyntax(unit: import('./workspace/loader.js').VariantUnit): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (let u: typeof unit | undefined = unit; u; u = u.base) for (const f of u.files) out.push(...f.diagnostics);
+  for (let u: typeof unit | undefined = unit; u; u = u.base) for (const f of u.files) for (const d of f.diagnostics) out.push(d);
   return out;
 }
 

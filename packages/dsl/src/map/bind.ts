@@ -11,6 +11,8 @@ import type * as A from './ast.js';
 export interface Declared<T> {
   decl: T;
   file: string;
+  /** Declared by a variant this one extends (so a `remove` in this one applies to it). */
+  inherited?: boolean;
 }
 
 export interface AdjacencyEdge {
@@ -39,6 +41,9 @@ export interface VariantModel {
   rulesets: Map<string, Declared<A.RulesetDecl>>;
 }
 
+/** Rule set names are ids, as the compiled config's `edition` requires. */
+const RULESET_NAME = /^[\p{L}\p{Nd}_](?:[\p{L}\p{M}\p{Nd}_-]*[\p{L}\p{M}\p{Nd}_])?$/u;
+
 export function emptyModel(entry: string): VariantModel {
   return {
     entry,
@@ -58,6 +63,7 @@ export function bindVariant(unit: VariantUnit, diagnostics: Diagnostic[]): Varia
   const model = unit.base ? bindVariant(unit.base, diagnostics) : emptyModel(unit.entry);
   model.entry = unit.entry;
   const hasBase = unit.base !== undefined;
+  for (const line of model.adjacency) line.inherited = true;
   // Ids declared by this unit itself, to tell a replacement of the base from a duplicate.
   const own = { provinces: new Set<string>(), powers: new Set<string>(), rulesets: new Set<string>() };
   // Rule sets and variant headers of the base are replaced wholesale by this unit's own.
@@ -93,7 +99,11 @@ export function bindVariant(unit: VariantUnit, diagnostics: Diagnostic[]): Varia
         case 'Ruleset':
           if (decl.name) {
             const key = decl.name.value;
-            if (own.rulesets.has(key)) {
+            if (!RULESET_NAME.test(key)) {
+              diagnostics.push(
+                diagnostic('invalidValue', file.file, decl.name.range, `'${key}' cannot name a rule set: use letters, digits, _ and - inside`),
+              );
+            } else if (own.rulesets.has(key)) {
               diagnostics.push(diagnostic('duplicateId', file.file, decl.name.range, `Rule set '${key}' is already declared`));
             } else {
               own.rulesets.add(key);

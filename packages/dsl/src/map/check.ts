@@ -135,7 +135,7 @@ class Checker {
     const description = single(d.description, 'description');
     return {
       id,
-      name: d.title?.value ?? d.id?.text ?? id,
+      name: (d.title && this.filled(d.title, v.file)) ?? d.id?.text ?? id,
       ...(author !== undefined ? { author } : {}),
       ...(version !== undefined ? { version } : {}),
       ...(description !== undefined ? { description } : {}),
@@ -144,6 +144,13 @@ class Checker {
   }
 
   // ---- names ---------------------------------------------------------------
+
+  /** The string's value, or undefined (reported) when it is empty or only spaces. */
+  private filled(s: A.StringLit, file: string): string | undefined {
+    if (s.value.trim() !== '') return s.value;
+    this.report('invalidValue', file, s.range, 'A name cannot be empty');
+    return undefined;
+  }
 
   private claim(index: Map<string, Owner>, name: string, owner: Owner, file: string, range: Range, what: string): void {
     const key = name.toLowerCase();
@@ -167,6 +174,7 @@ class Checker {
       }
       const list = (names[tag] ??= []);
       for (const v of item.values) {
+        if (this.filled(v, file) === undefined) continue;
         if (!list.includes(v.value)) list.push(v.value);
         onName(v);
       }
@@ -182,8 +190,9 @@ class Checker {
     file: string,
     fallbackName: string,
   ): { name: string; names: Record<string, string[]>; aliases: string[] } {
-    const name = decl.title?.value ?? fallbackName;
-    if (decl.title) this.claim(index, name, owner, file, decl.title.range, 'name');
+    const title = decl.title && this.filled(decl.title, file);
+    const name = title ?? fallbackName;
+    if (decl.title && title) this.claim(index, name, owner, file, decl.title.range, 'name');
     const names = this.localized(decl.names, file, (v) => this.claim(index, v.value, owner, file, v.range, 'name'));
     const aliases: string[] = [];
     for (const a of decl.aliases) {
@@ -230,11 +239,14 @@ class Checker {
         this.report('duplicateId', file, c.id.range, `The coast '${c.id.text}' of '${id}' is already declared`);
         continue;
       }
-      coasts.push({ id: c.id.value, name: c.title?.value ?? c.id.text, names: this.localized(c.names, file, () => undefined) });
+      const title = c.title && this.filled(c.title, file);
+      coasts.push({ id: c.id.value, name: title ?? c.id.text, names: this.localized(c.names, file, () => undefined) });
     }
     if (coasts.length === 1) {
+      // Kept, a lone coast would make every plain fleet reference an error too: drop it.
       const only = decl.coasts.find((c) => c.id?.value === coasts[0]?.id);
       this.report('duplicateItem', file, only?.range ?? decl.id.range, 'A province with named coasts has at least two; leave out the coast for a single-coast province');
+      coasts.length = 0;
     }
 
     const { name: title, names, aliases } = this.claimNames(this.provinceNames, owner, decl, file, decl.id.text);
@@ -334,27 +346,29 @@ class Checker {
 
   private adjacency(): ResolvedVariant['edges'] {
     const edges = { army: new Map<string, { oneWay: boolean; file: string; range: Range }>(), fleet: new Map<string, { oneWay: boolean; file: string; range: Range }>() };
-    const removed = new Set<string>();
+    // Each removed edge, with whether some declared edge matched it (else it is reported).
+    const removed = new Map<string, { used: boolean; file: string; range: Range }>();
     for (const { decl, file } of this.model.removedAdjacency) {
       for (const kind of this.lineKinds(decl, file)) {
         const from = decl.from && this.edgeEnd(decl.from, kind, file);
         for (const t of decl.to) {
           const to = this.edgeEnd(t, kind, file);
           if (!from || !to) continue;
-          removed.add(`${kind} ${from} ${to}`);
-          if (!decl.oneWay) removed.add(`${kind} ${to} ${from}`);
+          const entry = { used: false, file, range: t.range };
+          removed.set(`${kind} ${from} ${to}`, entry);
+          if (!decl.oneWay) removed.set(`${kind} ${to} ${from}`, entry);
         }
       }
     }
-    for (const { decl, file } of this.model.adjacency) {
+    for (const { decl, file, inherited } of this.model.adjacency) {
       const kinds = this.lineKinds(decl, file);
       for (const kind of kinds) {
         // Adjacencies of a base variant that touch a removed province are dropped with it
         // (only those: the line's other targets stay).
-        if (decl.from && this.isRemoved(decl.from)) continue;
+        if (inherited && decl.from && this.isRemoved(decl.from)) continue;
         const from = decl.from && this.edgeEnd(decl.from, kind, file);
         for (const t of decl.to) {
-          if (this.isRemoved(t)) continue;
+          if (inherited && this.isRemoved(t)) continue;
           const to = this.edgeEnd(t, kind, file);
           if (!from || !to) continue;
           if (from.split('/')[0] === to.split('/')[0]) {
@@ -365,7 +379,11 @@ class Checker {
           // duplicate two-way line from reporting the same line a second time.
           const add = (a: string, b: string, oneWay: boolean, quiet = false): boolean => {
             const key = `${a} ${b}`;
-            if (removed.has(`${kind} ${key}`)) return false;
+            const removal = removed.get(`${kind} ${key}`);
+            if (removal) {
+              removal.used = true;
+              return false;
+            }
             const existing = edges[kind].get(key);
             if (existing && !existing.oneWay && !oneWay) {
               if (!quiet) this.report('duplicateAdjacency', file, t.range, `The ${kind} adjacency ${a}–${b} is already declared`);
@@ -379,6 +397,9 @@ class Checker {
           if (!decl.oneWay) add(to, from, false, duplicate);
         }
       }
+    }
+    for (const r of new Set(removed.values())) {
+      if (!r.used) this.report('removeUnknown', r.file, r.range, 'The base variant declares no such adjacency');
     }
     // A one-way edge whose reverse was never declared is worth a warning: it is rare on purpose.
     for (const kind of ['army', 'fleet'] as const) {
@@ -468,7 +489,7 @@ class Checker {
       result.push({
         id,
         name,
-        ...(decl.adjective[0] ? { adjective: decl.adjective[0].value } : {}),
+        ...(decl.adjective[0] && this.filled(decl.adjective[0], file) ? { adjective: decl.adjective[0].value } : {}),
         ...(decl.colour[0] ? { colour: expandColour(decl.colour[0].value) } : {}),
         names,
         aliases,

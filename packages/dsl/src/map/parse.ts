@@ -394,7 +394,7 @@ class AstBuilder {
     if (!node) return undefined;
     const t = this.token(node.children, 'Name') ?? this.token(node.children, 'Number') ?? this.token(node.children, 'String');
     if (!t) return undefined;
-    const value = t.tokenType.name === 'String' || t.tokenType.name === 'UnterminatedString' ? unquote(t.image) : t.image.toLowerCase();
+    const value = (t.tokenType.name === 'String' || t.tokenType.name === 'UnterminatedString' ? unquote(t.image) : t.image).toLowerCase();
     return { value, range: tokenRange(this.lines, t) };
   }
 

@@ -138,8 +138,7 @@ export function resolveRules(model: VariantModel, editions: RuleSetSource[], dia
     }
   }
   const base = resolver.resolve(edition);
-  // The `edition` option records the rule set the options started from.
-  const options: Record<string, unknown> = { ...base.options, edition };
+  const options: Record<string, unknown> = { ...base.options };
   const origins = new Map(base.origins);
   for (const { decl, file } of model.rules) resolver.apply(decl.options, file, options, origins, true);
   options['edition'] = edition;
