@@ -43,10 +43,11 @@ describe('names (DF2xxx)', () => {
     expectExactly(b.diagnostics, [['DF2001', locate(b.text, 'qqq')]]);
   });
 
-  it('DF2001: a reference by alias or display name instead of the id', () => {
+  it('a reference by alias or display name means the province it names', () => {
+    // `al` is an alias of the owned centre `alp`: accepted as alp, so the neutral list is wrong for that reason.
     const { text, diagnostics } = variantWith('neutral centres eps', 'neutral centres al');
-    expectExactly(diagnostics, [['DF2001', locate(text, 'centres al', 'al')]]);
-    expect(diagnostics[0]!.message).toContain("name of 'alp'");
+    expectExactly(diagnostics, [['DF4008', locate(text, 'centres al', 'al')]]);
+    expect(diagnostics[0]!.message).toContain("'alp'");
   });
 
   it('DF2001: an unknown province of a starting unit and of owns', () => {

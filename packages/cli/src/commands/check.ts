@@ -14,6 +14,8 @@ export function check(args: string[], io: Io): number {
   }
   const loader = new VariantLoader();
   const all: Diagnostic[] = [];
+  // A file reached from two checked files (an import, a base variant) reports its problems once.
+  const seen = new Set<string>();
   for (const file of parsed.positional) {
     const path = resolve(io.cwd, file);
     if (!path.endsWith('.dipmap')) {
@@ -21,8 +23,13 @@ export function check(args: string[], io: Io): number {
       return Exit.usage;
     }
     const { diagnostics } = checkMapFile(path, loader);
-    const fresh = diagnostics.filter((d) => !all.some((a) => a.file === d.file && a.range.start.offset === d.range.start.offset && a.code === d.code));
-    all.push(...fresh);
+    const fresh = diagnostics.filter((d) => {
+      const key = `${d.file}\0${d.range.start.offset}\0${d.code}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    for (const d of fresh) all.push(d); // not push(...fresh): a huge argument list overflows the stack
     printDiagnostics(fresh, io);
   }
   if (!parsed.options.has('quiet')) io.err(`${summary(all)}\n`);

@@ -273,11 +273,9 @@ class Checker {
   private lookupProvince(ident: A.Ident, file: string): ResolvedProvince | undefined {
     const found = this.provinces.get(ident.value);
     if (found) return found;
+    // Any name of a province will do (an alias such as `mid`, a localized name).
     const owner = this.provinceNames.get(ident.value);
-    if (owner) {
-      this.report('unknownProvince', file, ident.range, `'${ident.text}' is a name of '${owner.id}'; refer to a province by its id`);
-      return undefined;
-    }
+    if (owner) return this.provinces.get(owner.id);
     const hint = didYouMean(ident.value, this.provinces.keys());
     this.report('unknownProvince', file, ident.range, `Unknown province '${ident.text}'${hint}`);
     return undefined;
