@@ -290,6 +290,17 @@ describe('names, comments and separators', () => {
 });
 
 describe('syntax diagnostics', () => {
+  it('DF1005: a file of noise gets a bounded list, ending with how many more there were', () => {
+    const text = ',\n'.repeat(2000);
+    const { diagnostics } = parseMap(text, 'noise.dipmap');
+    expect(diagnostics).toHaveLength(501);
+    const last = diagnostics[500]!;
+    expect(last.code).toBe('DF1005');
+    expect(last.message).toMatch(/^\d+ more syntax errors/);
+    expect(last.range.start.line).toBe(499);
+    expect(last.range.end.offset).toBe(text.length);
+  });
+
   it('DF1001: an unexpected character, with the run of such characters as the range; the declaration survives', () => {
     const p = parse('province a "A" supply @@ land\nprovince b "B"');
     expectExactly(p.diagnostics, [['DF1001', [0, 22, 0, 24]]], FILE);

@@ -21,6 +21,7 @@ export const Codes = {
   syntaxError: code('DF1002', 'error', 'The tokens do not form a valid declaration.'),
   unterminatedString: code('DF1003', 'error', 'A string that is not closed before the end of the line.'),
   unterminatedComment: code('DF1004', 'error', 'A block comment that is not closed.'),
+  tooManyErrors: code('DF1005', 'error', 'So many syntax errors that the rest are not listed.'),
 
   // Names (DF2xxx)
   unknownProvince: code('DF2001', 'error', 'A name that is no province of the variant.'),

@@ -49,7 +49,19 @@ export function parseMap(text: string, file: string): ParsedMap {
 
   const builder = new AstBuilder(lines, file, diagnostics);
   const ast = builder.file(cst, text.length);
-  return { file, text, ast, diagnostics, comments, lines };
+  return { file, text, ast, diagnostics: capped(diagnostics, file, lines), comments, lines };
+}
+
+/** Past this many, syntax errors say little more: a file of noise gets a bounded list. */
+export const MAX_SYNTAX_DIAGNOSTICS = 500;
+
+function capped(list: Diagnostic[], file: string, lines: LineIndex): Diagnostic[] {
+  if (list.length <= MAX_SYNTAX_DIAGNOSTICS) return list;
+  const kept = list.sort((a, b) => a.range.start.offset - b.range.start.offset).slice(0, MAX_SYNTAX_DIAGNOSTICS);
+  const last = kept[kept.length - 1] as Diagnostic;
+  const rest = list.length - kept.length;
+  kept.push(diagnostic('tooManyErrors', file, lines.range(last.range.end.offset, lines.text.length), `${rest} more syntax errors after this point are not listed`));
+  return kept;
 }
 
 function tokenRange(lines: LineIndex, t: IToken): Range {
