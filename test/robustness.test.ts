@@ -15,7 +15,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { Codes, compileMapFile, hasErrors, parseMap, VariantLoader, type Diagnostic, type FileHost } from '@dipforge/dsl';
+import { Codes, compileMapFile, hasErrors, MemoryHost, parseMap, VariantLoader, type Diagnostic } from '@dipforge/dsl';
 import { validateVariantConfig } from '@dipforge/engine/config';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,27 +45,6 @@ function prng(seed: number): () => number {
 }
 
 // ------------------------------------------------------- in-memory files
-
-class MemoryHost implements FileHost {
-  constructor(readonly files: Map<string, string>) {}
-
-  read(path: string): string | undefined {
-    return this.files.get(path);
-  }
-
-  exists(path: string): boolean {
-    if (this.files.has(path)) return true;
-    const prefix = `${path}/`;
-    for (const f of this.files.keys()) if (f.startsWith(prefix)) return true;
-    return false;
-  }
-
-  list(dir: string): string[] {
-    const out: string[] = [];
-    for (const f of this.files.keys()) if (dirname(f) === dir) out.push(f.slice(dir.length + 1));
-    return out;
-  }
-}
 
 function realBuiltins(): Map<string, string> {
   const files = new Map<string, string>();

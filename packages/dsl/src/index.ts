@@ -8,5 +8,5 @@ export { checkVariant, type ResolvedVariant, type ResolvedProvince, type Resolve
 export { emitConfig } from './map/compile.js';
 
 export { VariantLoader, type VariantUnit, type LoaderOptions } from './workspace/loader.js';
-export { diskHost, projectFolder, type FileHost } from './workspace/host.js';
+export { diskHost, MemoryHost, projectFolder, type FileHost } from './workspace/host.js';
 export { checkMapFile, compileMapFile, type CheckResult, type CompileResult } from './api.js';

@@ -3,12 +3,11 @@
  * two-power toy variant, an in-memory FileHost, and short ways to find a
  * diagnostic's range and to compute the range a test expects.
  */
-import { dirname } from 'node:path';
 import { expect } from 'vitest';
 import { checkMapFile, compileMapFile, type CheckResult, type CompileResult } from '../src/api.js';
 import type { Diagnostic } from '../src/diagnostics/diagnostic.js';
 import type { Range } from '../src/text/range.js';
-import type { FileHost } from '../src/workspace/host.js';
+import { MemoryHost } from '../src/workspace/host.js';
 import { VariantLoader } from '../src/workspace/loader.js';
 
 /** `[startLine, startColumn, endLine, endColumn]`, all 0-based. */
@@ -128,34 +127,6 @@ export const FAKE_EDITIONS: Record<string, string> = {
   [`${BUILTIN}/editions/2000.dipmap`]: 'ruleset 2000 "Test 2000" extends 2023 {\n  removal-order country-distance\n}\n',
 };
 
-/** A FileHost over a map of absolute paths to texts; folders are implied by the paths. */
-export class MemoryHost implements FileHost {
-  readonly files: Map<string, string>;
-  readonly reads: string[] = [];
-
-  constructor(files: Record<string, string>) {
-    this.files = new Map(Object.entries(files));
-  }
-
-  read(path: string): string | undefined {
-    this.reads.push(path);
-    return this.files.get(path);
-  }
-
-  exists(path: string): boolean {
-    if (this.files.has(path)) return true;
-    const prefix = `${path}/`;
-    for (const f of this.files.keys()) if (f.startsWith(prefix)) return true;
-    return false;
-  }
-
-  list(dir: string): string[] {
-    const out: string[] = [];
-    for (const f of this.files.keys()) if (dirname(f) === dir) out.push(f.slice(dir.length + 1));
-    return out;
-  }
-}
-
 /** A loader over the given files plus `/proj/package.json` and the fake editions. */
 export function memoryLoader(files: Record<string, string>): VariantLoader {
   const host = new MemoryHost({ [`${PROJECT}/package.json`]: '{}', ...FAKE_EDITIONS, ...files });
@@ -181,3 +152,4 @@ export function expectExactly(diagnostics: readonly Diagnostic[], expected: [str
   expect(actual.map(key).sort()).toEqual(expected.map(key).sort());
   if (file !== undefined) for (const d of diagnostics) expect(d.file).toBe(file);
 }
+export { MemoryHost };

@@ -54,3 +54,35 @@ export function isInside(path: string, folder: string): boolean {
   const rel = relative(folder, path);
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }
+
+/**
+ * Files held in memory: absolute paths to texts, folders implied by the paths.
+ * For tests, and for an editor's unsaved documents.
+ */
+export class MemoryHost implements FileHost {
+  readonly files: Map<string, string>;
+  /** Every path read, in order (tests use it to see what was loaded). */
+  readonly reads: string[] = [];
+
+  constructor(files: Record<string, string> | Map<string, string>) {
+    this.files = files instanceof Map ? files : new Map(Object.entries(files));
+  }
+
+  read(path: string): string | undefined {
+    this.reads.push(path);
+    return this.files.get(path);
+  }
+
+  exists(path: string): boolean {
+    if (this.files.has(path)) return true;
+    const prefix = `${path}/`;
+    for (const f of this.files.keys()) if (f.startsWith(prefix)) return true;
+    return false;
+  }
+
+  list(dir: string): string[] {
+    const out: string[] = [];
+    for (const f of this.files.keys()) if (dirname(f) === dir) out.push(f.slice(dir.length + 1));
+    return out;
+  }
+}
