@@ -4,6 +4,6 @@ export type { Unit, DislodgedUnit, Position, Phase, PhaseKind, UnitKind } from '
 export type * from './orders/order.js';
 export type { OrderStatus, OrderResult, PhaseResult } from './adjudicate/result.js';
 export { Board, compileBoard } from './board/board.js';
-export { buildNameIndex, type NameIndex } from './board/names.js';
-export { parseOrder, type ParseResult, type ParseContext } from './orders/parse.js';
-export { formatOrder } from './orders/format.js';
+export * from './board/names.js';
+export { parseOrder, type ParseContext, type ParseResult, type ParseErrorCode } from './orders/parse.js';
+export { formatOrder, type FormatOptions } from './orders/format.js';

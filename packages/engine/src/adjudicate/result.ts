@@ -19,6 +19,8 @@ export interface OrderResult {
   reason?: string;
   /** A sentence for people: "bounced 1–1 against A mun - bur". */
   detail?: string;
+  /** Set on results the adjudicator appends for implicit orders it deduced (rule `implicit-orders`, DATC 4.E.3). */
+  implicit?: boolean;
 }
 
 export interface PhaseResult {

@@ -1,0 +1,97 @@
+/**
+ * The PATH decision of a move (DATC 5.B.4), whether an army actually travels
+ * by convoy, and head-to-head battles (which exist only when neither unit is
+ * convoyed, 5.B.6/5.B.8). Convoy routes run through fleets with matching
+ * CONVOY orders; how a route is disrupted follows `convoy-disruption` (4.A.1)
+ * and a route written in the order follows `convoy-path` (4.A.6).
+ */
+import { isRoute, minimalRouteSeas, seaRouteExists } from './convoy-routes.js';
+import { resolve } from './resolver.js';
+import type { MovementState } from './state.js';
+import { CONVOY, MOVE, ROUTE_CONVOY, ROUTE_LAND } from './table.js';
+
+/** Whether fleet `f` has a matching convoy order for army `a`. */
+export function convoysFor(m: MovementState, f: number, a: number): boolean {
+  const t = m.t;
+  return t.order[f] === CONVOY && t.matched[f] === 1 && t.target[f] === a;
+}
+
+/** The fleets on minimal routes among army `a`'s convoyers (4.A.1: "a fleet of a route"). */
+export function routeFleets(m: MovementState, a: number): Set<number> {
+  let set = m.routeFleets[a];
+  if (!set) {
+    const { board, units } = m.t;
+    const seas = minimalRouteSeas(board, (s) => fleetConvoying(m, s, a) >= 0, units.prov[a]!, m.t.dstProv[a]!);
+    set = new Set([...seas].map((s) => units.unitAt[s]!));
+    m.routeFleets[a] = set;
+  }
+  return set;
+}
+
+/** The fleet in sea `s` if it convoys army `a`, else -1. */
+function fleetConvoying(m: MovementState, s: number, a: number): number {
+  const f = m.t.units.unitAt[s]!;
+  return f >= 0 && convoysFor(m, f, a) ? f : -1;
+}
+
+/**
+ * Whether army `a` gets through by convoy, resolving the CONVOY decisions it
+ * needs. `excludePower` leaves out that power's fleets (self-dislodgement
+ * `no-convoy`); -1 leaves out none.
+ */
+export function convoyPath(m: MovementState, a: number, excludePower = -1): boolean {
+  const t = m.t;
+  const { board, units, rules } = t;
+  if (t.convoyers[a]!.length === 0) return false;
+  const from = units.prov[a]!;
+  const to = t.dstProv[a]!;
+  const spec = t.pathSpec[a];
+  if (spec) {
+    if (!isRoute(board, spec, from, to)) return false;
+    for (const s of spec) {
+      const f = fleetConvoying(m, s, a);
+      if (f < 0 || units.power[f] === excludePower) return false;
+    }
+    for (const s of spec) if (!resolve(m, units.unitAt[s]!)) return false;
+    return true;
+  }
+  if (rules['convoy-path'] === 'required') return false;
+  if (rules['convoy-disruption'] === 'any-route' && excludePower < 0) {
+    // 1971: dislodging a fleet of any route stops the army.
+    const fleets = routeFleets(m, a);
+    if (fleets.size === 0) return false;
+    for (const f of fleets) if (!resolve(m, f)) return false;
+    return true;
+  }
+  return seaRouteExists(
+    board,
+    (s) => {
+      const f = fleetConvoying(m, s, a);
+      return f >= 0 && units.power[f] !== excludePower && resolve(m, f);
+    },
+    from,
+    to,
+  );
+}
+
+/** Whether unit `u`'s move travels by convoy. */
+export function usesConvoy(m: MovementState, u: number): boolean {
+  const route = m.t.route[u];
+  if (route === ROUTE_LAND) return false;
+  if (route === ROUTE_CONVOY) return true;
+  return convoyPath(m, u);
+}
+
+/** The PATH decision: a land move always has one; a convoy-only move needs a convoy that gets through. */
+export function hasPath(m: MovementState, u: number): boolean {
+  return m.t.route[u] === ROUTE_CONVOY ? convoyPath(m, u) : true;
+}
+
+/** The unit `u` is in a head-to-head battle with, or -1. */
+export function headToHead(m: MovementState, u: number): number {
+  const t = m.t;
+  const v = t.units.unitAt[t.dstProv[u]!]!;
+  if (v < 0 || t.order[v] !== MOVE || t.dstProv[v] !== t.units.prov[u]) return -1;
+  if (usesConvoy(m, u) || usesConvoy(m, v)) return -1;
+  return v;
+}

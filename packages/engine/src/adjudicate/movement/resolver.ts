@@ -1,0 +1,118 @@
+/**
+ * The generic part of the adjudication: `resolve` (DATC 5.F, the guess
+ * algorithm in its robust form with `guess_based` and `recursion_hits`) and
+ * `adjudicate`, which dispatches to the decision of each order kind. The
+ * decisions never write state; `resolve` memoises, detects dependency cycles,
+ * tries both guesses at the ancestor of a cycle and calls the backup rule when
+ * the cycle has zero or two consistent resolutions.
+ */
+import { applyBackupRule } from './backup-rule.js';
+import { adjudicateConvoy } from './convoy.js';
+import { adjudicateMove } from './move.js';
+import type { MovementState } from './state.js';
+import { adjudicateSupport } from './support.js';
+import { CONVOY, MOVE, SUPPORT_HOLD, SUPPORT_MOVE } from './table.js';
+
+/** The decision of unit `u`'s order from the equations, calling `resolve` for what it needs. */
+export function adjudicate(m: MovementState, u: number): boolean {
+  const forced = m.forced[u]!;
+  if (forced >= 0) return forced === 1;
+  let result: boolean;
+  switch (m.t.order[u]) {
+    case MOVE:
+      result = adjudicateMove(m, u);
+      break;
+    case SUPPORT_HOLD:
+    case SUPPORT_MOVE:
+      result = adjudicateSupport(m, u);
+      break;
+    case CONVOY:
+      result = adjudicateConvoy(m, u);
+      break;
+    default:
+      result = true;
+  }
+  // The backup rule may have imposed this decision while it was being adjudicated.
+  const after = m.forced[u]!;
+  return after >= 0 ? after === 1 : result;
+}
+
+/** The final (or, inside an unresolved cycle, guessed) decision of unit `u`'s order. */
+export function resolve(m: MovementState, u: number): boolean {
+  if (m.resolved[u]) return m.res[u] === 1;
+  if (m.inCycle[u]) {
+    // Met again while its cycle is still open: the remembered guess-based result.
+    m.guessBased = true;
+    return m.res[u] === 1;
+  }
+  if (m.visited[u]) {
+    // A dependency cycle: answer with the current guess.
+    m.cycle.push(u);
+    m.inCycle[u] = 1;
+    m.guessBased = true;
+    m.recursionHits++;
+    return m.res[u] === 1;
+  }
+
+  m.visited[u] = 1;
+  const oldLength = m.cycle.length;
+  const oldGuessBased = m.guessBased;
+  const oldHits = m.recursionHits;
+  m.guessBased = false;
+  m.res[u] = 0; // first guess: fails
+  const first = adjudicate(m, u);
+
+  if (!m.guessBased) {
+    m.guessBased = oldGuessBased;
+    m.recursionHits = oldHits;
+    return m.settle(u, first);
+  }
+
+  if (m.inCycle[u]) m.recursionHits--;
+  if (m.recursionHits === oldHits) {
+    // This order is the ancestor of the whole cycle: try the other guess.
+    m.truncateCycle(oldLength);
+    m.res[u] = 1;
+    const second = adjudicate(m, u);
+    if (first === second) {
+      m.truncateCycle(oldLength);
+      m.guessBased = oldGuessBased;
+      m.recursionHits = oldHits;
+      return m.settle(u, first);
+    }
+    // Zero or two consistent resolutions: the backup rule decides some orders of the cycle.
+    const cycle = m.cycle.slice(oldLength);
+    if (!cycle.includes(u)) cycle.push(u);
+    m.truncateCycle(oldLength);
+    m.guessBased = oldGuessBased;
+    m.recursionHits = oldHits;
+    m.visited[u] = 0;
+    applyBackupRule(m, cycle);
+    return resolve(m, u);
+  }
+
+  // A cycle passes through here, but its ancestor is further up: remember the guess-based result.
+  if (!m.inCycle[u]) {
+    m.cycle.push(u);
+    m.inCycle[u] = 1;
+  }
+  m.res[u] = first ? 1 : 0;
+  m.visited[u] = 0;
+  return first;
+}
+
+/** Resolves every decision of the phase. */
+export function resolveAll(m: MovementState): void {
+  const n = m.t.units.n;
+  for (let u = 0; u < n; u++) {
+    if (m.resolved[u]) continue;
+    m.cycle.length = 0;
+    m.guessBased = false;
+    m.recursionHits = 0;
+    const r = resolve(m, u);
+    // The top-level call is always the ancestor of any cycle it meets, so this is final;
+    // settle anyway so that a defect can never leave a decision open.
+    if (!m.resolved[u]) m.settle(u, r);
+    m.truncateCycle(0);
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The four strengths of DATC 5.B.5–5.B.8, plus the self-dislodgement rule
+ * (`self-dislodgement`): a power's support never helps dislodge its own unit,
+ * and a power never dislodges its own unit.
+ */
+import { ARMY } from '../../board/codes.js';
+import { convoyPath, hasPath, headToHead, usesConvoy } from './paths.js';
+import { resolve } from './resolver.js';
+import type { MovementState } from './state.js';
+import { MOVE } from './table.js';
+
+/** 1 + the successful supports of `u`'s order, leaving out supports of power `notPower`. */
+function supported(m: MovementState, u: number, notPower = -1): number {
+  let n = 1;
+  const power = m.t.units.power;
+  for (const s of m.t.supporters[u]!) if (power[s] !== notPower && resolve(m, s)) n++;
+  return n;
+}
+
+/** HOLD STRENGTH of province `p`. */
+export function holdStrength(m: MovementState, p: number): number {
+  const t = m.t;
+  const v = t.units.unitAt[p]!;
+  if (v < 0) return 0;
+  if (t.order[v] === MOVE) return resolve(m, v) ? 0 : 1;
+  let n = supported(m, v);
+  if (t.rules['self-dislodgement'] === 'support-becomes-hold') n += ownSupportsOfAttacks(m, v);
+  return n;
+}
+
+/**
+ * `support-becomes-hold`: supports by the holder's own power for foreign moves
+ * into its province count as supports to hold it.
+ */
+function ownSupportsOfAttacks(m: MovementState, v: number): number {
+  const t = m.t;
+  const power = t.units.power;
+  let n = 0;
+  for (const w of t.movesInto[t.units.prov[v]!]!) {
+    if (power[w] === power[v]) continue;
+    for (const s of t.supporters[w]!) if (power[s] === power[v] && resolve(m, s)) n++;
+  }
+  return n;
+}
+
+/** ATTACK STRENGTH of `u`'s move. */
+export function attackStrength(m: MovementState, u: number): number {
+  if (!hasPath(m, u)) return 0;
+  const t = m.t;
+  const power = t.units.power;
+  const v = t.units.unitAt[t.dstProv[u]!]!;
+  if (v < 0) return supported(m, u);
+  if (t.order[v] === MOVE && headToHead(m, u) < 0 && resolve(m, v)) return supported(m, u);
+  if (power[v] === power[u]) return 0;
+  // `no-convoy`: the defender's fleets do not carry an army that dislodges their own unit.
+  if (
+    t.rules['self-dislodgement'] === 'no-convoy' &&
+    t.units.kind[u] === ARMY &&
+    usesConvoy(m, u) &&
+    !convoyPath(m, u, power[v]!)
+  ) {
+    return 0;
+  }
+  return supported(m, u, power[v]!);
+}
+
+/** DEFEND STRENGTH of `u`'s move in a head-to-head battle. */
+export function defendStrength(m: MovementState, u: number): number {
+  return supported(m, u);
+}
+
+/** PREVENT STRENGTH of `u`'s move. */
+export function preventStrength(m: MovementState, u: number): number {
+  if (!hasPath(m, u)) return 0;
+  const t = m.t;
+  if (t.rules['dislodged-bounce'] === 'never') {
+    // 4.A.7 a: a unit dislodged from the attacker's province never bounces there, convoy or not.
+    const v = t.units.unitAt[t.dstProv[u]!]!;
+    if (v >= 0 && t.order[v] === MOVE && t.dstProv[v] === t.units.prov[u] && resolve(m, v) && !resolve(m, u)) return 0;
+  } else {
+    const v = headToHead(m, u);
+    if (v >= 0 && resolve(m, v)) return 0;
+  }
+  return supported(m, u);
+}

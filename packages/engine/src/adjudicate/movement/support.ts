@@ -1,0 +1,34 @@
+/**
+ * The SUPPORT decision (DATC 5.B.2): a support is cut by a move into the
+ * supporter's province from another power that has a PATH and does not come
+ * from the province the support is aimed at; and it fails when the supporter is
+ * dislodged. `support-cut-via-convoy` (4.A.4) and the rulebook paradox rules of
+ * `convoy-paradox` (4.A.2) make exceptions.
+ */
+import { hasPath, usesConvoy } from './paths.js';
+import { supportProtected } from './paradox-rules.js';
+import { resolve } from './resolver.js';
+import type { MovementState } from './state.js';
+import { SUPPORT_MOVE } from './table.js';
+
+export function adjudicateSupport(m: MovementState, s: number): boolean {
+  const t = m.t;
+  const power = t.units.power;
+  const attackers = t.movesInto[t.units.prov[s]!]!;
+  if (attackers.length === 0) return true;
+  for (const w of attackers) {
+    if (power[w] === power[s]) continue; // a unit never cuts its own power's support
+    if (t.order[s] === SUPPORT_MOVE && t.units.prov[w] === t.dstProv[s]) {
+      // The unit the support is aimed at cannot cut it, unless it comes by sea and the rules say a
+      // convoyed attack comes from the sea.
+      if (t.rules['support-cut-via-convoy'] !== 'cut' || !usesConvoy(m, w)) continue;
+    }
+    if (supportProtected(m, s, w)) continue;
+    if (hasPath(m, w)) return false;
+  }
+  for (const w of attackers) {
+    if (supportProtected(m, s, w)) continue; // the paradox rules outrank the dislodge rule (6.F.17)
+    if (resolve(m, w)) return false;
+  }
+  return true;
+}

@@ -1,0 +1,237 @@
+/**
+ * Retreat phase adjudication. A dislodged unit may retreat to an adjacent
+ * province (by its own kind of move, never by convoy) that is empty, is not
+ * where its attacker came from (unless the attack came by convoy and
+ * `retreat-to-convoy-origin` allows it, DATC 4.A.5), and was not left empty by
+ * a standoff. Units retreating to the same province are all disbanded; a unit
+ * may always disband; a unit without a usable order follows `retreat-default`.
+ */
+import type { Board } from '../board/board.js';
+import { ARMY, FLEET, TERRAIN_SEA } from '../board/codes.js';
+import { provinceDistance } from '../board/distance.js';
+import type { RuleOptions } from '../config/rules.js';
+import { positionAfter } from '../game/phases.js';
+import type { DislodgedUnit, Position, Unit } from '../game/position.js';
+import type { Order } from '../orders/order.js';
+import { drawIndex, phaseRng, type Rng } from './prng.js';
+import type { OrderResult, PhaseResult } from './result.js';
+import { reasonText, type Reason } from './reasons.js';
+import { findUnit, fleetDestination, readDestination } from './refs.js';
+import { buildUnitTable, type UnitTable } from './units.js';
+
+/** What a dislodged unit ends up doing. */
+const DISBAND = -2;
+
+interface RetreatCtx {
+  board: Board;
+  rules: RuleOptions;
+  /** The units on the board (they block retreats). */
+  onBoard: UnitTable;
+  /** The dislodged units. */
+  dislodged: UnitTable;
+  from: readonly DislodgedUnit[];
+  standoff: Uint8Array;
+}
+
+export function adjudicateRetreat(
+  board: Board,
+  position: Position,
+  orders: readonly Order[],
+  rules: RuleOptions,
+  seed: number,
+): PhaseResult {
+  const onBoard = buildUnitTable(board, position.units);
+  const dislodged = buildUnitTable(board, position.dislodged);
+  const standoff = new Uint8Array(board.provinceCount);
+  for (const s of position.standoffs) {
+    const p = board.provinceId(s);
+    if (p >= 0) standoff[p] = 1;
+  }
+  const ctx: RetreatCtx = { board, rules, onBoard, dislodged, from: position.dislodged, standoff };
+
+  const results: (OrderResult | undefined)[] = orders.map(() => undefined);
+  // Per dislodged unit: the order indexes that stand and the target location (DISBAND for a disband).
+  const perUnit: { index: number; target: number }[][] = Array.from({ length: dislodged.n }, () => []);
+  orders.forEach((order, index) => {
+    const checked = checkRetreatOrder(ctx, order);
+    if ('reason' in checked) results[index] = { order, status: 'illegal', reason: checked.reason, detail: reasonText(checked.reason) };
+    else perUnit[checked.unit]!.push({ index, target: checked.target });
+  });
+
+  // One order per unit (DATC 4.D.3); exact repeats count once.
+  const choice = new Int32Array(dislodged.n).fill(-1);
+  const chosenIndex = new Int32Array(dislodged.n).fill(-1);
+  for (let u = 0; u < dislodged.n; u++) {
+    const list = perUnit[u]!;
+    const targets = [...new Set(list.map((c) => c.target))];
+    let keep: number | undefined;
+    if (targets.length === 1) keep = targets[0];
+    else if (targets.length > 1) {
+      const rule = rules['duplicate-orders'];
+      keep = rule === 'first' ? list[0]!.target : rule === 'last' ? list[list.length - 1]!.target : undefined;
+    }
+    for (const c of list) {
+      if (keep === undefined || c.target !== keep) {
+        results[c.index] = { order: orders[c.index]!, status: 'illegal', reason: 'duplicate-order', detail: reasonText('duplicate-order') };
+      } else if (chosenIndex[u] === -1) {
+        chosenIndex[u] = c.index;
+      }
+    }
+    if (keep !== undefined) choice[u] = keep;
+  }
+
+  // Units without a usable order.
+  const rng = phaseRng(seed, position.phase);
+  for (let u = 0; u < dislodged.n; u++) if (choice[u] === -1) choice[u] = defaultRetreat(ctx, u, rng);
+
+  // Two or more units retreating to one province are all disbanded.
+  const count = new Int32Array(board.provinceCount);
+  for (let u = 0; u < dislodged.n; u++) if (choice[u]! >= 0) count[board.provinceOf(choice[u]!)]! += 1;
+  const retreated: Unit[] = [];
+  const clash = new Uint8Array(dislodged.n);
+  for (let u = 0; u < dislodged.n; u++) {
+    const target = choice[u]!;
+    if (target < 0) continue;
+    if (count[board.provinceOf(target)]! > 1) {
+      clash[u] = 1;
+      continue;
+    }
+    const d = position.dislodged[u]!;
+    retreated.push({ power: d.power, kind: d.kind, at: board.locName(target) });
+  }
+
+  const final: OrderResult[] = orders.map((order, index) => {
+    const r = results[index];
+    if (r) return r;
+    const u = unitOfOrder(perUnit, index);
+    if (u >= 0 && clash[u]) return failed(order, 'retreat-clash');
+    return { order, status: 'succeeds' };
+  });
+  const next = positionAfter(board, rules, position.phase, {
+    units: [...position.units.map((u) => ({ ...u })), ...retreated],
+    dislodged: [],
+    owners: position.owners,
+    standoffs: [],
+  });
+  return { results: final, dislodged: [], next };
+}
+
+function unitOfOrder(perUnit: readonly { index: number }[][], index: number): number {
+  for (let u = 0; u < perUnit.length; u++) if (perUnit[u]!.some((c) => c.index === index)) return u;
+  return -1;
+}
+
+function failed(order: Order, reason: Reason): OrderResult {
+  return { order, status: 'fails', reason, detail: reasonText(reason) };
+}
+
+type CheckedRetreat = { unit: number; target: number } | { reason: Reason };
+
+function checkRetreatOrder(ctx: RetreatCtx, order: Order): CheckedRetreat {
+  const { board, rules, onBoard, dislodged } = ctx;
+  if (order.type !== 'retreat' && order.type !== 'move' && order.type !== 'disband') return { reason: 'wrong-phase' };
+  const power = board.powerId(order.power);
+  if (power < 0) return { reason: 'wrong-power' };
+  const f = findUnit(board, rules, dislodged, order.unit, power, false);
+  if (!f.ok) {
+    // 6.H.4: a unit that was not dislodged cannot move in the retreat phase.
+    if (f.reason === 'no-unit' && findUnit(board, rules, onBoard, order.unit, power, false).ok) return { reason: 'not-dislodged' };
+    return { reason: f.reason };
+  }
+  const u = f.unit;
+  if (dislodged.power[u] !== power) return { reason: 'wrong-power' };
+  if (order.type === 'disband') return { unit: u, target: DISBAND };
+  const kind = dislodged.kind[u]!;
+  const dest = readDestination(board, rules, order.to, kind);
+  if (!dest.ok) return { reason: dest.reason };
+  const target = retreatTarget(ctx, u, dest.prov, dest.coast);
+  return typeof target === 'number' ? { unit: u, target } : target;
+}
+
+/** The location unit `u` retreats to in province `prov`, or why it may not. */
+function retreatTarget(ctx: RetreatCtx, u: number, prov: number, coast: number): number | { reason: Reason } {
+  const { board, rules, onBoard, dislodged } = ctx;
+  if (prov === dislodged.prov[u]) return { reason: 'same-province' };
+  const kind = dislodged.kind[u]!;
+  if (!board.kindMayEnter(kind === FLEET ? FLEET : ARMY, prov)) return { reason: 'wrong-unit-kind' };
+  let loc: number;
+  if (kind === FLEET) {
+    const to = fleetDestination(board, rules, dislodged.loc[u]!, prov, coast);
+    if (!to.ok) return { reason: to.reason };
+    loc = to.loc;
+  } else {
+    if (!board.armyCanReach(dislodged.prov[u]!, prov)) return { reason: 'not-adjacent' };
+    loc = prov;
+  }
+  if (onBoard.unitAt[prov]! >= 0) return { reason: 'occupied' };
+  const d = ctx.from[u]!;
+  if (d.from !== undefined && board.provinceId(d.from) === prov) {
+    const allowed = d.byConvoy === true && rules['retreat-to-convoy-origin'] === 'allowed';
+    if (!allowed) return { reason: 'attacker-origin' };
+  }
+  if (ctx.standoff[prov]) return { reason: 'standoff' };
+  return loc;
+}
+
+/** Every legal retreat of unit `u` (locations). */
+export function retreatOptions(ctx: RetreatCtx, u: number): number[] {
+  const { board, dislodged } = ctx;
+  const out: number[] = [];
+  const adj = dislodged.kind[u] === FLEET ? board.fleetAdj : board.armyAdj;
+  const from = dislodged.loc[u]!;
+  for (let i = adj.offsets[from]!; i < adj.offsets[from + 1]!; i++) {
+    const to = adj.targets[i]!;
+    const prov = board.provinceOf(to);
+    const coast = to === prov ? -1 : to;
+    const target = retreatTarget(ctx, u, prov, coast);
+    if (typeof target === 'number' && !out.includes(target)) out.push(target);
+  }
+  return out;
+}
+
+/** `retreat-default`: what a dislodged unit without a usable order does. */
+function defaultRetreat(ctx: RetreatCtx, u: number, rng: Rng): number {
+  const rule = ctx.rules['retreat-default'];
+  if (rule === 'disband') return DISBAND;
+  const options = retreatOptions(ctx, u);
+  if (options.length === 0) return DISBAND;
+  if (rule === 'lot') return options[drawIndex(rng, options.length)]!;
+  return gameMasterRetreat(ctx, u, options, rng);
+}
+
+/**
+ * `gm-order`: an own supply centre; else towards home; else a supply centre
+ * not owned by its power; else, for a fleet, a sea; else by lot. Ties within a
+ * preference are drawn by lot.
+ */
+function gameMasterRetreat(ctx: RetreatCtx, u: number, options: number[], rng: Rng): number {
+  const { board, dislodged } = ctx;
+  const power = dislodged.power[u]!;
+  const powerId = board.powerIds[power]!;
+  const owners = ownersOf(ctx);
+  const homes = new Set(board.homeCentres[power]);
+  const isHome = (p: number): boolean => homes.has(p);
+  const here = provinceDistance(board, dislodged.prov[u]!, isHome);
+  const prov = (l: number): number => board.provinceOf(l);
+  const preferences: ((l: number) => boolean)[] = [
+    (l) => board.supplyCentre[prov(l)] === 1 && owners.get(prov(l)) === powerId,
+    (l) => provinceDistance(board, prov(l), isHome) < here,
+    (l) => board.supplyCentre[prov(l)] === 1 && owners.get(prov(l)) !== powerId,
+    (l) => dislodged.kind[u] === FLEET && board.terrain[prov(l)] === TERRAIN_SEA,
+  ];
+  for (const prefer of preferences) {
+    const fit = options.filter(prefer);
+    if (fit.length > 0) return fit[drawIndex(rng, fit.length)]!;
+  }
+  return options[drawIndex(rng, options.length)]!;
+}
+
+function ownersOf(ctx: RetreatCtx): Map<number, string> {
+  const out = new Map<number, string>();
+  const cfgOwners = ctx.ownersRecord;
+  for (const [c, p] of Object.entries(cfgOwners)) {
+    const prov = ctx.board.provinceId(c);
+    if (prov >= 0) out.set(prov, p);
+  }
+  return out;
+}

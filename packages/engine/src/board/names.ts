@@ -1,0 +1,235 @@
+/**
+ * Name resolution for a compiled variant: the names people write for provinces,
+ * coasts and powers, mapped to ids. Built once per variant; every lookup is a map
+ * access on a normalised key.
+ *
+ * A name's key is its NFKC form, lower-cased, with everything but letters, marks
+ * and digits removed, so "St. Petersburg", "St Petersburg" and "ｓｔ ｐｅｔｅｒｓｂｕｒｇ"
+ * are one key. Readers that see a name as separate words (the order parser) use
+ * `*Words` lookups, which accept several words only for names that have several
+ * words: "lvp s" must not match a province whose key happens to be "lvps".
+ */
+import type { LocalizedNames, VariantConfig } from '../config/variant-config.js';
+import { closest, editDistance } from '../config/suggest.js';
+
+/** The lookup key of a name: NFKC, lower case, letters, marks and digits only. */
+export function nameKey(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{M}\p{N}]/gu, '');
+}
+
+/** The words of a name, normalised as `nameKey` normalises them. */
+export function nameWords(text: string): string[] {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .filter((w) => w.length > 0);
+}
+
+/** A did-you-mean candidate: the id, its display name and how far the written name was. */
+export interface Suggestion {
+  id: string;
+  name: string;
+  distance: number;
+}
+
+export interface NameIndex {
+  /** Province id for an id, name, alias or localized name; undefined when unknown or ambiguous. */
+  province(name: string): string | undefined;
+  /** Provinces named by these consecutive words (several: the name is ambiguous). */
+  provinceWords(words: readonly string[]): readonly string[];
+  /** Coast id of `province` for a coast id or (localized) name. */
+  coast(province: string, name: string): string | undefined;
+  /** Coast named by these consecutive words (`nc`, `north coast`, `n c`). */
+  coastWords(province: string, words: readonly string[]): string | undefined;
+  /** Whether the province has named coasts. */
+  hasCoasts(province: string): boolean;
+  /** Location for `spa`, `spa/nc`, `spa(nc)`, `spa nc`, `Spain (North Coast)`; undefined when unknown. */
+  location(text: string): string | undefined;
+  /** Power id for an id, name, adjective, alias, localized name, or a prefix of one that fits one power. */
+  power(name: string): string | undefined;
+  /** Powers named exactly (no prefixes) by these consecutive words. */
+  powerWords(words: readonly string[]): readonly string[];
+  /** Display names, for messages. */
+  provinceName(id: string): string | undefined;
+  powerName(id: string): string | undefined;
+  /**
+   * Provinces whose names are close to `name`, best first (at most three). Given
+   * several words, only names of several words are considered, as in `provinceWords`.
+   */
+  suggest(name: string | readonly string[]): Suggestion[];
+  /** Powers whose names are close to `name`, best first (at most three). */
+  suggestPower(name: string): Suggestion[];
+  /** The most words any province name has, so readers know how far to look ahead. */
+  readonly maxProvinceWords: number;
+  readonly maxPowerWords: number;
+}
+
+interface Entry {
+  tier: number;
+  ids: string[];
+}
+
+/**
+ * Key → ids. A key claimed at a better (lower) tier hides worse ones, so an id
+ * always wins over someone else's alias; ids sharing a key at one tier are ambiguous.
+ */
+class NameTable {
+  private readonly entries = new Map<string, Entry>();
+  /** Keys of names of two or more words: the only keys several written words may form. */
+  private readonly multiWord = new Set<string>();
+  maxWords = 1;
+
+  add(name: string, id: string, tier: number): void {
+    const key = nameKey(name);
+    if (key === '') return;
+    const words = nameWords(name).length;
+    if (words > 1) this.multiWord.add(key);
+    this.maxWords = Math.max(this.maxWords, words);
+    const entry = this.entries.get(key);
+    if (entry === undefined || tier < entry.tier) this.entries.set(key, { tier, ids: [id] });
+    else if (tier === entry.tier && !entry.ids.includes(id)) entry.ids.push(id);
+  }
+
+  get(name: string): readonly string[] {
+    return this.entries.get(nameKey(name))?.ids ?? [];
+  }
+
+  getWords(words: readonly string[], anySpan = false): readonly string[] {
+    const key = words.map(nameKey).join('');
+    if (words.length > 1 && !anySpan && !this.multiWord.has(key)) return [];
+    return this.entries.get(key)?.ids ?? [];
+  }
+
+  keys(): IterableIterator<string> {
+    return this.entries.keys();
+  }
+
+  /** Ids close to `name`, best first, by the shared edit-distance helper. */
+  suggest(name: string | readonly string[]): { id: string; distance: number }[] {
+    const several = typeof name !== 'string' && name.length > 1;
+    const key = typeof name === 'string' ? nameKey(name) : name.map(nameKey).join('');
+    if (key === '') return [];
+    const best = new Map<string, number>();
+    for (const k of closest(key, several ? this.multiWord : this.keys())) {
+      const d = editDistance(key, k);
+      for (const id of this.get(k)) if ((best.get(id) ?? Infinity) > d) best.set(id, d);
+    }
+    return [...best].map(([id, distance]) => ({ id, distance })).sort((a, b) => a.distance - b.distance).slice(0, 3);
+  }
+}
+
+const ID_TIER = 0;
+const NAME_TIER = 1;
+const LOCALIZED_TIER = 2;
+
+function addLocalized(table: NameTable, names: LocalizedNames | undefined, id: string): void {
+  for (const list of Object.values(names ?? {})) for (const n of list) table.add(n, id, LOCALIZED_TIER);
+}
+
+export function buildNameIndex(config: VariantConfig): NameIndex {
+  const provinces = new NameTable();
+  const coasts = new Map<string, NameTable>();
+  const provinceNames = new Map<string, string>();
+  for (const p of config.provinces) {
+    provinceNames.set(p.id, p.name);
+    provinces.add(p.id, p.id, ID_TIER);
+    provinces.add(p.name, p.id, NAME_TIER);
+    for (const a of p.aliases ?? []) provinces.add(a, p.id, NAME_TIER);
+    addLocalized(provinces, p.names, p.id);
+    if (p.coasts !== undefined && p.coasts.length > 0) {
+      const table = new NameTable();
+      for (const c of p.coasts) {
+        table.add(c.id, c.id, ID_TIER);
+        table.add(c.name, c.id, NAME_TIER);
+        addLocalized(table, c.names, c.id);
+      }
+      coasts.set(p.id, table);
+    }
+  }
+
+  const powers = new NameTable();
+  const powerNames = new Map<string, string>();
+  for (const p of config.powers) {
+    powerNames.set(p.id, p.name);
+    powers.add(p.id, p.id, ID_TIER);
+    powers.add(p.name, p.id, NAME_TIER);
+    if (p.adjective !== undefined) powers.add(p.adjective, p.id, NAME_TIER);
+    for (const a of p.aliases ?? []) powers.add(a, p.id, NAME_TIER);
+    addLocalized(powers, p.names, p.id);
+  }
+  const powerPrefixes = uniquePrefixes(powers);
+
+  const unique = (ids: readonly string[]): string | undefined => (ids.length === 1 ? ids[0] : undefined);
+
+  const coast = (province: string, name: string): string | undefined => unique(coasts.get(province)?.get(name) ?? []);
+
+  const withCoast = (province: string | undefined, coastName: string): string | undefined => {
+    if (province === undefined) return undefined;
+    const c = coast(province, coastName);
+    return c === undefined ? undefined : `${province}/${c}`;
+  };
+
+  const province = (name: string): string | undefined => unique(provinces.get(name));
+
+  const location = (text: string): string | undefined => {
+    const t = text.normalize('NFKC').trim();
+    const whole = province(t);
+    if (whole !== undefined) return whole;
+    const slash = /^([^/]+)\/([^/]+)$/u.exec(t);
+    if (slash) return withCoast(province(slash[1] ?? ''), slash[2] ?? '');
+    const paren = /^([^()]+)\(([^()]+)\)$/u.exec(t);
+    if (paren) return withCoast(province(paren[1] ?? ''), paren[2] ?? '');
+    // "spa nc", "Spain North Coast": the longest leading run of words that names a province.
+    const words = t.split(/\s+/u);
+    for (let k = words.length - 1; k >= 1; k--) {
+      const loc = withCoast(province(words.slice(0, k).join(' ')), words.slice(k).join(' '));
+      if (loc !== undefined) return loc;
+    }
+    return undefined;
+  };
+
+  const named = (names: Map<string, string>) => (list: { id: string; distance: number }[]): Suggestion[] =>
+    list.map(({ id, distance }) => ({ id, name: names.get(id) ?? id, distance }));
+
+  return {
+    province,
+    provinceWords: (words) => provinces.getWords(words),
+    coast,
+    coastWords: (p, words) => unique(coasts.get(p)?.getWords(words, true) ?? []),
+    hasCoasts: (p) => coasts.has(p),
+    location,
+    power: (name) => unique(powers.get(name)) ?? powerPrefixes.get(nameKey(name)),
+    powerWords: (words) => powers.getWords(words),
+    provinceName: (id) => provinceNames.get(id),
+    powerName: (id) => powerNames.get(id),
+    suggest: (name) => named(provinceNames)(provinces.suggest(name)),
+    suggestPower: (name) => named(powerNames)(powers.suggest(name)),
+    maxProvinceWords: provinces.maxWords,
+    maxPowerWords: powers.maxWords,
+  };
+}
+
+/**
+ * Prefix → power, for prefixes that fit exactly one power (`f` → france, `eng` →
+ * england in the classic map). Powers are few, so all prefixes are precomputed.
+ */
+function uniquePrefixes(powers: NameTable): Map<string, string> {
+  const owners = new Map<string, Set<string>>();
+  for (const key of powers.keys()) {
+    const ids = powers.get(key);
+    const chars = Array.from(key); // by code point, so a prefix never splits a surrogate pair
+    for (let n = 1; n < chars.length; n++) {
+      const prefix = chars.slice(0, n).join('');
+      let set = owners.get(prefix);
+      if (set === undefined) owners.set(prefix, (set = new Set()));
+      for (const id of ids) set.add(id);
+    }
+  }
+  const result = new Map<string, string>();
+  for (const [prefix, set] of owners) {
+    const [only] = set;
+    if (set.size === 1 && only !== undefined) result.set(prefix, only);
+  }
+  return result;
+}

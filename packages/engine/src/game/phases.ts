@@ -1,0 +1,103 @@
+/**
+ * The phases of a game year and what happens between phases: which phase
+ * follows which (rule `year-shape`, `custom-phases`), and when supply centres
+ * change owner (after the movement and retreats that come before an
+ * adjustment phase; at the end of the year when the year has none).
+ */
+import type { Board } from '../board/board.js';
+import type { RuleOptions } from '../config/rules.js';
+import type { Phase, PhaseKind, Position, Unit } from './position.js';
+
+export interface YearPhase {
+  season: string;
+  kind: PhaseKind;
+}
+
+const LATE_SEASONS = new Set(['fall', 'autumn', 'winter']);
+
+/** The phases of one year, in playing order. */
+export function yearPhases(board: Board, rules: RuleOptions): YearPhase[] {
+  const shape = rules['year-shape'];
+  if (shape === 'custom') {
+    return rules['custom-phases'].map((name) => {
+      const dash = name.lastIndexOf('-');
+      return { season: name.slice(0, dash), kind: name.slice(dash + 1) as PhaseKind };
+    });
+  }
+  // The first season takes the variant's name for it ("spring" on the classic map).
+  const start = board.config.start.season;
+  const first = start && !LATE_SEASONS.has(start) ? start : 'spring';
+  if (shape === 'postal') {
+    return [
+      { season: first, kind: 'movement' },
+      { season: 'fall', kind: 'movement' },
+    ];
+  }
+  return [
+    { season: first, kind: 'movement' },
+    { season: first, kind: 'retreat' },
+    { season: 'fall', kind: 'movement' },
+    { season: 'fall', kind: 'retreat' },
+    { season: 'winter', kind: 'adjustment' },
+  ];
+}
+
+/**
+ * Where `phase` sits in the year: by season and kind, or else by kind alone for
+ * an adjustment phase (games may name it after the season before, "fall").
+ */
+export function phaseIndex(list: readonly YearPhase[], phase: Phase): number {
+  const exact = list.findIndex((p) => p.season === phase.season && p.kind === phase.kind);
+  if (exact >= 0) return exact;
+  if (phase.kind === 'adjustment') return list.findIndex((p) => p.kind === 'adjustment');
+  return -1;
+}
+
+/** The phase after `phase`. A phase not in the year's list is followed by the next year's first phase. */
+export function nextPhase(board: Board, rules: RuleOptions, phase: Phase): Phase {
+  const list = yearPhases(board, rules);
+  const i = phaseIndex(list, phase);
+  if (i >= 0 && i + 1 < list.length) return { year: phase.year, ...list[i + 1]! };
+  return { year: phase.year + 1, ...list[0]! };
+}
+
+/** Whether two phases are the same, allowing an adjustment phase to go by the season before it. */
+export function samePhase(board: Board, rules: RuleOptions, a: Phase, b: Phase): boolean {
+  if (a.year !== b.year || a.kind !== b.kind) return false;
+  if (a.season === b.season) return true;
+  if (a.kind !== 'adjustment') return false;
+  const list = yearPhases(board, rules);
+  return phaseIndex(list, a) >= 0 && phaseIndex(list, a) === phaseIndex(list, b);
+}
+
+/** Whether supply centres change owner at the end of `phase`. */
+export function ownershipChangesAfter(board: Board, rules: RuleOptions, phase: Phase): boolean {
+  if (phase.kind === 'adjustment') return false;
+  const next = nextPhase(board, rules, phase);
+  if (next.kind === 'adjustment') return true;
+  const hasAdjustment = yearPhases(board, rules).some((p) => p.kind === 'adjustment');
+  return !hasAdjustment && next.year > phase.year;
+}
+
+/** Centre owners after the units in `units` take the supply centres they stand on. */
+export function updateOwners(board: Board, owners: Readonly<Record<string, string>>, units: readonly Unit[]): Record<string, string> {
+  const out: Record<string, string> = { ...owners };
+  for (const u of units) {
+    const loc = board.locId(u.at);
+    if (loc < 0) continue;
+    const prov = board.provinceOf(loc);
+    if (board.supplyCentre[prov]) out[board.provinceName(prov)] = u.power;
+  }
+  return out;
+}
+
+/** The position that starts the phase after `phase`, with centre owners updated when the year says so. */
+export function positionAfter(
+  board: Board,
+  rules: RuleOptions,
+  phase: Phase,
+  state: Omit<Position, 'phase'>,
+): Position {
+  const owners = ownershipChangesAfter(board, rules, phase) ? updateOwners(board, state.owners, state.units) : { ...state.owners };
+  return { ...state, phase: nextPhase(board, rules, phase), owners };
+}

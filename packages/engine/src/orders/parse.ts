@@ -1,0 +1,224 @@
+/**
+ * parseOrder: a tolerant reader of the standard order notation (docs/GAME-LANGUAGE.md).
+ *
+ *   [POWER:] UNIT H | UNIT - PLACE [- PLACE…] [via convoy] | UNIT S UNIT [- PLACE]
+ *          | UNIT C UNIT - PLACE | UNIT R PLACE | UNIT D | Build [KIND] PLACE | Waive
+ *
+ * plus the usual variations: spelled-out verbs ("moves to", "supports", "Remove"),
+ * command-first forms ("move lvp to edi", "Build an Army in Berlin"), arrows `->`,
+ * `=>`, `-->`, the unit kind left out. The reader resolves names only; whether an
+ * order is legal is for the adjudicator, so a support in a retreat phase reads as
+ * a support (DATC 6.H.1) and a unit kind is kept as written or left out (4.C.1).
+ */
+import type { NameIndex } from '../board/names.js';
+import type { PhaseKind, UnitKind } from '../game/position.js';
+import {
+  ARROWS,
+  ARTICLES,
+  BUILD,
+  CONVOY,
+  CONVOY_WORD,
+  DISBAND,
+  HOLD,
+  MOVE,
+  MOVE_ALONE,
+  MOVE_LINKS,
+  RETREAT,
+  SUPPORT,
+  TRAILING,
+  VIA,
+  WAIVE,
+  WAIVE_TAIL,
+} from './keywords.js';
+import type { Order, UnitRef } from './order.js';
+import { foreignUnitRef, location, unitRef } from './places.js';
+import { Failure, Reader, type ParseErrorCode } from './reader.js';
+import { tokenize } from './tokens.js';
+
+export type { ParseErrorCode } from './reader.js';
+
+export interface ParseContext {
+  /** The power giving the order, when the order does not say. */
+  power?: string;
+  /** Decides what `A tri - alb` is: a move, or in a retreat phase a retreat. Default: movement. */
+  phase?: PhaseKind;
+  /**
+   * The unit at a location, to tell whose order it is when neither the order nor
+   * `power` says. Asked with the location as written, then with its province.
+   */
+  unitAt?: (loc: string) => { power: string; kind: UnitKind; at: string } | undefined;
+}
+
+export type ParseResult =
+  | { ok: true; order: Order }
+  | { ok: false; message: string; start: number; end: number; code: ParseErrorCode };
+
+/** An order before its power is known. */
+type Draft = { [T in Order['type']]: Omit<Extract<Order, { type: T }>, 'power'> }[Order['type']];
+
+export function parseOrder(index: NameIndex, text: string, context: ParseContext = {}): ParseResult {
+  try {
+    return { ok: true, order: readOrder(index, String(text), context) };
+  } catch (e) {
+    if (e instanceof Failure) return { ok: false, code: e.code, message: e.message, start: e.start, end: e.end };
+    // A bug in the reader must not take the caller down with it.
+    const detail = e instanceof Error ? e.message : String(e);
+    return { ok: false, code: 'internal', message: `could not read the order: ${detail}`, start: 0, end: typeof text === 'string' ? text.length : 0 };
+  }
+}
+
+function readOrder(index: NameIndex, text: string, context: ParseContext): Order {
+  const r = new Reader(text, tokenize(text));
+  if (r.atEnd()) throw r.failure('empty', 'empty order', { start: 0, end: text.length });
+  const prefix = powerPrefix(r, index);
+  if (r.atEnd()) throw r.failure('empty', 'no order after the power', r.endSpan());
+  const bodyStart = r.pos;
+  const draft = readBody(r, index, context.phase ?? 'movement');
+  const power = prefix ?? context.power ?? ownerOf(draft, context);
+  if (power === undefined) {
+    const hint = context.unitAt !== undefined && 'unit' in draft ? ` (no unit is in ${draft.unit.at})` : '';
+    const message = `can't tell which power gives this order${hint}; begin it with the power and a colon, as in 'POWER: ORDER'`;
+    throw r.failure('no-power', message, r.spanOf(bodyStart, r.tokens.length));
+  }
+  return { power, ...draft };
+}
+
+/** `England:`, `eng:`, `f:` — the power named before the first colon, if there is one. */
+function powerPrefix(r: Reader, index: NameIndex): string | undefined {
+  const colon = r.tokens.findIndex((t) => t.kind === 'punct' && t.norm === ':');
+  if (colon < 0) return undefined;
+  if (colon === 0) throw r.failure('unknown-power', "expected a power before ':'", r.spanOf(0, 1));
+  const written = r.textOf(0, colon);
+  const power = index.power(written);
+  if (power === undefined) {
+    const list = index.suggestPower(written);
+    const hint = list.length === 0 ? '' : `; did you mean ${list.map((s) => `'${s.id}'`).join(' or ')}?`;
+    throw r.failure('unknown-power', `unknown power '${written}'${hint}`, r.spanOf(0, colon));
+  }
+  r.pos = colon + 1;
+  return power;
+}
+
+function ownerOf(draft: Draft, context: ParseContext): string | undefined {
+  if (context.unitAt === undefined || !('unit' in draft)) return undefined;
+  const at = draft.unit.at;
+  const unit = context.unitAt(at) ?? (at.includes('/') ? context.unitAt(at.slice(0, at.indexOf('/'))) : undefined);
+  return unit?.power;
+}
+
+/** The order itself; every reading must take the whole text (then trailing "." and the like). */
+function readBody(r: Reader, index: NameIndex, phase: PhaseKind): Draft {
+  const whole = (read: () => Draft) => (): Draft => {
+    const draft = read();
+    while (r.peek()?.kind === 'punct' && TRAILING.has(r.peek()?.norm ?? '')) r.take();
+    if (!r.atEnd()) {
+      throw r.failure('unexpected', `unexpected '${r.textOf(r.pos, r.tokens.length)}' after the order`, r.spanOf(r.pos, r.tokens.length));
+    }
+    return draft;
+  };
+  if (r.isWord(WAIVE)) return whole(() => waive(r))();
+  const command = r.word();
+  const unitFirst = whole(() => afterUnit(r, index, unitRef(r, index), phase));
+  if (command !== undefined && isCommand(command)) return r.firstOf(whole(() => commandFirst(r, index, phase)), unitFirst);
+  return unitFirst();
+}
+
+function isCommand(word: string): boolean {
+  return BUILD.has(word) || DISBAND.has(word) || RETREAT.has(word) || MOVE.has(word) || HOLD.has(word);
+}
+
+function waive(r: Reader): Draft {
+  r.take();
+  if (r.isWord(ARTICLES) && r.isWord(WAIVE_TAIL, 1)) r.take();
+  r.takeWord(WAIVE_TAIL);
+  return { type: 'waive' };
+}
+
+/** Orders that begin with their verb: `Build F lon`, `Remove A war`, `move lvp to edi`, `R A tri alb`. */
+function commandFirst(r: Reader, index: NameIndex, phase: PhaseKind): Draft {
+  const verb = r.take().norm;
+  const unit = unitRef(r, index);
+  if (BUILD.has(verb)) return build(unit);
+  if (DISBAND.has(verb)) return { type: 'disband', unit };
+  if (HOLD.has(verb)) return { type: 'hold', unit };
+  if (RETREAT.has(verb)) {
+    moveVerb(r);
+    return { type: 'retreat', unit, to: location(r, index).at };
+  }
+  if (!moveVerb(r)) throw r.failure('expected-move', "expected '-' or 'to' and where the unit moves", r.hereSpan());
+  return move(r, index, unit, phase);
+}
+
+/** What follows the unit in `UNIT VERB …`. */
+function afterUnit(r: Reader, index: NameIndex, unit: UnitRef, phase: PhaseKind): Draft {
+  if (r.takeWord(HOLD)) return { type: 'hold', unit };
+  if (r.takeWord(SUPPORT)) return support(r, index, unit);
+  if (r.takeWord(CONVOY)) {
+    const army = foreignUnitRef(r, index);
+    if (!moveVerb(r)) throw r.failure('expected-move', "expected '-' and where the convoyed army goes", r.hereSpan());
+    return { type: 'convoy', unit, army, to: location(r, index).at };
+  }
+  if (r.takeWord(RETREAT)) {
+    moveVerb(r);
+    return { type: 'retreat', unit, to: location(r, index).at };
+  }
+  if (r.takeWord(DISBAND)) return { type: 'disband', unit };
+  if (r.takeWord(BUILD)) return build(unit);
+  if (moveVerb(r)) return move(r, index, unit, phase);
+  const t = r.peek();
+  const what = t === undefined ? 'the order ends after the unit' : `'${t.text}' is not an order`;
+  throw r.failure('expected-order', `${what}; expected H, - PLACE, S, C, R or D`, r.hereSpan());
+}
+
+/** A build names its unit like any order; the kind stays out when not written (4.C.3). */
+function build(unit: UnitRef): Draft {
+  return unit.kind === undefined ? { type: 'build', at: unit.at } : { type: 'build', kind: unit.kind, at: unit.at };
+}
+
+function support(r: Reader, index: NameIndex, unit: UnitRef): Draft {
+  const supported = foreignUnitRef(r, index);
+  if (moveVerb(r)) return { type: 'support', unit, supported, to: location(r, index).at };
+  r.takeWord(HOLD);
+  return { type: 'support', unit, supported };
+}
+
+/**
+ * After the move verb: a destination, or a convoy route ending in one
+ * (`A lon - nth - nwy`, 4.A.6), and `via convoy`. A written route is a convoy,
+ * so it sets `viaConvoy` too. In a retreat phase a plain move is a retreat.
+ */
+function move(r: Reader, index: NameIndex, unit: UnitRef, phase: PhaseKind): Draft {
+  const places = [location(r, index)];
+  while (r.peek()?.kind === 'arrow') {
+    moveVerb(r);
+    places.push(location(r, index));
+  }
+  let viaConvoy = false;
+  if (r.isWord(VIA) && r.word(1) === CONVOY_WORD) {
+    r.take();
+    r.take();
+    viaConvoy = true;
+  }
+  const last = places[places.length - 1];
+  const to = last?.at ?? '';
+  if (places.length > 1) {
+    return { type: 'move', unit, to, viaConvoy: true, path: places.slice(0, -1).map((p) => p.province) };
+  }
+  if (phase === 'retreat' && !viaConvoy) return { type: 'retreat', unit, to };
+  return { type: 'move', unit, to, viaConvoy };
+}
+
+/** Takes a move verb or arrow if there is one; a malformed arrow (`--->`) is an error. */
+function moveVerb(r: Reader): boolean {
+  const t = r.peek();
+  if (t?.kind === 'arrow') {
+    if (!ARROWS.has(t.norm)) throw r.failure('bad-arrow', `'${t.text}' is not a move arrow; write '-' or '->'`, r.hereSpan());
+    r.take();
+    return true;
+  }
+  if (r.takeWord(MOVE)) {
+    r.takeWord(MOVE_LINKS);
+    return true;
+  }
+  return r.takeWord(MOVE_ALONE) !== undefined;
+}

@@ -1,0 +1,132 @@
+/**
+ * A cursor over order tokens with backtracking. The grammar is small but some
+ * words are ambiguous ("a" is an army or an article; a command word may be a
+ * province in some variant), so alternatives are tried in turn and, when all
+ * fail, the failure that got furthest into the text is reported: it is the one
+ * that understood the most.
+ */
+import type { Token } from './tokens.js';
+
+export type ParseErrorCode =
+  | 'empty'
+  | 'unknown-power'
+  | 'unknown-province'
+  | 'ambiguous-province'
+  | 'expected-location'
+  | 'expected-coast'
+  | 'bad-arrow'
+  | 'expected-order'
+  | 'expected-move'
+  | 'unexpected'
+  | 'no-power'
+  | 'internal';
+
+/** A parse failure; thrown inside the reader only, never out of `parseOrder`. */
+export class Failure {
+  constructor(
+    readonly code: ParseErrorCode,
+    readonly message: string,
+    readonly start: number,
+    readonly end: number,
+  ) {}
+}
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export class Reader {
+  pos = 0;
+
+  constructor(
+    readonly text: string,
+    readonly tokens: readonly Token[],
+  ) {}
+
+  peek(k = 0): Token | undefined {
+    return this.tokens[this.pos + k];
+  }
+
+  /** The normalised word at `pos + k`, if that token is a word. */
+  word(k = 0): string | undefined {
+    const t = this.peek(k);
+    return t?.kind === 'word' ? t.norm : undefined;
+  }
+
+  isWord(set: ReadonlySet<string>, k = 0): boolean {
+    const w = this.word(k);
+    return w !== undefined && set.has(w);
+  }
+
+  isPunct(mark: string, k = 0): boolean {
+    const t = this.peek(k);
+    return t?.kind === 'punct' && t.norm === mark;
+  }
+
+  atEnd(): boolean {
+    return this.pos >= this.tokens.length;
+  }
+
+  take(): Token {
+    const t = this.tokens[this.pos];
+    if (t === undefined) throw this.failure('internal', 'read past the end of the order', this.endSpan());
+    this.pos++;
+    return t;
+  }
+
+  /** Takes the word if it is in `set`. */
+  takeWord(set: ReadonlySet<string>): Token | undefined {
+    return this.isWord(set) ? this.take() : undefined;
+  }
+
+  failure(code: ParseErrorCode, message: string, span: Span): Failure {
+    return new Failure(code, message, span.start, span.end);
+  }
+
+  /** The span of the last token: where "the order ends here" is shown. */
+  endSpan(): Span {
+    const last = this.tokens[this.tokens.length - 1];
+    return last === undefined ? { start: 0, end: this.text.length } : { start: last.start, end: last.end };
+  }
+
+  /** The span of the current token, or the end when there is none. */
+  hereSpan(): Span {
+    const t = this.peek();
+    return t === undefined ? this.endSpan() : { start: t.start, end: t.end };
+  }
+
+  /** Text as written between two token indexes (end exclusive). */
+  textOf(from: number, to: number): string {
+    const a = this.tokens[from];
+    const b = this.tokens[to - 1];
+    return a === undefined || b === undefined ? '' : this.text.slice(a.start, b.end);
+  }
+
+  spanOf(from: number, to: number): Span {
+    const a = this.tokens[from];
+    const b = this.tokens[to - 1];
+    return a === undefined || b === undefined ? this.endSpan() : { start: a.start, end: b.end };
+  }
+
+  /**
+   * Runs the alternatives in order from the current position; the first that
+   * succeeds wins. When all fail, throws the failure that started furthest in
+   * the text (the earliest alternative on a tie).
+   */
+  firstOf<T>(...alternatives: (() => T)[]): T {
+    const from = this.pos;
+    let best: Failure | undefined;
+    for (const alt of alternatives) {
+      this.pos = from;
+      try {
+        return alt();
+      } catch (e) {
+        if (!(e instanceof Failure)) throw e;
+        if (best === undefined || e.start > best.start) best = e;
+      }
+    }
+    this.pos = from;
+    throw best ?? this.failure('internal', 'no way to read the order', this.hereSpan());
+  }
+}

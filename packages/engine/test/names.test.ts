@@ -1,0 +1,181 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildNameIndex, nameKey, nameWords } from '../src/board/names.js';
+import type { VariantConfig } from '../src/config/index.js';
+
+const classic = JSON.parse(readFileSync(new URL('./fixtures/classic.json', import.meta.url), 'utf8')) as VariantConfig;
+const index = buildNameIndex(classic);
+
+describe('name keys', () => {
+  it('ignore case, punctuation, spacing and full-width forms', () => {
+    expect(nameKey('St. Petersburg')).toBe('stpetersburg');
+    expect(nameKey('st petersburg')).toBe('stpetersburg');
+    expect(nameKey('ＳＴ　Ｐｅｔｅｒｓｂｕｒｇ')).toBe('stpetersburg');
+    expect(nameKey('Mid-Atlantic Ocean')).toBe('midatlanticocean');
+    expect(nameWords('Mid-Atlantic  Ocean')).toEqual(['mid', 'atlantic', 'ocean']);
+  });
+});
+
+describe('province', () => {
+  it.each([
+    ['par', 'par'],
+    ['PAR', 'par'],
+    ['Paris', 'par'],
+    ['mao', 'mao'],
+    ['mid', 'mao'],
+    ['MAT', 'mao'],
+    ['Mid-Atlantic Ocean', 'mao'],
+    ['mid atlantic ocean', 'mao'],
+    ['MidAtlanticOcean', 'mao'],
+    ['North Atlantic Ocean', 'nao'],
+    ['nat', 'nao'],
+    ['nrg', 'nwg'],
+    ['gol', 'lyo'],
+    ['ech', 'eng'],
+    ['English Channel', 'eng'],
+    ['gob', 'bot'],
+    ['St. Petersburg', 'stp'],
+    ['St Petersburg', 'stp'],
+    ['st.petersburg', 'stp'],
+    ['Pietari', 'stp'],
+    ['サン・ペテルスブルグ', 'stp'],
+    ['西班牙', 'spa'],
+    ['ｓｐａｉｎ', 'spa'],
+    ['Lontooseen', 'lon'],
+  ])('%s → %s', (name, id) => {
+    expect(index.province(name)).toBe(id);
+  });
+
+  it('is undefined for unknown names and for coasts', () => {
+    expect(index.province('Pariss')).toBeUndefined();
+    expect(index.province('')).toBeUndefined();
+    expect(index.province('spa/nc')).toBeUndefined();
+  });
+
+  it('accepts several words only for names of several words', () => {
+    expect(index.provinceWords(['north', 'sea'])).toEqual(['nth']);
+    expect(index.provinceWords(['northsea'])).toEqual(['nth']);
+    expect(index.provinceWords(['mid', 'atlantic', 'ocean'])).toEqual(['mao']);
+    expect(index.provinceWords(['midatlantic', 'ocean'])).toEqual(['mao']);
+    // "lvp" + "s" is not a name even if some province were keyed "lvps".
+    expect(index.provinceWords(['lv', 'p'])).toEqual([]);
+    expect(index.provinceWords(['lvp'])).toEqual(['lvp']);
+  });
+
+  it('prefers an id over another province’s alias, and reports real ambiguity', () => {
+    const config: VariantConfig = {
+      ...classic,
+      provinces: [
+        { id: 'abc', name: 'Alpha', terrain: 'land', supplyCentre: false, aliases: ['xyz'] },
+        { id: 'xyz', name: 'Beta', terrain: 'land', supplyCentre: false, aliases: ['both'] },
+        { id: 'qqq', name: 'Gamma', terrain: 'land', supplyCentre: false, aliases: ['both'] },
+      ],
+    };
+    const small = buildNameIndex(config);
+    expect(small.province('xyz')).toBe('xyz');
+    expect(small.province('both')).toBeUndefined();
+    expect(small.provinceWords(['both'])).toEqual(['xyz', 'qqq']);
+  });
+});
+
+describe('location', () => {
+  it.each([
+    ['spa', 'spa'],
+    ['spa/nc', 'spa/nc'],
+    ['SPA/NC', 'spa/nc'],
+    ['spa(nc)', 'spa/nc'],
+    ['spa (sc)', 'spa/sc'],
+    ['spa nc', 'spa/nc'],
+    ['spa north coast', 'spa/nc'],
+    ['Spain (North Coast)', 'spa/nc'],
+    ['Spain North Coast', 'spa/nc'],
+    ['St. Petersburg (South Coast)', 'stp/sc'],
+    ['stp/sc', 'stp/sc'],
+    ['bul/ec', 'bul/ec'],
+    ['Bulgaria East Coast', 'bul/ec'],
+    ['ｓｐａ／ｎｃ', 'spa/nc'],
+    ['西班牙(北岸)', 'spa/nc'],
+    ['Mid-Atlantic Ocean', 'mao'],
+  ])('%s → %s', (text, loc) => {
+    expect(index.location(text)).toBe(loc);
+  });
+
+  it('is undefined for unknown provinces and coasts', () => {
+    expect(index.location('spa/wc')).toBeUndefined();
+    expect(index.location('bre/nc')).toBeUndefined();
+    expect(index.location('xyz/nc')).toBeUndefined();
+    expect(index.location('')).toBeUndefined();
+  });
+
+  it('knows which provinces have coasts', () => {
+    expect(index.hasCoasts('spa')).toBe(true);
+    expect(index.hasCoasts('bre')).toBe(false);
+    expect(index.coast('stp', 'South Coast')).toBe('sc');
+    expect(index.coast('stp', '西岸')).toBe('sc');
+    expect(index.coastWords('bul', ['east', 'coast'])).toBe('ec');
+    expect(index.coastWords('bul', ['e', 'c'])).toBe('ec');
+  });
+});
+
+describe('power', () => {
+  it.each([
+    ['england', 'england'],
+    ['England', 'england'],
+    ['English', 'england'],
+    ['engl', 'england'],
+    ['英国', 'england'],
+    ['イギリス', 'england'],
+    ['fra', 'france'],
+    ['French', 'france'],
+    ['Venäjä', 'russia'],
+    ['TURKISH', 'turkey'],
+    // Unique prefixes: the colon prefix of orders ("f:", "e:", "eng:").
+    ['f', 'france'],
+    ['e', 'england'],
+    ['eng', 'england'],
+    ['aust', 'austria'],
+    ['g', 'germany'],
+  ])('%s → %s', (name, id) => {
+    expect(index.power(name)).toBe(id);
+  });
+
+  it('rejects unknown names and prefixes shared by two powers', () => {
+    expect(index.power('britain')).toBeUndefined();
+    expect(index.power('')).toBeUndefined();
+    const config: VariantConfig = {
+      ...classic,
+      powers: [
+        { id: 'iran', name: 'Iran', home: [], units: [], centres: [] },
+        { id: 'iraq', name: 'Iraq', home: [], units: [], centres: [] },
+      ],
+    };
+    const small = buildNameIndex(config);
+    expect(small.power('ira')).toBeUndefined();
+    expect(small.power('iraq')).toBe('iraq');
+    expect(small.power('i')).toBeUndefined();
+  });
+
+  it('matches exact names only for words in an order', () => {
+    expect(index.powerWords(['turkish'])).toEqual(['turkey']);
+    expect(index.powerWords(['tu'])).toEqual([]);
+  });
+});
+
+describe('suggest', () => {
+  it('offers the closest provinces with their display names', () => {
+    expect(index.suggest('Pariss')[0]).toEqual({ id: 'par', name: 'Paris', distance: 1 });
+    expect(index.suggest('burgandy').map((s) => s.id)).toEqual(['bur']);
+    expect(index.suggest('North Atlantc Ocean')[0]?.id).toBe('nao');
+    expect(index.suggest('qqqqqqqq')).toEqual([]);
+  });
+
+  it('considers only names of several words for several words', () => {
+    expect(index.suggest(['fra', 'a', 'burgundy'])).toEqual([]);
+    expect(index.suggest(['north', 'atlantc', 'ocean']).map((s) => s.id)).toEqual(['nao']);
+  });
+
+  it('offers the closest powers', () => {
+    expect(index.suggestPower('ingland').map((s) => s.id)).toEqual(['england']);
+    expect(index.suggestPower('zzzzzz')).toEqual([]);
+  });
+});
