@@ -1,11 +1,17 @@
 /** The `dipforge` command: dispatches to one module per command. */
+import { adjudicate, adjudicateUsage } from './commands/adjudicate.js';
 import { check, checkUsage } from './commands/check.js';
 import { compile, compileUsage } from './commands/compile.js';
+import { importCommand, importUsage } from './commands/import.js';
+import { test, testUsage } from './commands/test.js';
 import { Exit, type Io } from './io.js';
 
 const commands: Record<string, { run: (args: string[], io: Io) => number | Promise<number>; usage: string }> = {
   check: { run: check, usage: checkUsage },
   compile: { run: compile, usage: compileUsage },
+  adjudicate: { run: adjudicate, usage: adjudicateUsage },
+  test: { run: test, usage: testUsage },
+  import: { run: importCommand, usage: importUsage },
 };
 
 function usage(): string {

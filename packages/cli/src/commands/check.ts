@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
-import { checkMapFile, hasErrors, VariantLoader, type Diagnostic } from '@dipforge/dsl';
+import { checkGameFile, checkMapFile, GameWorkspace, hasErrors, VariantLoader, type Diagnostic } from '@dipforge/dsl';
 import { parseArgs } from '../args.js';
 import { Exit, type Io } from '../io.js';
 import { displayPath, printDiagnostics, summary } from '../report.js';
 
-export const checkUsage = 'dipforge check FILE…   report the problems in .dipmap files';
+export const checkUsage = 'dipforge check FILE…   report the problems in .dipmap and .dipgame files';
 
 export function check(args: string[], io: Io): number {
   const parsed = parseArgs(args, [{ name: 'quiet', short: 'q', takesValue: false }]);
@@ -13,16 +13,17 @@ export function check(args: string[], io: Io): number {
     return Exit.usage;
   }
   const loader = new VariantLoader();
+  const games = new GameWorkspace(loader);
   const all: Diagnostic[] = [];
   // A file reached from two checked files (an import, a base variant) reports its problems once.
   const seen = new Set<string>();
   for (const file of parsed.positional) {
     const path = resolve(io.cwd, file);
-    if (!path.endsWith('.dipmap')) {
-      io.err(`dipforge check: ${displayPath(path, io.cwd)}: only .dipmap files can be checked so far\n`);
+    if (!path.endsWith('.dipmap') && !path.endsWith('.dipgame')) {
+      io.err(`dipforge check: ${displayPath(path, io.cwd)}: only .dipmap and .dipgame files can be checked\n`);
       return Exit.usage;
     }
-    const { diagnostics } = checkMapFile(path, loader);
+    const { diagnostics } = path.endsWith('.dipgame') ? checkGameFile(path, games) : checkMapFile(path, loader);
     const fresh = diagnostics.filter((d) => {
       const key = `${d.file}\0${d.range.start.offset}\0${d.code}`;
       if (seen.has(key)) return false;

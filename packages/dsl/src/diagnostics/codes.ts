@@ -73,12 +73,24 @@ export const Codes = {
   removeWithoutExtends: code('DF5007', 'error', 'A remove in a variant that extends nothing.'),
   invalidConfig: code('DF5008', 'error', 'The compiled configuration does not satisfy the VariantConfig schema.'),
 
+  // Games: the .dipgame language (DF6xxx)
+  gameSyntax: code('DF6001', 'error', 'A line of a game file that is no statement of the game language.'),
+  misplacedStatement: code('DF6002', 'error', 'A game statement in the wrong section (a header line after the phases, units outside a position…).'),
+  invalidOrder: code('DF6003', 'error', 'An order that cannot be read against the board (the message says why).'),
+  unknownResult: code('DF6004', 'error', 'An expected order result other than [succeeds], [fails] or [illegal].'),
+  invalidPhase: code('DF6005', 'error', "A phase the variant's year does not have, or one that comes before the game's current phase."),
+  orderWithoutPower: code('DF6006', 'error', 'An order line that no POWER: line comes before.'),
+  expectationFailed: code('DF6007', 'error', 'An expectation of a game file that the adjudication does not meet.'),
+  adjudicationFailed: code('DF6009', 'error', 'The engine failed on a phase of the game (a bug in dipforge).'),
+  variantDoesNotCompile: code('DF6010', 'error', 'The variant a game names has errors, so the game cannot be played.'),
+
   // Warnings (DF8xxx)
   oneWayAdjacency: code('DF8001', 'warning', 'An adjacency that works in one direction only.'),
   unreachableProvince: code('DF8002', 'warning', 'A province no unit can ever reach.'),
   victoryAboveCentres: code('DF8003', 'warning', 'A victory threshold above the number of supply centres.'),
   duplicateAdjacency: code('DF8004', 'warning', 'An adjacency declared twice.'),
   noHomeCentres: code('DF8005', 'warning', 'A power with no home centres.'),
+  phaseSkipped: code('DF8006', 'warning', 'A phase with something to order that the game file leaves out; it is adjudicated with no orders.'),
 } as const;
 
 export type CodeName = keyof typeof Codes;

@@ -2,7 +2,7 @@
  * What adjudication says about each order and about the phase as a whole.
  */
 import type { Order } from '../orders/order.js';
-import type { DislodgedUnit, Position } from '../game/position.js';
+import type { DislodgedUnit, Position, Unit } from '../game/position.js';
 
 /**
  * `succeeds` / `fails`: the order was valid and was carried out or not.
@@ -29,4 +29,6 @@ export interface PhaseResult {
   dislodged: DislodgedUnit[];
   /** The position after the phase (the next phase set, empty retreat/adjustment phases not skipped). */
   next: Position;
+  /** Adjustment phases: units removed by the civil disorder rule (`removal-order`), not by an order. */
+  removed?: Unit[];
 }

@@ -31,6 +31,7 @@ interface RetreatCtx {
   dislodged: UnitTable;
   from: readonly DislodgedUnit[];
   standoff: Uint8Array;
+  owners: Readonly<Record<string, string>>;
 }
 
 export function adjudicateRetreat(
@@ -47,7 +48,7 @@ export function adjudicateRetreat(
     const p = board.provinceId(s);
     if (p >= 0) standoff[p] = 1;
   }
-  const ctx: RetreatCtx = { board, rules, onBoard, dislodged, from: position.dislodged, standoff };
+  const ctx: RetreatCtx = { board, rules, onBoard, dislodged, from: position.dislodged, standoff, owners: position.owners };
 
   const results: (OrderResult | undefined)[] = orders.map(() => undefined);
   // Per dislodged unit: the order indexes that stand and the target location (DISBAND for a disband).
@@ -174,7 +175,7 @@ function retreatTarget(ctx: RetreatCtx, u: number, prov: number, coast: number):
 }
 
 /** Every legal retreat of unit `u` (locations). */
-export function retreatOptions(ctx: RetreatCtx, u: number): number[] {
+function retreatOptions(ctx: RetreatCtx, u: number): number[] {
   const { board, dislodged } = ctx;
   const out: number[] = [];
   const adj = dislodged.kind[u] === FLEET ? board.fleetAdj : board.armyAdj;
@@ -228,8 +229,7 @@ function gameMasterRetreat(ctx: RetreatCtx, u: number, options: number[], rng: R
 
 function ownersOf(ctx: RetreatCtx): Map<number, string> {
   const out = new Map<number, string>();
-  const cfgOwners = ctx.ownersRecord;
-  for (const [c, p] of Object.entries(cfgOwners)) {
+  for (const [c, p] of Object.entries(ctx.owners)) {
     const prov = ctx.board.provinceId(c);
     if (prov >= 0) out.set(prov, p);
   }

@@ -2,9 +2,7 @@
  * The units of one phase as integer columns, and a check that a position only
  * names things the board knows. Every phase adjudicator starts from this.
  */
-import type { Board } from '../board/board.js';
-import { unitKindCode } from '../board/board.js';
-import type { UnitKindCode } from '../board/codes.js';
+import { unitKindCode, type Board } from '../board/board.js';
 import type { Position, Unit } from '../game/position.js';
 
 export interface UnitTable {
@@ -31,8 +29,15 @@ export function checkPosition(board: Board, position: Position): string[] {
     const loc = board.locId(u.at);
     if (loc < 0) errors.push(`${what} ${u.kind} ${u.at}: unknown location`);
     if (board.powerId(u.power) < 0) errors.push(`${what} ${u.kind} ${u.at}: unknown power "${u.power}"`);
-    if (u.kind !== 'army' && u.kind !== 'fleet') errors.push(`${what} at ${u.at}: unknown unit kind "${String(u.kind)}"`);
-    return;
+    if (u.kind !== 'army' && u.kind !== 'fleet') {
+      errors.push(`${what} at ${u.at}: unknown unit kind "${String(u.kind)}"`);
+      return;
+    }
+    if (loc < 0) return;
+    const prov = board.provinceOf(loc);
+    if (!board.kindMayEnter(u.kind, prov)) errors.push(`${what} ${u.kind} ${u.at}: a ${u.kind} cannot stand there`);
+    else if (u.kind === 'fleet' && board.hasCoasts(prov) && loc === prov) errors.push(`${what} fleet ${u.at}: the coast must be given`);
+    else if (u.kind === 'army' && loc !== prov) errors.push(`${what} army ${u.at}: an army stands on the province, not a coast`);
   };
   for (const u of position.units) {
     check(u, 'unit');
@@ -67,7 +72,7 @@ export function buildUnitTable(board: Board, units: readonly Unit[]): UnitTable 
     if (l < 0) throw new PositionError(`unknown location "${u.at}"`);
     if (p < 0) throw new PositionError(`unknown power "${u.power}"`);
     power[i] = p;
-    kind[i] = unitKindCode(u.kind) satisfies UnitKindCode;
+    kind[i] = unitKindCode(u.kind);
     loc[i] = l;
     prov[i] = board.provinceOf(l);
     if (unitAt[prov[i]!]! >= 0) throw new PositionError(`two units in ${board.provinceName(prov[i]!)}`);

@@ -13,7 +13,6 @@
  * (aliases, localized names) is not here: see `names.ts`. The Board only knows
  * exact ids (`spa`, `spa/nc`).
  */
-import type { TerrainCode } from './codes.js';
 import { ARMY, FLEET, TERRAIN_COAST, TERRAIN_LAND, TERRAIN_SEA, type UnitKindCode } from './codes.js';
 import { csrFromPairs, csrHas, csrRow, type Csr } from './csr.js';
 import type { UnitKind, VariantConfig } from '../config/variant-config.js';
@@ -188,8 +187,8 @@ export class Board {
   }
 
   /** Whether a unit of `kind` may move from location `from` to location `to` in one step. */
-  canMove(kind: UnitKindCode, from: number, to: number): boolean {
-    return csrHas(kind === ARMY ? this.armyAdj : this.fleetAdj, from, to);
+  canMove(kind: UnitKindCode | UnitKind, from: number, to: number): boolean {
+    return csrHas(isArmy(kind) ? this.armyAdj : this.fleetAdj, from, to);
   }
 
   /** Whether an army may move over land from province `from` to province `to`. */
@@ -218,15 +217,15 @@ export class Board {
   }
 
   /** Whether a unit of `kind` at `from` could move into province `to` (supports need this). */
-  canReachProvince(kind: UnitKindCode, from: number, to: number): boolean {
-    return kind === ARMY ? this.armyCanReach(this.locProvince[from]!, to) : this.fleetCanReach(from, to);
+  canReachProvince(kind: UnitKindCode | UnitKind, from: number, to: number): boolean {
+    return isArmy(kind) ? this.armyCanReach(this.locProvince[from]!, to) : this.fleetCanReach(from, to);
   }
 
   /** Whether a unit of `kind` may stand in province `prov` at all. */
-  kindMayEnter(kind: UnitKindCode, prov: number): boolean {
+  kindMayEnter(kind: UnitKindCode | UnitKind, prov: number): boolean {
     if (this.impassable[prov]) return false;
     const t = this.terrain[prov]!;
-    return kind === ARMY ? t !== TERRAIN_SEA : t !== TERRAIN_LAND;
+    return isArmy(kind) ? t !== TERRAIN_SEA : t !== TERRAIN_LAND;
   }
 
   /** Whether an army could start or end a convoy here: a coastal province next to a convoy sea. */
@@ -240,6 +239,10 @@ export function compileBoard(config: VariantConfig): Board {
   return new Board(config);
 }
 
+function isArmy(kind: UnitKindCode | UnitKind): boolean {
+  return kind === ARMY || kind === 'army';
+}
+
 export function unitKindCode(kind: UnitKind): UnitKindCode {
   return kind === 'fleet' ? FLEET : ARMY;
 }
@@ -247,5 +250,3 @@ export function unitKindCode(kind: UnitKind): UnitKindCode {
 export function unitKindName(kind: UnitKindCode): UnitKind {
   return kind === FLEET ? 'fleet' : 'army';
 }
-
-export type { TerrainCode, UnitKindCode };

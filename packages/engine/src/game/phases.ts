@@ -53,8 +53,12 @@ export function phaseIndex(list: readonly YearPhase[], phase: Phase): number {
   return -1;
 }
 
-/** The phase after `phase`. A phase not in the year's list is followed by the next year's first phase. */
-export function nextPhase(board: Board, rules: RuleOptions, phase: Phase): Phase {
+/**
+ * The phase after `at` (a phase, or a position's phase), empty phases included.
+ * A phase not in the year's list is followed by the next year's first phase.
+ */
+export function nextPhase(board: Board, rules: RuleOptions, at: Phase | Position): Phase {
+  const phase = 'phase' in at ? at.phase : at;
   const list = yearPhases(board, rules);
   const i = phaseIndex(list, phase);
   if (i >= 0 && i + 1 < list.length) return { year: phase.year, ...list[i + 1]! };

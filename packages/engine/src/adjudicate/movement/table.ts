@@ -18,9 +18,9 @@ export type OrderCode = typeof HOLD | typeof MOVE | typeof SUPPORT_HOLD | typeof
 
 /** How an army's move travels (DATC 4.A.3). */
 export const ROUTE_LAND = 0;
-/** Only by convoy: the destination is not adjacent, or the convoy was chosen and there is no fallback. */
+/** Only by convoy: the destination is not adjacent, or the convoy route was chosen. */
 export const ROUTE_CONVOY = 1;
-/** By convoy when a convoy route gets through, otherwise over land (fallback; 1971 swaps). */
+/** By convoy when a convoy route gets through, otherwise over land (the 1971 swap, `swap-only`). */
 export const ROUTE_EITHER = 2;
 export type RouteCode = typeof ROUTE_LAND | typeof ROUTE_CONVOY | typeof ROUTE_EITHER;
 

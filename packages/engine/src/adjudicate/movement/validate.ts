@@ -18,7 +18,7 @@ import type { ConvoyOrder, MoveOrder, Order, SupportOrder } from '../../orders/o
 import type { OrderResult } from '../result.js';
 import type { Reason } from '../reasons.js';
 import { reasonText } from '../reasons.js';
-import { WRITTEN_OK, findUnit, fleetDestination, readDestination, type WrittenQuality } from '../refs.js';
+import { WRITTEN_MISSING, WRITTEN_OK, WRITTEN_WRONG, findUnit, fleetDestination, readDestination, type WrittenQuality } from '../refs.js';
 import type { UnitTable } from '../units.js';
 import { minimalRouteSeas, seaRouteExists } from './convoy-routes.js';
 import {
@@ -181,11 +181,11 @@ function chooseOrder(
   }
   let live = distinct;
   const unlessOther = (q: WrittenQuality): boolean =>
-    (q === 1 && rules['missing-unit-type'] === 'valid-unless-other') ||
-    (q === 2 && rules['wrong-unit-type'] === 'valid-unless-other');
+    (q === WRITTEN_MISSING && rules['missing-unit-type'] === 'valid-unless-other') ||
+    (q === WRITTEN_WRONG && rules['wrong-unit-type'] === 'valid-unless-other');
   const unlessOtherNat = (c: Candidate): boolean =>
-    (c.nationality === 1 && rules['missing-nationality'] === 'valid-unless-other') ||
-    (c.nationality === 2 && rules['wrong-nationality'] === 'valid-unless-other');
+    (c.nationality === WRITTEN_MISSING && rules['missing-nationality'] === 'valid-unless-other') ||
+    (c.nationality === WRITTEN_WRONG && rules['wrong-nationality'] === 'valid-unless-other');
   if (live.length > 1) {
     const wellTyped = live.some((c) => c.type === WRITTEN_OK);
     const wellNamed = live.some((c) => c.nationality === WRITTEN_OK);
@@ -453,8 +453,13 @@ function supportCoastMatches(table: MovementTable, s: number, v: number): boolea
  * the convoy when the order says "via convoy" or a fleet of the army's own power
  * is ordered (legally) to convoy it; `tagged-only` only for "via convoy";
  * `swap-only` only when the unit in the destination moves the other way (and
- * then only if the convoy gets through). `via-convoy-fallback` lets a chosen
- * convoy fall back on the land route.
+ * then only if the convoy gets through).
+ *
+ * `via-convoy-fallback` is read as the DATC v2.4 preference it comes from
+ * (6.G.8, "explicit convoy that isn't there"): a chosen convoy falls back on the
+ * land route when the convoy orders form no route at all. A convoy route that is
+ * ordered is taken, and if it is disrupted the army does not move (so 6.G.11 is
+ * the plain convoy paradox under both values).
  */
 function chooseRoutes(table: MovementTable, viaConvoy: Uint8Array): void {
   const { board, rules, units } = table;
@@ -467,17 +472,23 @@ function chooseRoutes(table: MovementTable, viaConvoy: Uint8Array): void {
       continue;
     }
     const mode = rules['convoy-to-adjacent'];
-    let chosen: boolean;
     if (mode === 'swap-only') {
       const v = units.unitAt[to]!;
       const swap = v >= 0 && table.order[v] === MOVE && table.dstProv[v] === from;
       table.route[u] = swap && table.convoyers[u]!.length > 0 ? ROUTE_EITHER : ROUTE_LAND;
       continue;
-    } else if (mode === 'tagged-only') {
-      chosen = viaConvoy[u] === 1;
-    } else {
-      chosen = viaConvoy[u] === 1 || table.convoyers[u]!.some((f) => units.power[f] === units.power[u]);
     }
-    table.route[u] = !chosen ? ROUTE_LAND : rules['via-convoy-fallback'] ? ROUTE_EITHER : ROUTE_CONVOY;
+    const chosen =
+      viaConvoy[u] === 1 || (mode !== 'tagged-only' && table.convoyers[u]!.some((f) => units.power[f] === units.power[u]));
+    if (!chosen) table.route[u] = ROUTE_LAND;
+    else if (!rules['via-convoy-fallback'] || orderedRouteExists(table, u)) table.route[u] = ROUTE_CONVOY;
+    else table.route[u] = ROUTE_LAND;
   }
+}
+
+/** Whether the fleets ordered to convoy army `u` form a route, whatever becomes of them. */
+function orderedRouteExists(table: MovementTable, u: number): boolean {
+  const { board, units } = table;
+  const fleets = new Set(table.convoyers[u]!.map((f) => units.prov[f]!));
+  return seaRouteExists(board, (s) => fleets.has(s), units.prov[u]!, table.dstProv[u]!);
 }

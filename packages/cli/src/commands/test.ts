@@ -1,0 +1,82 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { formatFailure, GameWorkspace, testGameFile } from '@dipforge/dsl';
+import { parseArgs } from '../args.js';
+import { Exit, type Io } from '../io.js';
+import { displayPath } from '../report.js';
+
+export const testUsage = 'dipforge test FILE…|DIR   run the expectations in .dipgame files (a folder: every .dipgame in it)';
+
+/** Every `.dipgame` file under a folder, recursively, in name order (hidden folders and node_modules skipped). */
+export function gameFilesIn(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    entries.sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
+    for (const e of entries) {
+      if (e.name.startsWith('.') || e.name === 'node_modules') continue;
+      const path = join(d, e.name);
+      if (e.isDirectory()) walk(path);
+      else if (e.isFile() && e.name.endsWith('.dipgame')) out.push(path);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/**
+ * Runs each game file's expectations. One line per failing file (its first
+ * failure, and how many more); the last line is always `N passed, N failed`.
+ */
+export function test(args: string[], io: Io): number {
+  const parsed = parseArgs(args, []);
+  if (!parsed.ok || parsed.positional.length === 0) {
+    io.err(`dipforge test: ${parsed.ok ? 'no file or folder given' : parsed.message}\nusage: ${testUsage}\n`);
+    return Exit.usage;
+  }
+  const files: string[] = [];
+  const unreadable: string[] = [];
+  for (const arg of parsed.positional) {
+    const path = resolve(io.cwd, arg);
+    let isDir = false;
+    try {
+      isDir = statSync(path).isDirectory();
+    } catch {
+      unreadable.push(path);
+      continue;
+    }
+    if (isDir) files.push(...gameFilesIn(path));
+    else files.push(path);
+  }
+  let passed = 0;
+  let failed = 0;
+  for (const path of unreadable) {
+    failed++;
+    io.out(`${displayPath(path, io.cwd)}: cannot read: no such file or folder\n`);
+  }
+  const workspace = new GameWorkspace();
+  for (const file of [...new Set(files)]) {
+    const result = testGameFile(file, workspace);
+    if (result.passed) {
+      passed++;
+      continue;
+    }
+    failed++;
+    const [first, ...rest] = result.failures;
+    const more = rest.length > 0 ? ` (and ${rest.length} more)` : '';
+    const shown = displayPath(file, io.cwd);
+    const line = first
+      ? first.file === result.file
+        ? formatFailure(first, shown)
+        : `${shown}: ${formatFailure(first, displayPath(first.file, io.cwd))}`
+      : `${shown}: failed`;
+    io.out(`${line}${more}\n`);
+  }
+  io.out(`${passed} passed, ${failed} failed\n`);
+  return failed > 0 ? Exit.errors : Exit.ok;
+}

@@ -1,0 +1,174 @@
+/**
+ * The syntax tree of a `.dipgame` file. Every node keeps the range of the text
+ * it was read from. Names are kept as written (`text`) and lower-cased
+ * (`value`); they are resolved against the variant only later, so a file whose
+ * variant cannot be loaded still parses completely.
+ */
+import type { Range } from '../text/range.js';
+
+export interface Node {
+  range: Range;
+}
+
+/** A word as written and lower-cased. */
+export interface Word extends Node {
+  text: string;
+  value: string;
+}
+
+/** A piece of source text (an order, a location), trimmed. */
+export interface Text extends Node {
+  text: string;
+}
+
+export interface StringLit extends Node {
+  value: string;
+}
+
+export interface NumberLit extends Node {
+  value: number;
+  text: string;
+}
+
+export type ValueLit =
+  | { kind: 'name'; value: string; text: string; range: Range }
+  | { kind: 'number'; value: number; text: string; range: Range }
+  | { kind: 'string'; value: string; text: string; range: Range };
+
+// ------------------------------------------------------------------ header
+
+export interface VariantStmt extends Node {
+  kind: 'Variant';
+  /** A built-in variant (`classic`)… */
+  name?: Word;
+  /** …or a map file, relative to the game file. */
+  path?: StringLit;
+}
+
+export interface EditionStmt extends Node {
+  kind: 'Edition';
+  name: Word;
+}
+
+export interface RuleStmt extends Node {
+  kind: 'Rule';
+  key: Word;
+  values: ValueLit[];
+}
+
+export interface SeedStmt extends Node {
+  kind: 'Seed';
+  value: NumberLit;
+}
+
+export interface PlayerStmt extends Node {
+  kind: 'Player';
+  power: Word;
+  name: StringLit;
+}
+
+export type HeaderStmt = VariantStmt | EditionStmt | RuleStmt | SeedStmt | PlayerStmt;
+
+// ---------------------------------------------------------------- sections
+
+export type PhaseKindName = 'movement' | 'retreat' | 'adjustment';
+
+/** `spring 1901 movement` (the year may also come first). */
+export interface PhaseName extends Node {
+  season: Word;
+  year: NumberLit;
+  kind: Word & { phase?: PhaseKindName };
+}
+
+/** `A par`, `F spa/nc`, `A mar from gas via convoy` (the `from` part only where dislodged units are listed). */
+export interface UnitItem extends Node {
+  /** The unit kind as written: `A`, `F`, `army`, `fleet`. */
+  kindWord: Word;
+  /** Resolved from the kind word; undefined when it is no unit kind (a diagnostic was given). */
+  unitKind?: 'army' | 'fleet';
+  location: Text;
+  from?: Text;
+  viaConvoy?: Node;
+}
+
+/** `POWER: UNIT, …` in a position, or `units POWER: …` in an expect block. */
+export interface UnitsStmt extends Node {
+  kind: 'Units';
+  /** Absent for `units none`. */
+  power?: Word;
+  units: UnitItem[];
+}
+
+export interface DislodgedStmt extends Node {
+  kind: 'Dislodged';
+  /** Absent for `dislodged none`. */
+  power?: Word;
+  units: UnitItem[];
+}
+
+export interface OwnersStmt extends Node {
+  kind: 'Owners';
+  power: Word;
+  provinces: Text[];
+}
+
+export interface StandoffsStmt extends Node {
+  kind: 'Standoffs';
+  provinces: Text[];
+}
+
+export interface WinnerStmt extends Node {
+  kind: 'Winner';
+  /** Absent for `winner none`. */
+  power?: Word;
+}
+
+export interface PositionSection extends Node {
+  kind: 'Position';
+  /** The `position …` line. */
+  keyword: Node;
+  phase?: PhaseName;
+  units: UnitsStmt[];
+  dislodged: DislodgedStmt[];
+  owners: OwnersStmt[];
+  standoffs: StandoffsStmt[];
+}
+
+export type ExpectedResult = 'succeeds' | 'fails' | 'illegal';
+
+export interface OrderLine extends Node {
+  kind: 'Order';
+  /** The power whose block (or prefix) the order is in. */
+  power: Word;
+  /** The order text handed to the engine's order parser. */
+  text: Text;
+  /** `[succeeds]`, `[fails]`, `[illegal]`; undefined when none (or when the word was no result). */
+  expected?: { value: ExpectedResult; range: Range };
+}
+
+export interface ExpectSection extends Node {
+  kind: 'Expect';
+  keyword: Node;
+  units: UnitsStmt[];
+  dislodged: DislodgedStmt[];
+  owners: OwnersStmt[];
+  winner: WinnerStmt[];
+}
+
+export interface PhaseSection extends Node {
+  kind: 'Phase';
+  keyword: Node;
+  phase?: PhaseName;
+  /** `POWER:` lines that open a block, in order (a block may hold no order). */
+  powers: Word[];
+  orders: OrderLine[];
+  /** The expect blocks after the phase (normally one). */
+  expect: ExpectSection[];
+}
+
+export interface GameFile extends Node {
+  kind: 'GameFile';
+  header: HeaderStmt[];
+  position?: PositionSection;
+  phases: PhaseSection[];
+}

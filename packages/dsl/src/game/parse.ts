@@ -1,0 +1,632 @@
+/**
+ * The `.dipgame` parser. The language is line-based: one statement a line, so
+ * the file is split into lines, each line into a few tokens (words, numbers,
+ * strings, punctuation), and each line is read on its own according to the
+ * section it is in. Order text is not tokenized here: it is kept as a
+ * substring with its range and handed to the engine's order parser later.
+ *
+ * A bad line costs one diagnostic and never the rest of the file.
+ */
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { CodeName } from '../diagnostics/codes.js';
+import { LineIndex, type Range } from '../text/range.js';
+import type * as G from './ast.js';
+
+export interface ParsedGame {
+  file: string;
+  text: string;
+  ast: G.GameFile;
+  diagnostics: Diagnostic[];
+  lines: LineIndex;
+}
+
+type TokKind = 'word' | 'number' | 'string' | 'punct';
+
+interface Tok {
+  kind: TokKind;
+  /** As written (for a string: the unescaped value). */
+  text: string;
+  start: number;
+  end: number;
+}
+
+const WORD = /[\p{L}\p{M}\p{Nd}_]+(?:-[\p{L}\p{M}\p{Nd}_]+)*/uy;
+const SPACE = /[ \t\f\v\u00a0\u2000-\u200b\u3000\ufeff]+/y;
+
+const HEADER_KEYWORDS = new Set(['variant', 'edition', 'rule', 'seed', 'player']);
+const PHASE_KINDS: Record<string, G.PhaseKindName> = { movement: 'movement', retreat: 'retreat', adjustment: 'adjustment' };
+const RESULTS: Record<string, G.ExpectedResult> = { succeeds: 'succeeds', fails: 'fails', illegal: 'illegal' };
+const UNIT_KINDS: Record<string, 'army' | 'fleet'> = { a: 'army', army: 'army', f: 'fleet', fleet: 'fleet' };
+
+/** Parses a `.dipgame` text; `file` is used for diagnostics only. */
+export function parseGame(text: string, file: string): ParsedGame {
+  return new GameParser(text, file).parse();
+}
+
+class GameParser {
+  private readonly lines: LineIndex;
+  private readonly diagnostics: Diagnostic[] = [];
+  private readonly ast: G.GameFile;
+  private section: 'header' | 'position' | 'phase' | 'expect' = 'header';
+  private phase: G.PhaseSection | undefined;
+  private expect: G.ExpectSection | undefined;
+  private power: G.Word | undefined;
+
+  constructor(
+    private readonly text: string,
+    private readonly file: string,
+  ) {
+    this.lines = new LineIndex(text);
+    this.ast = { kind: 'GameFile', header: [], phases: [], range: this.lines.range(0, text.length) };
+  }
+
+  parse(): ParsedGame {
+    const text = this.text;
+    let start = 0;
+    while (start <= text.length) {
+      let end = start;
+      while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
+      this.line(start, end);
+      if (end >= text.length) break;
+      start = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
+    }
+    return { file: this.file, text, ast: this.ast, diagnostics: this.diagnostics, lines: this.lines };
+  }
+
+  // ------------------------------------------------------------- helpers
+
+  private range(start: number, end: number): Range {
+    return this.lines.range(start, end);
+  }
+
+  private report(name: CodeName, start: number, end: number, message: string): void {
+    this.diagnostics.push(diagnostic(name, this.file, this.range(start, end), message));
+  }
+
+  private word(t: Tok): G.Word {
+    return { text: t.text, value: t.text.toLowerCase(), range: this.range(t.start, t.end) };
+  }
+
+  /** Source text from the start of the first token to the end of the last, as one node. */
+  private span(toks: Tok[]): G.Text {
+    const first = toks[0] as Tok;
+    const last = toks[toks.length - 1] as Tok;
+    return { text: this.text.slice(first.start, last.end), range: this.range(first.start, last.end) };
+  }
+
+  /** Words joined as written, for names of more than one word (`North Sea`). */
+  private words(toks: Tok[]): G.Word {
+    const s = this.span(toks);
+    return { text: s.text, value: s.text.toLowerCase().replace(/\s+/g, ' '), range: s.range };
+  }
+
+  /** Splits a line into tokens; reports an unterminated string. `end` excludes any comment. */
+  private tokenize(start: number, end: number): Tok[] {
+    const text = this.text;
+    const out: Tok[] = [];
+    let i = start;
+    while (i < end) {
+      SPACE.lastIndex = i;
+      const space = SPACE.exec(text);
+      if (space && space.index === i) {
+        i += space[0].length;
+        continue;
+      }
+      const c = text[i] as string;
+      if (c === '"') {
+        let j = i + 1;
+        let value = '';
+        let closed = false;
+        while (j < end) {
+          const d = text[j] as string;
+          if (d === '\\' && j + 1 < end) {
+            value += text[j + 1];
+            j += 2;
+            continue;
+          }
+          if (d === '"') {
+            closed = true;
+            j++;
+            break;
+          }
+          value += d;
+          j++;
+        }
+        if (!closed) this.report('unterminatedString', i, end, 'This string is not closed before the end of the line');
+        out.push({ kind: 'string', text: value, start: i, end: j });
+        i = j;
+        continue;
+      }
+      WORD.lastIndex = i;
+      const w = WORD.exec(text);
+      if (w && w.index === i) {
+        const wend = Math.min(i + w[0].length, end);
+        const image = text.slice(i, wend);
+        out.push({ kind: /^\d+$/.test(image) ? 'number' : 'word', text: image, start: i, end: wend });
+        i = wend;
+        continue;
+      }
+      const cp = text.codePointAt(i) ?? 0;
+      const len = cp > 0xffff ? 2 : 1;
+      out.push({ kind: 'punct', text: text.slice(i, i + len), start: i, end: i + len });
+      i += len;
+    }
+    return out;
+  }
+
+  /** Where a `//` comment starts (outside strings), or `end`. */
+  private commentStart(start: number, end: number): number {
+    let inString = false;
+    for (let i = start; i < end; i++) {
+      const c = this.text[i];
+      if (inString) {
+        if (c === '\\') i++;
+        else if (c === '"') inString = false;
+      } else if (c === '"') inString = true;
+      else if (c === '/' && this.text[i + 1] === '/' && i + 1 < end) return i;
+    }
+    return end;
+  }
+
+  // --------------------------------------------------------------- lines
+
+  private line(start: number, end: number): void {
+    const contentEnd = this.commentStart(start, end);
+    const toks = this.tokenize(start, contentEnd);
+    const first = toks[0];
+    if (!first) return;
+    const lineEnd = (toks[toks.length - 1] as Tok).end;
+    const kw = first.kind === 'word' && toks[1]?.text !== ':' ? first.text.toLowerCase() : '';
+
+    if (HEADER_KEYWORDS.has(kw)) {
+      if (this.section !== 'header') {
+        this.report('misplacedStatement', first.start, lineEnd, `'${kw}' belongs in the header, before the position and the phases`);
+        return;
+      }
+      this.header(kw, toks, lineEnd);
+      return;
+    }
+    if (kw === 'position') {
+      this.positionLine(toks, lineEnd);
+      return;
+    }
+    if (kw === 'phase') {
+      this.phaseLine(toks, lineEnd);
+      return;
+    }
+    if (kw === 'expect') {
+      this.expectLine(toks, lineEnd);
+      return;
+    }
+    switch (this.section) {
+      case 'header':
+        if (colonIndex(toks) > 0) {
+          this.report('misplacedStatement', first.start, lineEnd, 'Units and orders come after a position or phase line: position SEASON YEAR PHASE, phase SEASON YEAR PHASE');
+        } else {
+          this.report('gameSyntax', first.start, lineEnd, 'Expected a header statement (variant, edition, rule, seed, player), position or phase');
+        }
+        return;
+      case 'position':
+        this.inPosition(kw, toks, lineEnd);
+        return;
+      case 'phase':
+        this.inPhase(kw, toks, lineEnd);
+        return;
+      case 'expect':
+        this.inExpect(kw, toks, lineEnd);
+        return;
+    }
+  }
+
+  private header(kw: string, toks: Tok[], lineEnd: number): void {
+    const first = toks[0] as Tok;
+    const range = this.range(first.start, lineEnd);
+    const rest = toks.slice(1);
+    const extra = (from: number, what: string): void => {
+      const t = rest[from];
+      if (t) this.report('gameSyntax', t.start, lineEnd, `Unexpected text after ${what}`);
+    };
+    switch (kw) {
+      case 'variant': {
+        const t = rest[0];
+        if (t?.kind === 'string') {
+          this.ast.header.push({ kind: 'Variant', path: { value: t.text, range: this.range(t.start, t.end) }, range });
+        } else if (t?.kind === 'word') {
+          this.ast.header.push({ kind: 'Variant', name: this.word(t), range });
+        } else {
+          this.report('gameSyntax', first.start, lineEnd, 'Expected variant NAME or variant "path.dipmap"');
+          return;
+        }
+        extra(1, 'the variant');
+        return;
+      }
+      case 'edition': {
+        const t = rest[0];
+        if (!t || (t.kind !== 'word' && t.kind !== 'number')) {
+          this.report('gameSyntax', first.start, lineEnd, 'Expected edition NAME, e.g. edition 2000');
+          return;
+        }
+        this.ast.header.push({ kind: 'Edition', name: this.word(t), range });
+        extra(1, 'the edition');
+        return;
+      }
+      case 'rule': {
+        const key = rest[0];
+        if (!key || key.kind !== 'word') {
+          this.report('gameSyntax', first.start, lineEnd, 'Expected rule OPTION VALUE, e.g. rule convoy-paradox 1982');
+          return;
+        }
+        const values: G.ValueLit[] = [];
+        const items = splitCommas(rest.slice(1), key.end).map((i) => i.toks);
+        for (const item of items) {
+          const v = item[0];
+          if (!v || v.kind === 'punct' || item.length > 1) {
+            const at = v ?? key;
+            this.report('gameSyntax', at.start, item.length > 0 ? (item[item.length - 1] as Tok).end : lineEnd, 'A rule value is one name, number or string');
+            return;
+          }
+          const r = this.range(v.start, v.end);
+          if (v.kind === 'number') values.push({ kind: 'number', value: Number(v.text), text: v.text, range: r });
+          else if (v.kind === 'string') values.push({ kind: 'string', value: v.text, text: this.text.slice(v.start, v.end), range: r });
+          else values.push({ kind: 'name', value: v.text.toLowerCase(), text: v.text, range: r });
+        }
+        if (values.length === 0) {
+          this.report('gameSyntax', first.start, lineEnd, `The rule ${key.text} needs a value`);
+          return;
+        }
+        this.ast.header.push({ kind: 'Rule', key: this.word(key), values, range });
+        return;
+      }
+      case 'seed': {
+        const t = rest[0];
+        if (!t || t.kind !== 'number') {
+          this.report('gameSyntax', first.start, lineEnd, 'Expected seed N, a whole number');
+          return;
+        }
+        this.ast.header.push({ kind: 'Seed', value: { value: Number(t.text), text: t.text, range: this.range(t.start, t.end) }, range });
+        extra(1, 'the seed');
+        return;
+      }
+      case 'player': {
+        const nameAt = rest.findIndex((t) => t.kind === 'string');
+        const powerToks = rest.slice(0, nameAt < 0 ? rest.length : nameAt);
+        const name = nameAt >= 0 ? rest[nameAt] : undefined;
+        if (powerToks.length === 0 || powerToks.some((t) => t.kind !== 'word') || !name) {
+          this.report('gameSyntax', first.start, lineEnd, 'Expected player POWER "Name"');
+          return;
+        }
+        this.ast.header.push({ kind: 'Player', power: this.words(powerToks), name: { value: name.text, range: this.range(name.start, name.end) }, range });
+        extra(nameAt + 1, 'the player name');
+        return;
+      }
+    }
+  }
+
+  private phaseName(toks: Tok[], lineEnd: number, what: string): G.PhaseName | undefined {
+    const first = toks[0] as Tok;
+    const rest = toks.slice(1);
+    const usage = `Expected ${what} SEASON YEAR PHASE, e.g. ${what} spring 1901 movement`;
+    if (rest.length < 3) {
+      this.report('gameSyntax', first.start, lineEnd, usage);
+      return undefined;
+    }
+    const [a, b, c] = rest as [Tok, Tok, Tok];
+    let season: Tok;
+    let year: Tok;
+    if (a.kind === 'word' && b.kind === 'number') [season, year] = [a, b];
+    else if (a.kind === 'number' && b.kind === 'word') [season, year] = [b, a];
+    else {
+      this.report('gameSyntax', a.start, lineEnd, usage);
+      return undefined;
+    }
+    if (c.kind !== 'word') {
+      this.report('gameSyntax', c.start, lineEnd, usage);
+      return undefined;
+    }
+    if (rest[3]) this.report('gameSyntax', rest[3].start, lineEnd, `Unexpected text after the phase`);
+    const kind: G.Word & { phase?: G.PhaseKindName } = this.word(c);
+    const phase = PHASE_KINDS[kind.value];
+    if (phase) kind.phase = phase;
+    else this.report('invalidValue', c.start, c.end, `'${c.text}' is no phase kind: write movement, retreat or adjustment`);
+    return {
+      season: this.word(season),
+      year: { value: Number(year.text), text: year.text, range: this.range(year.start, year.end) },
+      kind,
+      range: this.range(season.start < year.start ? season.start : year.start, c.end),
+    };
+  }
+
+  private positionLine(toks: Tok[], lineEnd: number): void {
+    const first = toks[0] as Tok;
+    if (this.section === 'phase' || this.section === 'expect') {
+      this.report('misplacedStatement', first.start, lineEnd, 'The position comes before the phases');
+      return;
+    }
+    if (this.ast.position) {
+      this.report('duplicateItem', first.start, lineEnd, 'A game has one starting position');
+      return;
+    }
+    const phase = this.phaseName(toks, lineEnd, 'position');
+    const keyword = { range: this.range(first.start, first.end) };
+    this.ast.position = { kind: 'Position', keyword, units: [], dislodged: [], owners: [], standoffs: [], range: this.range(first.start, lineEnd), ...(phase ? { phase } : {}) };
+    this.section = 'position';
+  }
+
+  private phaseLine(toks: Tok[], lineEnd: number): void {
+    const first = toks[0] as Tok;
+    const phase = this.phaseName(toks, lineEnd, 'phase');
+    const section: G.PhaseSection = {
+      kind: 'Phase',
+      keyword: { range: this.range(first.start, first.end) },
+      powers: [],
+      orders: [],
+      expect: [],
+      range: this.range(first.start, lineEnd),
+      ...(phase ? { phase } : {}),
+    };
+    this.ast.phases.push(section);
+    this.phase = section;
+    this.power = undefined;
+    this.section = 'phase';
+  }
+
+  private expectLine(toks: Tok[], lineEnd: number): void {
+    const first = toks[0] as Tok;
+    if (!this.phase) {
+      this.report('misplacedStatement', first.start, lineEnd, 'An expect block follows the phase whose result it checks');
+      return;
+    }
+    if (toks[1]) this.report('gameSyntax', toks[1].start, lineEnd, 'Unexpected text after expect');
+    const section: G.ExpectSection = {
+      kind: 'Expect',
+      keyword: { range: this.range(first.start, first.end) },
+      units: [],
+      dislodged: [],
+      owners: [],
+      winner: [],
+      range: this.range(first.start, lineEnd),
+    };
+    this.phase.expect.push(section);
+    this.expect = section;
+    this.section = 'expect';
+    this.grow(this.phase, lineEnd);
+  }
+
+  /** Widens a section's range to cover a line it holds. */
+  private grow(node: G.Node, end: number): void {
+    node.range = { start: node.range.start, end: this.lines.position(end) };
+  }
+
+  private inPosition(kw: string, toks: Tok[], lineEnd: number): void {
+    const position = this.ast.position as G.PositionSection;
+    const first = toks[0] as Tok;
+    const range = this.range(first.start, lineEnd);
+    if (kw === 'dislodged') {
+      const list = this.powerList(toks.slice(1), lineEnd, 'dislodged POWER: UNIT [from PROVINCE], …');
+      if (list) position.dislodged.push({ kind: 'Dislodged', power: list.power, units: this.units(list.items, true), range });
+    } else if (kw === 'owners') {
+      const list = this.powerList(toks.slice(1), lineEnd, 'owners POWER: PROVINCE, …');
+      if (list) position.owners.push({ kind: 'Owners', power: list.power, provinces: this.texts(list.items), range });
+    } else if (kw === 'standoffs') {
+      const items = splitCommas(toks.slice(1), first.end);
+      if (items.length === 0) {
+        this.report('gameSyntax', first.start, lineEnd, 'Expected standoffs PROVINCE, …');
+        return;
+      }
+      position.standoffs.push({ kind: 'Standoffs', provinces: this.texts(items), range });
+    } else if (kw === 'units' || kw === 'winner') {
+      this.report('misplacedStatement', first.start, lineEnd, `'${kw}' belongs in an expect block; a position lists units as POWER: UNIT, …`);
+      return;
+    } else {
+      const list = this.powerList(toks, lineEnd, 'POWER: UNIT, UNIT, … (e.g. england: F lon, A lvp)');
+      if (list) position.units.push({ kind: 'Units', power: list.power, units: this.units(list.items, false), range });
+      else return;
+    }
+    this.grow(position, lineEnd);
+  }
+
+  private inPhase(kw: string, toks: Tok[], lineEnd: number): void {
+    const phase = this.phase as G.PhaseSection;
+    const first = toks[0] as Tok;
+    if ((kw === 'units' || kw === 'dislodged' || kw === 'owners' || kw === 'winner') && (colonIndex(toks) > 1 || kw === 'winner' || toks[1]?.text.toLowerCase() === 'none')) {
+      this.report('misplacedStatement', first.start, lineEnd, `'${kw}' belongs in an expect block: write expect on the line before`);
+      return;
+    }
+    if (kw === 'standoffs') {
+      this.report('misplacedStatement', first.start, lineEnd, "'standoffs' belongs in a position section");
+      return;
+    }
+    this.grow(phase, lineEnd);
+    const colon = colonIndex(toks);
+    let orderToks = toks;
+    if (colon > 0 && toks.slice(0, colon).every((t) => t.kind === 'word')) {
+      const power = this.words(toks.slice(0, colon));
+      phase.powers.push(power);
+      this.power = power;
+      orderToks = toks.slice(colon + 1);
+      if (orderToks.length === 0) return;
+    } else if (colon === 0) {
+      this.report('gameSyntax', first.start, lineEnd, 'Expected POWER: before the colon');
+      return;
+    }
+    if (!this.power) {
+      this.report('orderWithoutPower', first.start, lineEnd, 'Whose order is this? Write POWER: on the line before, or before the order');
+      return;
+    }
+    this.order(orderToks, this.power, lineEnd);
+  }
+
+  private order(toks: Tok[], power: G.Word, lineEnd: number): void {
+    const phase = this.phase as G.PhaseSection;
+    let body = toks;
+    let expected: G.OrderLine['expected'];
+    const last = toks[toks.length - 1] as Tok;
+    const open = toks.map((t) => t.text).lastIndexOf('[');
+    if (open >= 0 || last.text === ']') {
+      const close = last.text === ']' ? toks.length - 1 : -1;
+      const inner = open >= 0 && close > open ? toks.slice(open + 1, close) : [];
+      const from = open >= 0 ? (toks[open] as Tok).start : last.start;
+      const word = inner.length === 1 && inner[0]?.kind === 'word' ? inner[0].text.toLowerCase() : undefined;
+      const value = word ? RESULTS[word] : undefined;
+      if (open < 0 || close < 0 || !value) {
+        const written = this.text.slice(from, lineEnd);
+        this.report('unknownResult', from, lineEnd, `Expected [succeeds], [fails] or [illegal] after the order, not ${written}`);
+      } else {
+        expected = { value, range: this.range(from, lineEnd) };
+      }
+      body = open >= 0 ? toks.slice(0, open) : toks.slice(0, -1);
+    }
+    if (body.length === 0) {
+      this.report('gameSyntax', (toks[0] as Tok).start, lineEnd, 'The order is missing');
+      return;
+    }
+    const line: G.OrderLine = { kind: 'Order', power, text: this.span(body), range: this.range((toks[0] as Tok).start, lineEnd) };
+    if (expected) line.expected = expected;
+    phase.orders.push(line);
+  }
+
+  private inExpect(kw: string, toks: Tok[], lineEnd: number): void {
+    const expect = this.expect as G.ExpectSection;
+    const first = toks[0] as Tok;
+    const range = this.range(first.start, lineEnd);
+    const none = toks[1]?.kind === 'word' && toks[1].text.toLowerCase() === 'none' && toks.length === 2;
+    switch (kw) {
+      case 'units':
+      case 'dislodged': {
+        const what = kw === 'units' ? 'units POWER: UNIT, … or units none' : 'dislodged POWER: UNIT [from PROVINCE], … or dislodged none';
+        if (none) {
+          const stmt = { units: [], range };
+          if (kw === 'units') expect.units.push({ kind: 'Units', ...stmt });
+          else expect.dislodged.push({ kind: 'Dislodged', ...stmt });
+          break;
+        }
+        const list = this.powerList(toks.slice(1), lineEnd, what, first);
+        if (!list) return;
+        if (kw === 'units') expect.units.push({ kind: 'Units', power: list.power, units: this.units(list.items, false), range });
+        else expect.dislodged.push({ kind: 'Dislodged', power: list.power, units: this.units(list.items, true), range });
+        break;
+      }
+      case 'owners': {
+        const list = this.powerList(toks.slice(1), lineEnd, 'owners POWER: PROVINCE, …', first);
+        if (!list) return;
+        expect.owners.push({ kind: 'Owners', power: list.power, provinces: this.texts(list.items), range });
+        break;
+      }
+      case 'winner': {
+        const rest = toks.slice(1);
+        if (rest.length === 0 || rest.some((t) => t.kind !== 'word')) {
+          this.report('gameSyntax', first.start, lineEnd, 'Expected winner POWER or winner none');
+          return;
+        }
+        if (none) expect.winner.push({ kind: 'Winner', range });
+        else expect.winner.push({ kind: 'Winner', power: this.words(rest), range });
+        break;
+      }
+      default:
+        if (colonIndex(toks) > 0) {
+          this.report('misplacedStatement', first.start, lineEnd, 'Orders belong in a phase; in an expect block write units POWER: …, dislodged POWER: …, owners POWER: … or winner POWER');
+        } else {
+          this.report('gameSyntax', first.start, lineEnd, 'Expected units, dislodged, owners or winner in an expect block');
+        }
+        return;
+    }
+    this.grow(expect, lineEnd);
+    this.grow(this.phase as G.PhaseSection, lineEnd);
+  }
+
+  /** `POWER: item, item, …`: the power words before the colon and the comma-separated items after it. */
+  private powerList(toks: Tok[], lineEnd: number, usage: string, keyword?: Tok): { power: G.Word; items: Item[] } | undefined {
+    const colon = colonIndex(toks);
+    const at = keyword ?? toks[0];
+    if (colon <= 0 || toks.slice(0, colon).some((t) => t.kind !== 'word')) {
+      const start = at ? at.start : lineEnd;
+      this.report('gameSyntax', start, lineEnd, `Expected ${usage}`);
+      return undefined;
+    }
+    return { power: this.words(toks.slice(0, colon)), items: splitCommas(toks.slice(colon + 1), (toks[colon] as Tok).end) };
+  }
+
+  private texts(items: Item[]): G.Text[] {
+    const out: G.Text[] = [];
+    for (const item of items) {
+      if (item.toks.length === 0) this.report('gameSyntax', item.start, item.end, 'A province is missing between the commas');
+      else out.push(this.span(item.toks));
+    }
+    return out;
+  }
+
+  /** Unit items: `KIND LOCATION [from PROVINCE [via convoy]]`. */
+  private units(items: Item[], dislodged: boolean): G.UnitItem[] {
+    const out: G.UnitItem[] = [];
+    for (const { toks: item, start, end } of items) {
+      if (item.length === 0) {
+        this.report('gameSyntax', start, end, 'A unit is missing between the commas');
+        continue;
+      }
+      const kindTok = item[0] as Tok;
+      const last = item[item.length - 1] as Tok;
+      if (item.length < 2 || kindTok.kind !== 'word') {
+        this.report('gameSyntax', kindTok.start, last.end, 'A unit is written KIND LOCATION, e.g. A par or F spa/nc');
+        continue;
+      }
+      const fromAt = item.findIndex((t, i) => i > 0 && t.kind === 'word' && t.text.toLowerCase() === 'from');
+      const locToks = item.slice(1, fromAt < 0 ? item.length : fromAt);
+      if (locToks.length === 0) {
+        this.report('gameSyntax', kindTok.start, last.end, 'The unit has no location');
+        continue;
+      }
+      const kindWord = this.word(kindTok);
+      const unit: G.UnitItem = { kindWord, location: this.span(locToks), range: this.range(kindTok.start, last.end) };
+      const kind = UNIT_KINDS[kindWord.value];
+      if (kind) unit.unitKind = kind;
+      else this.report('unknownUnitKind', kindTok.start, kindTok.end, `'${kindTok.text}' is no unit kind: write A (army) or F (fleet)`);
+      if (fromAt >= 0) {
+        if (!dislodged) {
+          this.report('gameSyntax', (item[fromAt] as Tok).start, last.end, "'from' is written only for dislodged units");
+        } else {
+          let tail = item.slice(fromAt + 1);
+          const n = tail.length;
+          if (n >= 2 && tail[n - 2]?.text.toLowerCase() === 'via' && tail[n - 1]?.text.toLowerCase() === 'convoy') {
+            unit.viaConvoy = { range: this.range((tail[n - 2] as Tok).start, (tail[n - 1] as Tok).end) };
+            tail = tail.slice(0, -2);
+          }
+          if (tail.length === 0) this.report('gameSyntax', (item[fromAt] as Tok).start, last.end, "Expected the province the attack came from after 'from'");
+          else unit.from = this.span(tail);
+        }
+      }
+      out.push(unit);
+    }
+    return out;
+  }
+}
+
+function colonIndex(toks: Tok[]): number {
+  return toks.findIndex((t) => t.text === ':');
+}
+
+/** Tokens between commas, with the offsets around them (for an empty item: the comma's place). */
+interface Item {
+  toks: Tok[];
+  start: number;
+  end: number;
+}
+
+/**
+ * Splits tokens at commas. Nothing at all gives no item; an empty item between
+ * commas is kept, for the caller to report. `after` is where the list starts.
+ */
+function splitCommas(toks: Tok[], after: number): Item[] {
+  if (toks.length === 0) return [];
+  const out: Item[] = [{ toks: [], start: after, end: after }];
+  for (const t of toks) {
+    const cur = out[out.length - 1] as Item;
+    if (t.text === ',') {
+      if (cur.toks.length === 0) {
+        cur.start = t.start;
+        cur.end = t.end;
+      }
+      out.push({ toks: [], start: t.start, end: t.end });
+    } else cur.toks.push(t);
+  }
+  return out;
+}

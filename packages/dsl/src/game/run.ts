@@ -1,0 +1,658 @@
+/**
+ * Plays a parsed game: loads and compiles its variant, resolves its rules
+ * (edition and overrides, through the map language's rule resolver), builds the
+ * starting position, then, phase by phase, reads each order against the
+ * position of that moment, adjudicates with the engine and checks what the
+ * file expects. Bad input gives diagnostics with ranges; nothing throws.
+ */
+import { dirname, resolve as resolvePath } from 'node:path';
+import type { RuleOptions, VariantConfig } from '@dipforge/engine/config';
+import {
+  adjudicatePhase,
+  initialPosition,
+  parseOrder,
+  winner as findWinner,
+  type Board,
+  type DislodgedUnit,
+  type NameIndex,
+  type Order,
+  type OrderResult,
+  type Phase,
+  type PhaseResult,
+  type Position,
+  type Unit,
+} from '@dipforge/engine';
+import type { CodeName } from '../diagnostics/codes.js';
+import { diagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type * as A from '../map/ast.js';
+import type { Declared } from '../map/bind.js';
+import { resolveRules } from '../map/rules.js';
+import { ZERO_RANGE, type Range } from '../text/range.js';
+import { isInside, projectFolder } from '../workspace/host.js';
+import type * as G from './ast.js';
+import type { ParsedGame } from './parse.js';
+import { phaseIndex, phaseKey, phaseText, samePhase, yearPhases, type YearPhase } from './phases.js';
+import type { CompiledVariant, GameWorkspace } from './workspace.js';
+
+export interface GameOptions {
+  /** Plays the game under this edition instead of the file's (its `rule` lines still apply). */
+  edition?: string;
+}
+
+/** One order of a phase: the line it was read from (none for a skipped phase), and what became of it. */
+export interface OrderRun {
+  line: G.OrderLine;
+  power: string;
+  order: Order;
+  result?: OrderResult;
+}
+
+export interface PhaseRun {
+  phase: Phase;
+  /** The `phase` section; absent for a phase the file leaves out (adjudicated with no orders). */
+  section?: G.PhaseSection;
+  orders: OrderRun[];
+  before: Position;
+  result: PhaseResult;
+  /** An order of this phase could not be read, so the phase was adjudicated without it. */
+  incomplete: boolean;
+}
+
+/** One checked expectation: an order's result, or a units, dislodged, owners or winner line. */
+export interface Expectation {
+  /** Index into `GameRun.phases`. */
+  phase: number;
+  range: Range;
+  /** What was checked: `units england`, `F nth - pic [illegal]`. */
+  what: string;
+  ok: boolean;
+  /** What differed, for a failed expectation; what was found, for a met one. */
+  message: string;
+}
+
+export interface GameRun {
+  file: string;
+  parsed: ParsedGame;
+  diagnostics: Diagnostic[];
+  variant?: CompiledVariant;
+  /** The variant's config with the game's rules. */
+  config?: VariantConfig;
+  edition?: string;
+  rules?: RuleOptions;
+  seed?: number;
+  /** Power id → player name. */
+  players: Record<string, string>;
+  start?: Position;
+  phases: PhaseRun[];
+  /** The position after the last adjudicated phase (the start when none was). */
+  final?: Position;
+  winner?: string;
+  expectations: Expectation[];
+  /** Whether every phase the file writes was adjudicated. */
+  complete: boolean;
+}
+
+const ENGINE_CODES: Record<string, CodeName> = {
+  'unknown-province': 'unknownProvince',
+  'ambiguous-province': 'unknownProvince',
+  'unknown-power': 'unknownPower',
+};
+
+/** How far a `phase` line may jump ahead of the game (phases adjudicated with no orders in between). */
+const MAX_SKIPPED_PHASES = 60;
+
+export function runGame(parsed: ParsedGame, workspace: GameWorkspace, options: GameOptions = {}): GameRun {
+  return new GameRunner(parsed, workspace, options).run();
+}
+
+class GameRunner {
+  private readonly diagnostics: Diagnostic[];
+  private readonly out: GameRun;
+  private readonly file: string;
+  private index!: NameIndex;
+  private config!: VariantConfig;
+  private board!: Board;
+  private rules!: RuleOptions;
+  private year!: YearPhase[];
+  private readonly powerOf = new Map<G.Word, string | undefined>();
+
+  constructor(
+    private readonly parsed: ParsedGame,
+    private readonly workspace: GameWorkspace,
+    private readonly options: GameOptions,
+  ) {
+    this.file = parsed.file;
+    this.diagnostics = [...parsed.diagnostics];
+    this.out = { file: parsed.file, parsed, diagnostics: this.diagnostics, players: {}, phases: [], expectations: [], complete: false };
+  }
+
+  run(): GameRun {
+    try {
+      this.play();
+    } catch (e) {
+      // A bug in dipforge, not in the file: say where, and keep what was found so far.
+      const message = e instanceof Error ? e.message : String(e);
+      this.report('adjudicationFailed', this.parsed.ast.range, `Internal error while playing the game: ${message}`);
+      this.out.complete = false;
+    }
+    this.out.diagnostics = sortDiagnostics(dedupe(this.diagnostics));
+    return this.out;
+  }
+
+  private report(name: CodeName, range: Range, message: string): void {
+    this.diagnostics.push(diagnostic(name, this.file, range, message));
+  }
+
+  // ---------------------------------------------------------------- header
+
+  private play(): void {
+    const ast = this.parsed.ast;
+    const first = <K extends G.HeaderStmt['kind']>(kind: K): Extract<G.HeaderStmt, { kind: K }> | undefined => {
+      const all = ast.header.filter((h): h is Extract<G.HeaderStmt, { kind: K }> => h.kind === kind);
+      for (const extra of all.slice(1)) this.report('duplicateItem', extra.range, `A game has one ${kind.toLowerCase()} line; this one is ignored`);
+      return all[0];
+    };
+    const variantStmt = first('Variant');
+    const editionStmt = first('Edition');
+    const seedStmt = first('Seed');
+    if (seedStmt) this.out.seed = seedStmt.value.value;
+
+    const path = this.variantPath(variantStmt);
+    if (!path) return;
+    const variant = this.workspace.variant(path);
+    this.out.variant = variant;
+    if (!variant.config || !variant.model || !variant.index) {
+      const errors = variant.diagnostics.filter((d) => d.severity === 'error');
+      const what = variantStmt?.name?.text ?? variantStmt?.path?.value ?? 'classic';
+      this.report('variantDoesNotCompile', variantStmt?.range ?? ZERO_RANGE, `The variant ${what} does not compile (${errors.length} error${errors.length === 1 ? '' : 's'})`);
+      for (const d of errors) this.diagnostics.push(d);
+      return;
+    }
+    this.index = variant.index;
+
+    const rules = this.resolveRules(variant, editionStmt, ast.header.filter((h): h is G.RuleStmt => h.kind === 'Rule'));
+    this.rules = rules;
+    this.out.rules = rules;
+    this.out.edition = rules.edition;
+    this.config = { ...variant.config, rules };
+    this.out.config = this.config;
+    this.board = this.workspace.board(variant, this.config);
+    this.year = yearPhases(rules, this.config.start.season);
+
+    for (const p of ast.header) {
+      if (p.kind !== 'Player') continue;
+      const id = this.power(p.power);
+      if (id) this.out.players[id] = p.name.value;
+    }
+
+    const start = this.startPosition();
+    if (!start) return;
+    this.out.start = start;
+    this.out.final = start;
+    this.playPhases(start);
+  }
+
+  private variantPath(stmt: G.VariantStmt | undefined): string | undefined {
+    const loader = this.workspace.loader;
+    if (!stmt?.path) {
+      const name = stmt?.name?.value ?? 'classic';
+      const path = loader.builtinVariantPath(name);
+      if (loader.host.read(path) === undefined) {
+        this.report('unknownVariant', stmt?.name?.range ?? ZERO_RANGE, `No built-in variant '${stmt?.name?.text ?? name}'; give a path in quotes for a map file`);
+        return undefined;
+      }
+      return path;
+    }
+    const target = resolvePath(dirname(this.file), stmt.path.value);
+    const project = projectFolder(this.file, loader.host);
+    if (!isInside(target, project)) {
+      this.report('outsideProject', stmt.path.range, `'${stmt.path.value}' is outside the project folder ${project}`);
+      return undefined;
+    }
+    if (loader.host.read(target) === undefined) {
+      this.report('fileNotFound', stmt.path.range, `Cannot read '${stmt.path.value}'`);
+      return undefined;
+    }
+    return target;
+  }
+
+  /**
+   * The game's rules: the variant's own `rules` blocks, then the game's edition
+   * and `rule` lines as one more `rules` block of the game file, resolved by
+   * the map language's resolver (so names, values and messages are the same).
+   */
+  private resolveRules(variant: CompiledVariant, edition: G.EditionStmt | undefined, lines: G.RuleStmt[]): RuleOptions {
+    const options: A.RuleOptionNode[] = [];
+    const editionNode = (text: string, value: string | number, range: Range, keyRange: Range): A.RuleOptionNode => ({
+      key: { text: 'edition', value: 'edition', range: keyRange },
+      values: [typeof value === 'number' ? { kind: 'number', value, text, range } : { kind: 'name', value, text, range }],
+      range,
+    });
+    if (edition) options.push(editionNode(edition.name.text, edition.name.value, edition.name.range, edition.range));
+    for (const r of lines) options.push({ key: { text: r.key.text, value: r.key.value, range: r.key.range }, values: r.values, range: r.range });
+    if (this.options.edition !== undefined) {
+      const range = edition?.name.range ?? ZERO_RANGE;
+      options.push(editionNode(this.options.edition, this.options.edition.toLowerCase(), range, range));
+    }
+    const model = variant.model as NonNullable<CompiledVariant['model']>;
+    const block: Declared<A.RulesDecl> = { decl: { kind: 'Rules', options, range: this.parsed.ast.range }, file: this.file };
+    const found: Diagnostic[] = [];
+    const resolved = resolveRules({ ...model, rules: [...model.rules, block] }, this.workspace.editionSources(), found);
+    // The variant's own rule problems were reported when it compiled; keep the game's.
+    for (const d of found) if (d.file === this.file) this.diagnostics.push(d);
+    return resolved.options;
+  }
+
+  // ----------------------------------------------------------------- names
+
+  private power(w: G.Word): string | undefined {
+    if (this.powerOf.has(w)) return this.powerOf.get(w);
+    const id = this.index.power(w.text);
+    if (!id) {
+      const near = this.index.suggestPower(w.text)[0];
+      this.report('unknownPower', w.range, `No power '${w.text}' in ${this.config.name}${near ? `; did you mean ${near.id}?` : ''}`);
+    }
+    this.powerOf.set(w, id);
+    return id;
+  }
+
+  private location(t: G.Text): string | undefined {
+    const loc = this.index.location(t.text);
+    if (loc) return loc;
+    // `spa/xc`, `spa(xc)`, `spa xc`: a province with a coast it does not have.
+    const m = /^(.*?)\s*(?:\/\s*|\(\s*|\s+)([^/()\s]+)\s*\)?$/u.exec(t.text.trim());
+    const province = m ? this.index.province(m[1] as string) : undefined;
+    if (province) {
+      const name = this.index.provinceName(province) ?? province;
+      if (this.index.hasCoasts(province)) this.report('unknownCoast', t.range, `${name} has no coast '${m?.[2] ?? ''}'`);
+      else this.report('coastOnProvinceWithoutCoasts', t.range, `${name} has no named coasts: write ${province}`);
+      return undefined;
+    }
+    const near = this.index.suggest(t.text)[0];
+    this.report('unknownProvince', t.range, `No province '${t.text}' in ${this.config.name}${near ? `; did you mean ${near.id} (${near.name})?` : ''}`);
+    return undefined;
+  }
+
+  private province(t: G.Text): string | undefined {
+    const id = this.index.province(t.text);
+    if (id) return id;
+    const loc = this.location(t);
+    return loc ? base(loc) : undefined;
+  }
+
+  private phaseOf(name: G.PhaseName | undefined): Phase | undefined {
+    if (!name?.kind.phase) return undefined;
+    const season = name.season.value;
+    const i = phaseIndex(this.year, season, name.kind.phase);
+    if (i < 0) {
+      const list = this.year.map((p) => `${p.season} ${p.kind}`).join(', ');
+      this.report('invalidPhase', name.range, `The year of ${this.config.name} under these rules has no ${season} ${name.kind.phase} phase; its phases are ${list}`);
+      return undefined;
+    }
+    const p = this.year[i] as YearPhase;
+    return { year: name.year.value, season: p.season, kind: p.kind };
+  }
+
+  // -------------------------------------------------------------- position
+
+  private startPosition(): Position | undefined {
+    const section = this.parsed.ast.position;
+    if (!section) return initialPosition(this.config);
+    const phase = this.phaseOf(section.phase);
+    if (!phase) return undefined;
+    const provinces = new Map(this.config.provinces.map((p) => [p.id, p]));
+    const units: Unit[] = [];
+    const dislodged: DislodgedUnit[] = [];
+    const occupied = new Map<string, G.UnitItem>();
+    const dislodgedAt = new Map<string, G.UnitItem>();
+
+    const place = (power: string, item: G.UnitItem, taken: Map<string, G.UnitItem>): Unit | undefined => {
+      if (!item.unitKind) return undefined;
+      const at = this.location(item.location);
+      if (!at) return undefined;
+      const p = provinces.get(base(at));
+      if (!p) return undefined;
+      const coast = at.includes('/');
+      if (item.unitKind === 'army' && p.terrain === 'sea') {
+        this.report('unitOnImpossibleTerrain', item.range, `An army cannot stand in ${p.name}, a sea`);
+        return undefined;
+      }
+      if (item.unitKind === 'fleet' && p.terrain === 'land') {
+        this.report('unitOnImpossibleTerrain', item.range, `A fleet cannot stand in ${p.name}, an inland province`);
+        return undefined;
+      }
+      if (item.unitKind === 'army' && coast) {
+        this.report('armyOnCoast', item.location.range, `An army stands in ${p.name}, not on one of its coasts: write A ${p.id}`);
+        return undefined;
+      }
+      if (item.unitKind === 'fleet' && !coast && (p.coasts?.length ?? 0) > 0) {
+        this.report('unitWithoutCoast', item.location.range, `Which coast of ${p.name}? Write ${p.coasts!.map((c) => `${p.id}/${c.id}`).join(' or ')}`);
+        return undefined;
+      }
+      const other = taken.get(p.id);
+      if (other) {
+        this.report('twoUnitsInProvince', item.range, `${p.name} already holds a unit in this position`);
+        return undefined;
+      }
+      taken.set(p.id, item);
+      return { power, kind: item.unitKind, at };
+    };
+
+    for (const stmt of section.units) {
+      const power = stmt.power ? this.power(stmt.power) : undefined;
+      for (const item of stmt.units) {
+        const u = power ? place(power, item, occupied) : undefined;
+        if (u) units.push(u);
+      }
+    }
+    for (const stmt of section.dislodged) {
+      if (phase.kind !== 'retreat') {
+        this.report('misplacedStatement', stmt.range, 'Dislodged units belong to a position in a retreat phase');
+        continue;
+      }
+      const power = stmt.power ? this.power(stmt.power) : undefined;
+      for (const item of stmt.units) {
+        const u = power ? place(power, item, dislodgedAt) : undefined;
+        if (!u) continue;
+        const d: DislodgedUnit = { ...u };
+        if (item.from) {
+          const from = this.province(item.from);
+          if (from) d.from = from;
+        }
+        if (item.viaConvoy) d.byConvoy = true;
+        dislodged.push(d);
+      }
+    }
+    const owners: Record<string, string> = {};
+    for (const stmt of section.owners) {
+      const power = this.power(stmt.power);
+      for (const t of stmt.provinces) {
+        const id = this.province(t);
+        if (!id || !power) continue;
+        if (!provinces.get(id)?.supplyCentre) {
+          this.report('ownedNotSupplyCentre', t.range, `${provinces.get(id)?.name ?? id} is no supply centre`);
+          continue;
+        }
+        const was = owners[id];
+        if (was !== undefined && was !== power) {
+          this.report('centreOwnedTwice', t.range, `${provinces.get(id)?.name ?? id} is already owned by ${was}`);
+          continue;
+        }
+        owners[id] = power;
+      }
+    }
+    const standoffs: string[] = [];
+    for (const stmt of section.standoffs) {
+      if (phase.kind !== 'retreat') {
+        this.report('misplacedStatement', stmt.range, 'Standoffs belong to a position in a retreat phase');
+        continue;
+      }
+      for (const t of stmt.provinces) {
+        const id = this.province(t);
+        if (id && !standoffs.includes(id)) standoffs.push(id);
+      }
+    }
+    return { phase, units, dislodged, owners, standoffs };
+  }
+
+  // ---------------------------------------------------------------- phases
+
+  private playPhases(start: Position): void {
+    let position = start;
+    const sections = this.parsed.ast.phases;
+    for (const section of sections) {
+      const target = this.phaseOf(section.phase);
+      if (!target) return;
+      let skipped = 0;
+      while (phaseKey(this.year, position.phase) < phaseKey(this.year, target)) {
+        if (++skipped > MAX_SKIPPED_PHASES) {
+          this.report('invalidPhase', section.phase?.range ?? section.range, `${phaseText(target)} is too far ahead of ${phaseText(position.phase)}`);
+          return;
+        }
+        const why = this.somethingToOrder(position);
+        if (why) this.report('phaseSkipped', section.phase?.range ?? section.range, `${phaseText(position.phase)} is not written (${why}); it is adjudicated with no orders`);
+        const next = this.adjudicate(position, [], section);
+        if (!next) return;
+        position = next;
+      }
+      if (!samePhase(position.phase, target)) {
+        this.report('invalidPhase', section.phase?.range ?? section.range, `${phaseText(target)} comes before the game's current phase, ${phaseText(position.phase)}`);
+        return;
+      }
+      const next = this.adjudicate(position, section.orders, section);
+      if (!next) return;
+      position = next;
+    }
+    this.out.complete = true;
+  }
+
+  /** Why a phase left out of the file has orders to give, or undefined when it has none. */
+  private somethingToOrder(position: Position): string | undefined {
+    switch (position.phase.kind) {
+      case 'movement':
+        return position.units.length > 0 ? 'every unit holds' : undefined;
+      case 'retreat':
+        return position.dislodged.length > 0 ? 'every dislodged unit is disbanded' : undefined;
+      case 'adjustment': {
+        const centres = new Map<string, number>();
+        for (const p of Object.values(position.owners)) centres.set(p, (centres.get(p) ?? 0) + 1);
+        const units = new Map<string, number>();
+        for (const u of position.units) units.set(u.power, (units.get(u.power) ?? 0) + 1);
+        const powers = new Set([...centres.keys(), ...units.keys()]);
+        for (const p of powers) if ((centres.get(p) ?? 0) !== (units.get(p) ?? 0)) return 'builds and removals follow the rules for missing orders';
+        return undefined;
+      }
+    }
+  }
+
+  /** Reads the orders, adjudicates the phase, checks its expectations; the next position, or undefined to stop. */
+  private adjudicate(position: Position, lines: G.OrderLine[], section: G.PhaseSection): Position | undefined {
+    const written = lines === section.orders;
+    const orders: OrderRun[] = [];
+    let incomplete = false;
+    if (written) {
+      for (const w of section.powers) this.power(w);
+      const unitAt = (loc: string): Unit | undefined => {
+        const b = base(loc);
+        const find = (list: readonly Unit[]): Unit | undefined => list.find((u) => base(u.at) === b);
+        return position.phase.kind === 'retreat' ? (find(position.dislodged) ?? find(position.units)) : find(position.units);
+      };
+      for (const line of lines) {
+        const power = this.powerOf.get(line.power);
+        if (!power) {
+          incomplete = true;
+          continue;
+        }
+        const parsed = parseOrder(this.index, line.text.text, { power, phase: position.phase.kind, unitAt });
+        if (!parsed.ok) {
+          incomplete = true;
+          const at = line.text.range.start.offset;
+          const end = parsed.end > parsed.start ? parsed.end : line.text.text.length;
+          const name = ENGINE_CODES[parsed.code] ?? 'invalidOrder';
+          this.report(name, this.parsed.lines.range(at + parsed.start, at + end), parsed.message);
+          continue;
+        }
+        orders.push({ line, power, order: parsed.order });
+      }
+    }
+    let result: PhaseResult;
+    try {
+      const options = this.out.seed !== undefined ? { seed: this.out.seed } : {};
+      result = adjudicatePhase(
+        this.board,
+        position,
+        orders.map((o) => o.order),
+        this.rules,
+        options,
+      );
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      this.report('adjudicationFailed', section.phase?.range ?? section.range, `The engine failed on ${phaseText(position.phase)}: ${message}`);
+      return undefined;
+    }
+    attachResults(orders, result.results);
+    const run: PhaseRun = { phase: position.phase, orders, before: position, result, incomplete };
+    if (written) run.section = section;
+    this.out.phases.push(run);
+    this.out.final = result.next;
+    if (written) this.check(run, section, this.out.phases.length - 1);
+    return result.next;
+  }
+
+  // ---------------------------------------------------------- expectations
+
+  private expectation(phase: number, range: Range, what: string, ok: boolean, message: string): void {
+    this.out.expectations.push({ phase, range, what, ok, message });
+  }
+
+  private check(run: PhaseRun, section: G.PhaseSection, phase: number): void {
+    for (const o of run.orders) {
+      const want = o.line.expected;
+      if (!want) continue;
+      const what = `${o.line.text.text} [${want.value}]`;
+      const got = o.result;
+      if (!got) this.expectation(phase, o.line.range, what, false, `${o.line.text.text}: expected ${want.value}, but the engine gave no result for it`);
+      else {
+        const why = got.reason ? ` (${got.reason}${got.detail ? `: ${got.detail}` : ''})` : got.detail ? ` (${got.detail})` : '';
+        const ok = got.status === want.value;
+        this.expectation(phase, o.line.range, what, ok, ok ? `${got.status}${why}` : `${o.line.text.text}: expected ${want.value}, got ${got.status}${why}`);
+      }
+    }
+    const after = run.result.next;
+    for (const block of section.expect) {
+      if (block.units.length > 0) this.checkUnits('units', block.units, after.units, phase);
+      if (block.dislodged.length > 0) this.checkUnits('dislodged', block.dislodged, run.result.dislodged, phase);
+      for (const stmt of block.owners) this.checkOwners(stmt, after, phase);
+      for (const stmt of block.winner) {
+        const expected = stmt.power ? this.power(stmt.power) : undefined;
+        if (stmt.power && !expected) continue;
+        const actual = findWinner(this.board, this.rules, after);
+        const ok = (actual ?? undefined) === expected;
+        const show = (w: string | undefined): string => w ?? 'none';
+        this.expectation(phase, stmt.range, 'winner', ok, ok ? `winner ${show(actual)}` : `winner: expected ${show(expected)}, got ${show(actual)}`);
+      }
+    }
+    if (run.incomplete) return;
+    const winner = findWinner(this.board, this.rules, after);
+    if (winner !== undefined) this.out.winner = winner;
+    else delete this.out.winner;
+  }
+
+  /**
+   * Units (or dislodged units) per power: each listed power has exactly the
+   * listed units, and every power not listed has none.
+   */
+  private checkUnits(kind: 'units' | 'dislodged', stmts: (G.UnitsStmt | G.DislodgedStmt)[], actual: readonly DislodgedUnit[], phase: number): void {
+    const expected = new Map<string, { items: { key: string; from?: string }[]; range: Range }>();
+    let resolved = true;
+    for (const stmt of stmts) {
+      if (!stmt.power) continue;
+      const power = this.power(stmt.power);
+      if (!power) {
+        resolved = false;
+        continue;
+      }
+      const entry = expected.get(power) ?? { items: [], range: stmt.range };
+      expected.set(power, entry);
+      for (const item of stmt.units) {
+        if (!item.unitKind) {
+          resolved = false;
+          continue;
+        }
+        const at = this.location(item.location);
+        if (!at) {
+          resolved = false;
+          continue;
+        }
+        const e: { key: string; from?: string } = { key: unitText(item.unitKind, at) };
+        if (item.from) {
+          const from = this.province(item.from);
+          if (from) e.from = from;
+          else resolved = false;
+        }
+        entry.items.push(e);
+      }
+    }
+    if (!resolved) return;
+    const byPower = new Map<string, DislodgedUnit[]>();
+    for (const u of actual) byPower.set(u.power, [...(byPower.get(u.power) ?? []), u]);
+    const powers = [...new Set([...expected.keys(), ...byPower.keys()])].sort();
+    const fallback = (stmts[0] as G.UnitsStmt).range;
+    const none = stmts.find((s) => !s.power);
+    for (const power of powers) {
+      const want = expected.get(power);
+      const got = byPower.get(power) ?? [];
+      const gotKeys = got.map((u) => unitText(u.kind, u.at));
+      const wantKeys = want?.items.map((i) => i.key) ?? [];
+      const missing = wantKeys.filter((k) => !gotKeys.includes(k));
+      const extra = gotKeys.filter((k) => !wantKeys.includes(k));
+      const wrongFrom: string[] = [];
+      for (const i of want?.items ?? []) {
+        if (i.from === undefined) continue;
+        const u = got.find((g) => unitText(g.kind, g.at) === i.key);
+        if (u && u.from !== i.from) wrongFrom.push(`${i.key} dislodged from ${u.from ?? 'an unknown place'}, not ${i.from}`);
+      }
+      const ok = missing.length === 0 && extra.length === 0 && wrongFrom.length === 0;
+      const range = want?.range ?? none?.range ?? fallback;
+      const label = `${kind} ${power}`;
+      const parts: string[] = [];
+      if (missing.length > 0) parts.push(`missing ${missing.join(', ')}`);
+      if (extra.length > 0) parts.push(`unexpected ${extra.join(', ')}`);
+      parts.push(...wrongFrom);
+      const list = (xs: string[]): string => (xs.length > 0 ? xs.join(', ') : 'none');
+      this.expectation(phase, range, label, ok, ok ? `${label}: ${list(gotKeys)}` : `${label}: ${parts.join('; ')} (expected ${list(wantKeys)}; got ${list(gotKeys)})`);
+    }
+  }
+
+  private checkOwners(stmt: G.OwnersStmt, after: Position, phase: number): void {
+    const power = this.power(stmt.power);
+    if (!power) return;
+    const want: string[] = [];
+    for (const t of stmt.provinces) {
+      const id = this.province(t);
+      if (!id) return;
+      want.push(id);
+    }
+    const got = Object.entries(after.owners)
+      .filter(([, p]) => p === power)
+      .map(([c]) => c)
+      .sort();
+    const missing = want.filter((c) => !got.includes(c));
+    const extra = got.filter((c) => !want.includes(c));
+    const ok = missing.length === 0 && extra.length === 0;
+    const label = `owners ${power}`;
+    const list = (xs: string[]): string => (xs.length > 0 ? xs.join(', ') : 'none');
+    const parts = [...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []), ...(extra.length > 0 ? [`unexpected ${extra.join(', ')}`] : [])];
+    this.expectation(phase, stmt.range, label, ok, ok ? `${label}: ${list(got)}` : `${label}: ${parts.join('; ')} (expected ${list([...want].sort())}; got ${list(got)})`);
+  }
+}
+
+/** Pairs each order with its result: by identity, else (the engine copied the orders) by position. */
+function attachResults(orders: OrderRun[], results: readonly OrderResult[]): void {
+  const byOrder = new Map<Order, OrderResult>();
+  for (const r of results) if (!byOrder.has(r.order)) byOrder.set(r.order, r);
+  const sameLength = results.length === orders.length;
+  orders.forEach((o, i) => {
+    const r = byOrder.get(o.order) ?? (sameLength ? results[i] : undefined);
+    if (r) o.result = r;
+  });
+}
+
+function base(loc: string): string {
+  const slash = loc.indexOf('/');
+  return slash < 0 ? loc : loc.slice(0, slash);
+}
+
+function unitText(kind: 'army' | 'fleet', at: string): string {
+  return `${kind === 'army' ? 'A' : 'F'} ${at}`;
+}
+
+function dedupe(list: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return list.filter((d) => {
+    const key = `${d.file}:${d.range.start.offset}:${d.range.end.offset}:${d.code}:${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * What games share: the loader, and each variant compiled once (its config, its
+ * symbol model for the rules, its board and name index), reused while none of
+ * its files changes. One workspace serves a whole `dipforge test` run.
+ */
+import type { VariantConfig } from '@dipforge/engine/config';
+import { buildNameIndex, compileBoard, type Board, type NameIndex } from '@dipforge/engine';
+import { compileMapFile } from '../api.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { bindVariant, type VariantModel } from '../map/bind.js';
+import type { ParsedMap } from '../map/parse.js';
+import type { RuleSetSource } from '../map/rules.js';
+import { VariantLoader, type VariantUnit } from '../workspace/loader.js';
+
+export interface CompiledVariant {
+  path: string;
+  /** Problems of the variant's own files (and the files it imports or extends). */
+  diagnostics: Diagnostic[];
+  /** Present when the variant compiles without errors. */
+  config?: VariantConfig;
+  /** The bound variant, for resolving a game's rules the way the variant's own are resolved. */
+  model?: VariantModel;
+  index?: NameIndex;
+}
+
+interface Entry {
+  variant: CompiledVariant;
+  files: ParsedMap[];
+  boards: Map<string, Board>;
+}
+
+export class GameWorkspace {
+  private readonly variants = new Map<string, Entry>();
+
+  constructor(readonly loader: VariantLoader = new VariantLoader()) {}
+
+  /** The variant whose entry file is `path` (absolute), compiled or with the reasons it is not. */
+  variant(path: string): CompiledVariant {
+    const cached = this.variants.get(path);
+    if (cached && cached.files.length > 0 && cached.files.every((f) => this.loader.parse(f.file) === f)) return cached.variant;
+    const diagnostics: Diagnostic[] = [];
+    const unit = this.loader.loadVariant(path, []);
+    const files = unit ? filesOf(unit) : [];
+    const compiled = compileMapFile(path, this.loader);
+    for (const d of compiled.diagnostics) diagnostics.push(d);
+    const variant: CompiledVariant = { path, diagnostics };
+    if (compiled.config && unit) {
+      variant.config = compiled.config;
+      variant.model = bindVariant(unit, []);
+      variant.index = buildNameIndex(compiled.config);
+    }
+    this.variants.set(path, { variant, files, boards: new Map() });
+    return variant;
+  }
+
+  /** The compiled board of a variant under a game's rules (cached per rules). */
+  board(variant: CompiledVariant, config: VariantConfig): Board {
+    const entry = this.variants.get(variant.path);
+    const key = JSON.stringify(config.rules);
+    const hit = entry?.boards.get(key);
+    if (hit) return hit;
+    const board = compileBoard(config);
+    entry?.boards.set(key, board);
+    return board;
+  }
+
+  /** The edition presets, as rule sets the rule resolver reads. */
+  editionSources(): RuleSetSource[] {
+    return this.loader.editionFiles().flatMap((f) => f.ast.decls.flatMap((d) => (d.kind === 'Ruleset' ? [{ decl: d, file: f.file }] : [])));
+  }
+}
+
+function filesOf(unit: VariantUnit): ParsedMap[] {
+  const out: ParsedMap[] = [];
+  for (let u: VariantUnit | undefined = unit; u; u = u.base) for (const f of u.files) out.push(f);
+  return out;
+}

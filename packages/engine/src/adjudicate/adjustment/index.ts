@@ -1,0 +1,195 @@
+/**
+ * Adjustment phase adjudication: each power compares its supply centres with
+ * its units. A power with more centres builds (at most the difference, one per
+ * province, on its build sites, or waives); a power with more units removes
+ * the difference, by its disband orders (`excess-disbands`, DATC 4.D.6) and,
+ * for what it leaves out, by the civil disorder rule (`removal-order`, 4.D.8).
+ * With `voluntary-disbands`, any power may disband units; disbands come first,
+ * so the freed centre can be built on.
+ */
+import type { Board } from '../../board/board.js';
+import type { RuleOptions } from '../../config/rules.js';
+import { positionAfter } from '../../game/phases.js';
+import type { Position, Unit } from '../../game/position.js';
+import type { Order } from '../../orders/order.js';
+import { phaseRng } from '../prng.js';
+import type { OrderResult, PhaseResult } from '../result.js';
+import { reasonText, type Reason } from '../reasons.js';
+import { findUnit } from '../refs.js';
+import { buildUnitTable, type UnitTable } from '../units.js';
+import { buildSiteReason, readBuild, selectBuilds, type Build } from './builds.js';
+import { civilDisorderRemovals } from './civil-disorder.js';
+
+/** Per province, the index of the power owning it, or -1. */
+function ownerTable(board: Board, owners: Readonly<Record<string, string>>): Int32Array {
+  const out = new Int32Array(board.provinceCount).fill(-1);
+  for (const [c, p] of Object.entries(owners)) {
+    const prov = board.provinceId(c);
+    if (prov >= 0) out[prov] = board.powerId(p);
+  }
+  return out;
+}
+
+/** Per power: supply centres owned minus units. */
+function balances(board: Board, owner: Int32Array, units: UnitTable): Int32Array {
+  const out = new Int32Array(board.powerCount);
+  for (let p = 0; p < board.provinceCount; p++) if (board.supplyCentre[p] && owner[p]! >= 0) out[owner[p]!]! += 1;
+  for (let u = 0; u < units.n; u++) out[units.power[u]!]! -= 1;
+  return out;
+}
+
+/** Whether any power has something to do in this adjustment phase: removals, or builds with a free site. */
+export function adjustmentsDue(board: Board, rules: RuleOptions, position: Position): boolean {
+  const units = buildUnitTable(board, position.units);
+  const owner = ownerTable(board, position.owners);
+  const balance = balances(board, owner, units);
+  for (let p = 0; p < board.powerCount; p++) {
+    if (balance[p]! < 0) return true;
+    if (balance[p]! === 0) continue;
+    for (let prov = 0; prov < board.provinceCount; prov++) {
+      if (units.unitAt[prov]! < 0 && buildSiteReason(board, rules, (q) => owner[q]!, p, prov) === undefined) return true;
+    }
+  }
+  return false;
+}
+
+const illegal = (order: Order, reason: Reason): OrderResult => ({ order, status: 'illegal', reason, detail: reasonText(reason) });
+const failed = (order: Order, reason: Reason): OrderResult => ({ order, status: 'fails', reason, detail: reasonText(reason) });
+
+export function adjudicateAdjustment(
+  board: Board,
+  position: Position,
+  orders: readonly Order[],
+  rules: RuleOptions,
+  seed: number,
+): PhaseResult {
+  const units = buildUnitTable(board, position.units);
+  const owner = ownerTable(board, position.owners);
+  const ownerOf = (prov: number): number => owner[prov]!;
+  const balance = balances(board, owner, units);
+  const results: (OrderResult | undefined)[] = orders.map(() => undefined);
+
+  // Sort the orders by power and kind; anything else is out of place here.
+  const disbands: { index: number; unit: number }[][] = Array.from({ length: board.powerCount }, () => []);
+  const builds: number[][] = Array.from({ length: board.powerCount }, () => []);
+  orders.forEach((order, index) => {
+    const p = board.powerId(order.power);
+    if (p < 0) return void (results[index] = illegal(order, 'wrong-power'));
+    if (order.type === 'disband') {
+      const f = findUnit(board, rules, units, order.unit, p, false);
+      if (!f.ok) return void (results[index] = illegal(order, f.reason));
+      if (units.power[f.unit] !== p) return void (results[index] = illegal(order, 'wrong-power'));
+      disbands[p]!.push({ index, unit: f.unit });
+    } else if (order.type === 'build' || order.type === 'waive') {
+      builds[p]!.push(index);
+    } else {
+      results[index] = illegal(order, 'wrong-phase');
+    }
+  });
+
+  const removed = new Uint8Array(units.n);
+  const civilDisorder: Unit[] = [];
+  const rng = phaseRng(seed, position.phase);
+  for (let p = 0; p < board.powerCount; p++) {
+    const list = dedupeDisbands(orders, disbands[p]!, results);
+    const need = -balance[p]!;
+    if (rules['voluntary-disbands']) {
+      for (const d of list) removed[d.unit] = 1;
+    } else if (need <= 0) {
+      for (const d of list) results[d.index] = illegal(orders[d.index]!, 'no-disbands');
+    } else {
+      let used = list;
+      if (list.length > need) {
+        const rule = rules['excess-disbands'];
+        used = rule === 'first' ? list.slice(0, need) : rule === 'last' ? list.slice(list.length - need) : [];
+        for (const d of list) if (!used.includes(d)) results[d.index] = failed(orders[d.index]!, 'too-many-disbands');
+      }
+      for (const d of used) removed[d.unit] = 1;
+    }
+    const stillNeeded = need - countRemoved(units, removed, p);
+    if (stillNeeded > 0) {
+      const candidates: number[] = [];
+      for (let u = 0; u < units.n; u++) if (units.power[u] === p && !removed[u]) candidates.push(u);
+      for (const u of civilDisorderRemovals(board, rules, units, ownerOf, candidates, stillNeeded, rng)) {
+        removed[u] = 1;
+        civilDisorder.push({ ...units.units[u]! });
+      }
+    }
+  }
+
+  const built: Unit[] = [];
+  for (let p = 0; p < board.powerCount; p++) {
+    const allowed = balance[p]! + countRemoved(units, removed, p);
+    const entries: { index: number; prov: number; build: Build | undefined }[] = [];
+    for (const index of builds[p]!) {
+      const order = orders[index]!;
+      const reason = checkBuildOrWaive(board, rules, units, removed, ownerOf, p, order, allowed);
+      if (typeof reason === 'string') results[index] = illegal(order, reason);
+      else entries.push({ index, prov: reason?.prov ?? -1, build: reason });
+    }
+    const selection = selectBuilds(rules, entries, allowed);
+    entries.forEach((e, i) => {
+      const why = selection[i];
+      const order = orders[e.index]!;
+      if (why) results[e.index] = failed(order, why);
+      else if (e.build) built.push({ power: board.powerIds[p]!, kind: e.build.kind, at: board.locName(e.build.loc) });
+    });
+  }
+
+  const final = orders.map((order, i) => results[i] ?? { order, status: 'succeeds' as const });
+  const next = positionAfter(board, rules, position.phase, {
+    units: [...position.units.filter((_, u) => !removed[u]).map((u) => ({ ...u })), ...built],
+    dislodged: [],
+    owners: position.owners,
+    standoffs: [],
+  });
+  return civilDisorder.length > 0 ? { results: final, dislodged: [], next, removed: civilDisorder } : { results: final, dislodged: [], next };
+}
+
+function countRemoved(units: UnitTable, removed: Uint8Array, power: number): number {
+  let n = 0;
+  for (let u = 0; u < units.n; u++) if (removed[u] && units.power[u] === power) n++;
+  return n;
+}
+
+/** A unit named in two disband orders is removed once; the repeat is a duplicate order (6.J.2). */
+function dedupeDisbands(
+  orders: readonly Order[],
+  list: readonly { index: number; unit: number }[],
+  results: (OrderResult | undefined)[],
+): { index: number; unit: number }[] {
+  const seen = new Set<number>();
+  const out: { index: number; unit: number }[] = [];
+  for (const d of list) {
+    if (seen.has(d.unit)) {
+      results[d.index] = illegal(orders[d.index]!, 'duplicate-order');
+      continue;
+    }
+    seen.add(d.unit);
+    out.push(d);
+  }
+  return out;
+}
+
+/** A build's unit, undefined for a legal waive, or the reason the order is illegal. */
+function checkBuildOrWaive(
+  board: Board,
+  rules: RuleOptions,
+  units: UnitTable,
+  removed: Uint8Array,
+  ownerOf: (prov: number) => number,
+  power: number,
+  order: Order,
+  allowed: number,
+): Build | undefined | Reason {
+  if (allowed <= 0) return 'no-builds';
+  if (order.type === 'waive') return rules['waive-builds'] ? undefined : 'waive-not-allowed';
+  if (order.type !== 'build') return 'wrong-phase';
+  const build = readBuild(board, rules, order);
+  if ('reason' in build) return build.reason;
+  const site = buildSiteReason(board, rules, ownerOf, power, build.prov);
+  if (site) return site;
+  const there = units.unitAt[build.prov]!;
+  if (there >= 0 && !removed[there]) return 'occupied';
+  return build;
+}

@@ -1,0 +1,100 @@
+/**
+ * Playing a game: the starting position of a variant, and a list of phases
+ * with their orders played one after another. Phases that have nothing to
+ * decide (a retreat phase without dislodged units, an adjustment phase where no
+ * one builds or removes) are passed over when the list does not name them.
+ */
+import type { Board } from '../board/board.js';
+import type { RuleOptions } from '../config/rules.js';
+import type { VariantConfig } from '../config/variant-config.js';
+import { adjudicatePhase, phaseIsEmpty, type AdjudicateOptions } from '../adjudicate/phase.js';
+import type { PhaseResult } from '../adjudicate/result.js';
+import { checkPosition } from '../adjudicate/units.js';
+import type { Order } from '../orders/order.js';
+import { samePhase } from './phases.js';
+import type { Phase, Position } from './position.js';
+
+/** The position a variant starts from. */
+export function initialPosition(config: VariantConfig): Position {
+  const owners: Record<string, string> = {};
+  for (const p of config.powers) for (const c of p.centres) owners[c] = p.id;
+  return {
+    phase: { year: config.start.year, season: config.start.season, kind: config.start.phase },
+    units: config.powers.flatMap((p) => p.units.map((u) => ({ power: p.id, kind: u.kind, at: u.at }))),
+    dislodged: [],
+    owners,
+    standoffs: [],
+  };
+}
+
+export interface GamePhase {
+  phase: Phase;
+  orders: Order[];
+}
+
+/** Why a game stopped before its last phase. */
+export interface RunError {
+  /** Index in the phase list of the phase that could not be played. */
+  phaseIndex: number;
+  kind: 'phase-mismatch' | 'bad-position';
+  message: string;
+  /** The position the game had reached. */
+  position: Position;
+}
+
+export interface GameRun {
+  /** One result per phase played, in the order of the list. */
+  results: PhaseResult[];
+  /** Per phase played: the position it was played from (after passing over empty phases). */
+  positions: Position[];
+  /** The position after the last phase played (empty phases after it not passed over). */
+  final: Position;
+  /** Set when a listed phase could not be played; the phases before it were. */
+  error?: RunError;
+}
+
+export function phaseName(phase: Phase): string {
+  return `${phase.season} ${phase.year} ${phase.kind}`;
+}
+
+/** At most this many empty phases are passed over in a row (a guard against a phase that never comes). */
+const MAX_SKIPPED = 64;
+
+/** Plays the listed phases from `start`. Never throws for bad input: problems are reported in `error`. */
+export function runGame(
+  board: Board,
+  rules: RuleOptions,
+  start: Position,
+  phases: readonly GamePhase[],
+  options: AdjudicateOptions = {},
+): GameRun {
+  const results: PhaseResult[] = [];
+  const positions: Position[] = [];
+  let current = start;
+  const problems = checkPosition(board, start);
+  if (problems.length > 0) {
+    return { results, positions, final: start, error: { phaseIndex: 0, kind: 'bad-position', message: problems.join('; '), position: start } };
+  }
+  for (let i = 0; i < phases.length; i++) {
+    const wanted = phases[i]!.phase;
+    let skipped = 0;
+    while (!samePhase(board, rules, current.phase, wanted) && phaseIsEmpty(board, rules, current) && skipped < MAX_SKIPPED) {
+      current = adjudicatePhase(board, current, [], rules, options).next;
+      skipped++;
+    }
+    if (!samePhase(board, rules, current.phase, wanted)) {
+      const why = phaseIsEmpty(board, rules, current) ? 'it never comes' : `${phaseName(current.phase)} has to be played first`;
+      return {
+        results,
+        positions,
+        final: current,
+        error: { phaseIndex: i, kind: 'phase-mismatch', message: `expected ${phaseName(wanted)}, but ${why}`, position: current },
+      };
+    }
+    positions.push(current);
+    const result = adjudicatePhase(board, current, phases[i]!.orders, rules, options);
+    results.push(result);
+    current = result.next;
+  }
+  return { results, positions, final: current };
+}

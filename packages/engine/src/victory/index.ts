@@ -1,0 +1,2 @@
+/** Solo victory. */
+export { centreCounts, soloWinners, victoryThreshold, winner } from './winner.js';

@@ -1,0 +1,42 @@
+/**
+ * Solo victory: a power wins alone when it owns `victory-centres` supply
+ * centres (a number, or `majority`: more than half of the map's centres) and,
+ * under `victory-alone-in-lead`, more centres than every other power.
+ * Checked on the centre owners of a position, so callers ask after ownership
+ * changes (the adjustment phase of a year).
+ */
+import type { Board } from '../board/board.js';
+import type { RuleOptions } from '../config/rules.js';
+import type { Position } from '../game/position.js';
+
+/** Supply centres needed to win alone. */
+export function victoryThreshold(board: Board, rules: RuleOptions): number {
+  const v = rules['victory-centres'];
+  return typeof v === 'number' ? v : Math.floor(board.supplyCentreCount / 2) + 1;
+}
+
+/** Supply centres owned per power id (powers with none included, at 0). */
+export function centreCounts(board: Board, position: Position): Map<string, number> {
+  const counts = new Map<string, number>(board.powerIds.map((p) => [p, 0]));
+  for (const [c, p] of Object.entries(position.owners)) {
+    const prov = board.provinceId(c);
+    if (prov < 0 || !board.supplyCentre[prov] || !counts.has(p)) continue;
+    counts.set(p, counts.get(p)! + 1);
+  }
+  return counts;
+}
+
+/** Every power meeting the solo condition, by power order (several only when ties are possible). */
+export function soloWinners(board: Board, rules: RuleOptions, position: Position): string[] {
+  const counts = centreCounts(board, position);
+  const need = victoryThreshold(board, rules);
+  const reached = board.powerIds.filter((p) => counts.get(p)! >= need);
+  if (!rules['victory-alone-in-lead']) return reached;
+  return reached.filter((p) => board.powerIds.every((q) => q === p || counts.get(q)! < counts.get(p)!));
+}
+
+/** The power that has won alone, or undefined (no one, or a tie). */
+export function winner(board: Board, rules: RuleOptions, position: Position): string | undefined {
+  const w = soloWinners(board, rules, position);
+  return w.length === 1 ? w[0] : undefined;
+}
