@@ -16,10 +16,11 @@
  * (the records themselves are not in this repository: the three network games
  * are AGPL-3.0 test data of diplomacy/diplomacy, used as test input only).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GameWorkspace, runGameText, testGameFile, type GameRun, type GameTestResult } from '@dipforge/dsl';
 import { main } from '@dipforge/cli';
 
@@ -179,5 +180,107 @@ describe('games of the Python engine', () => {
     const failing = lines.slice(0, -1).map((l) => /games\/([^:]+)\.dipgame:/.exec(l)?.[1]);
     expect(failing.sort()).toEqual(Object.keys(knownFailures).sort());
     expect(code).toBe(failed > 0 ? 1 : 0);
+  });
+});
+
+describe('dipforge import', () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'dipforge-import-'));
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  const units = {
+    AUSTRIA: ['A BUD', 'A VIE', 'F TRI'],
+    ENGLAND: ['F EDI', 'F LON', 'A LVP'],
+    FRANCE: ['F BRE', 'A MAR', 'A PAR'],
+    GERMANY: ['F KIE', 'A BER', 'A MUN'],
+    ITALY: ['F NAP', 'A ROM', 'A VEN'],
+    RUSSIA: ['A WAR', 'A MOS', 'F SEV', 'F STP/SC'],
+    TURKEY: ['F ANK', 'A CON', 'A SMY'],
+  };
+  const centers = {
+    AUSTRIA: ['BUD', 'TRI', 'VIE'],
+    ENGLAND: ['EDI', 'LON', 'LVP'],
+    FRANCE: ['BRE', 'MAR', 'PAR'],
+    GERMANY: ['BER', 'KIE', 'MUN'],
+    ITALY: ['NAP', 'ROM', 'VEN'],
+    RUSSIA: ['MOS', 'SEV', 'STP', 'WAR'],
+    TURKEY: ['ANK', 'CON', 'SMY'],
+  };
+  const game = {
+    id: 'cli-test',
+    map: 'standard',
+    rules: ['NO_PRESS'],
+    phases: [
+      {
+        name: 'S1901M',
+        state: { name: 'S1901M', units, centers },
+        orders: { FRANCE: ['A PAR - BUR'] },
+        results: { 'A PAR': [] },
+        messages: [{ sender: 'FRANCE', recipient: 'ENGLAND', message: 'hello' }],
+      },
+      { name: 'F1901M', state: { name: 'F1901M', units: { ...units, FRANCE: ['F BRE', 'A MAR', 'A BUR'] }, centers }, orders: {}, results: {} },
+    ],
+  };
+
+  async function dipforge(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+    let out = '';
+    let err = '';
+    const code = await main(['import', ...args], { out: (s) => (out += s), err: (s) => (err += s), cwd: tmp });
+    return { code, out, err };
+  }
+
+  function file(name: string, text: string): string {
+    writeFileSync(join(tmp, name), text);
+    return name;
+  }
+
+  it('prints the game file to standard output, one that dipforge test passes', async () => {
+    const r = await dipforge(file('game.json', JSON.stringify(game)));
+    expect(r).toMatchObject({ code: 0, err: '' });
+    expect(r.out).toContain('variant classic\nedition 2000\n');
+    expect(r.out).toContain('    A par - bur [succeeds]');
+    expect(r.out).not.toContain('hello');
+    writeFileSync(join(tmp, 'game.dipgame'), r.out);
+    expect(testGameFile(join(tmp, 'game.dipgame'), new GameWorkspace()).passed).toBe(true);
+  });
+
+  it('writes the file with -o, with the origin in the header; --positions-only states no results', async () => {
+    const r = await dipforge(file('game.json', JSON.stringify(game)), '-o', 'out.dipgame', '--origin', 'Origin: a test.', '--positions-only');
+    expect(r).toEqual({ code: 0, out: '', err: '' });
+    const text = readFileSync(join(tmp, 'out.dipgame'), 'utf8');
+    expect(text).toContain('\n// Origin: a test.\n');
+    expect(text).toContain('    A par - bur\n');
+    expect(readdirSync(tmp).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('reports malformed input with the JSON path, writes nothing and exits 1', async () => {
+    const bad = { ...game, phases: [{ ...game.phases[0], orders: { FRANCE: ['A PAR - XYZ'] } }, game.phases[1]] };
+    const r = await dipforge(file('bad.json', JSON.stringify(bad)), '-o', 'bad.dipgame');
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    expect(r.err).toBe(
+      "bad.json: error: $.phases[0].orders.FRANCE[0]: cannot convert the order 'A PAR - XYZ': unknown province 'XYZ'\n" +
+        'dipforge import: not imported (1 error, 0 warnings)\n',
+    );
+    expect(existsSync(join(tmp, 'bad.dipgame'))).toBe(false);
+  });
+
+  it('prints warnings and still imports', async () => {
+    const r = await dipforge(file('warn.json', JSON.stringify({ ...game, rules: ['NO_PRESS', 'MYSTERY'] })));
+    expect(r.code).toBe(0);
+    expect(r.err).toBe("warn.json: warning: $.rules[1]: rule 'MYSTERY' of the Python engine is not known here; the game is imported without it\n");
+    expect(r.out).toContain('phase spring 1901 movement');
+  });
+
+  it('says what is wrong with a file that is no saved game', async () => {
+    expect(await dipforge(file('broken.json', '{'))).toMatchObject({ code: 1, out: '', err: expect.stringMatching(/^broken\.json: error: not JSON: /) });
+    expect(await dipforge(file('list.json', '[]'))).toMatchObject({ code: 1, out: '', err: expect.stringContaining('list.json: error: $: expected a saved game') });
+    expect(await dipforge('missing.json')).toMatchObject({ code: 1, err: 'missing.json: error: cannot read: no such file\n' });
+  });
+
+  it('exits 2 for a wrong command line', async () => {
+    expect((await dipforge()).code).toBe(2);
+    expect((await dipforge('a.json', 'b.json')).code).toBe(2);
+    expect((await dipforge('a.json', '--bogus')).code).toBe(2);
+    expect((await dipforge('a.json', '-o')).code).toBe(2);
   });
 });

@@ -3,13 +3,12 @@
  * variant. Each stage adds diagnostics and never throws for bad input.
  */
 import type { VariantConfig } from '@dipforge/engine/config';
-import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
+import { dedupeDiagnostics, diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { bindVariant, type VariantModel } from './map/bind.js';
 import { checkVariant, type ResolvedVariant } from './map/check.js';
 import { emitConfig, validateEmitted } from './map/compile.js';
 import type { RuleSetSource } from './map/rules.js';
 import { VariantLoader } from './workspace/loader.js';
-import { diagnostic } from './diagnostics/diagnostic.js';
 import { ZERO_RANGE } from './text/range.js';
 
 export interface CheckResult {
@@ -43,7 +42,7 @@ function checkWithModel(path: string, loader: VariantLoader): { result: CheckRes
   for (const d of syntax) diagnostics.push(d);
   const model = bindVariant(unit, diagnostics);
   const variant = checkVariant(model, editionSources(loader), diagnostics);
-  return { result: { diagnostics: sortDiagnostics(dedupe(diagnostics)), variant }, model };
+  return { result: { diagnostics: sortDiagnostics(dedupeDiagnostics(diagnostics)), variant }, model };
 }
 
 /** Checks a variant and, when it has no errors, emits its VariantConfig and validates it against the schema. */
@@ -67,13 +66,3 @@ function collectSyntax(unit: import('./workspace/loader.js').VariantUnit): Diagn
   return out;
 }
 
-/** A file reached twice (imported by two files, say) reports its problems once. */
-function dedupe(list: Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  return list.filter((d) => {
-    const key = `${d.file}:${d.range.start.offset}:${d.range.end.offset}:${d.code}:${d.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}

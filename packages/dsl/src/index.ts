@@ -15,5 +15,5 @@ export type * as GameAst from './game/ast.js';
 export { GameWorkspace, type CompiledVariant } from './game/workspace.js';
 export { runGame, type GameRun, type PhaseRun, type OrderRun, type Expectation, type GameOptions } from './game/run.js';
 export { runGameFile, runGameText, checkGameFile, testGameFile, formatFailure, type GameTestResult, type GameTestFailure } from './game/api.js';
-export { yearPhases, phaseText, type YearPhase } from './game/phases.js';
+export { phaseText } from './game/phases.js';
 export { importSavedGame, IMPORT_EDITION, type ImportDiagnostic, type ImportOptions, type ImportResult, type ImportSummary } from './import/index.js';

@@ -157,7 +157,7 @@ function humanReport(run: GameRun, cwd: string): string {
   if (run.expectations.length > 0) {
     const failed = run.expectations.filter((e) => !e.ok);
     lines.push(`expectations: ${run.expectations.length - failed.length} met, ${failed.length} failed`);
-    for (const e of failed) lines.push(`  ${displayPath(run.file, cwd)}:${e.range.start.line + 1}:${e.range.start.column + 1}: ${e.message}`);
+    for (const e of failed) lines.push(`  ${displayPath(run.file, cwd)}:${e.range.start.line + 1}:${e.range.start.column + 1}: ${e.message} [DF6007]`);
   }
   return `${lines.join('\n')}\n`;
 }

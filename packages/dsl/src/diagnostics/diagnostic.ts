@@ -31,3 +31,14 @@ export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
     a.file === b.file ? a.range.start.offset - b.range.start.offset || a.code.localeCompare(b.code) : a.file < b.file ? -1 : 1,
   );
 }
+
+/** Drops repeats: a file reached twice (imported by two files, say) reports each problem once. */
+export function dedupeDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return list.filter((d) => {
+    const key = `${d.file}:${d.range.start.offset}:${d.range.end.offset}:${d.code}:${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

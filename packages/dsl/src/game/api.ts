@@ -4,6 +4,7 @@
  * the editor can answer from open documents.
  */
 import { resolve } from 'node:path';
+import { Codes } from '../diagnostics/codes.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { ZERO_RANGE, type Range } from '../text/range.js';
 import { parseGame } from './parse.js';
@@ -61,7 +62,8 @@ export function testGameFile(path: string, workspace: GameWorkspace = new GameWo
     if (d.severity !== 'error') continue;
     failures.push({ file: d.file, range: d.range, message: `${d.message} [${d.code}]` });
   }
-  for (const e of run.expectations) if (!e.ok) failures.push({ file: run.file, range: e.range, message: e.message });
+  const unmet = Codes.expectationFailed.code;
+  for (const e of run.expectations) if (!e.ok) failures.push({ file: run.file, range: e.range, message: `${e.message} [${unmet}]` });
   if (failures.length === 0 && !run.complete) failures.push({ file: run.file, range: ZERO_RANGE, message: 'Not every phase of the game was adjudicated' });
   failures.sort((a, b) => (a.file === b.file ? a.range.start.offset - b.range.start.offset : a.file === run.file ? -1 : 1));
   return { file: run.file, passed: failures.length === 0, failures, run };

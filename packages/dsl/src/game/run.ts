@@ -11,6 +11,10 @@ import {
   adjudicatePhase,
   initialPosition,
   parseOrder,
+  phaseIndex,
+  phaseIsEmpty,
+  samePhase,
+  yearPhases,
   winner as findWinner,
   type Board,
   type DislodgedUnit,
@@ -23,7 +27,7 @@ import {
   type Unit,
 } from '@dipforge/engine';
 import type { CodeName } from '../diagnostics/codes.js';
-import { diagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { dedupeDiagnostics, diagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type * as A from '../map/ast.js';
 import type { Declared } from '../map/bind.js';
 import { resolveRules } from '../map/rules.js';
@@ -31,7 +35,7 @@ import { ZERO_RANGE, type Range } from '../text/range.js';
 import { isInside, projectFolder } from '../workspace/host.js';
 import type * as G from './ast.js';
 import type { ParsedGame } from './parse.js';
-import { phaseIndex, phaseKey, phaseText, samePhase, yearPhases, type YearPhase } from './phases.js';
+import { phaseKey, phaseText, type YearPhase } from './phases.js';
 import type { CompiledVariant, GameWorkspace } from './workspace.js';
 
 export interface GameOptions {
@@ -135,7 +139,7 @@ class GameRunner {
       this.report('adjudicationFailed', this.parsed.ast.range, `Internal error while playing the game: ${message}`);
       this.out.complete = false;
     }
-    this.out.diagnostics = sortDiagnostics(dedupe(this.diagnostics));
+    this.out.diagnostics = sortDiagnostics(dedupeDiagnostics(this.diagnostics));
     return this.out;
   }
 
@@ -177,7 +181,7 @@ class GameRunner {
     this.config = { ...variant.config, rules };
     this.out.config = this.config;
     this.board = this.workspace.board(variant, this.config);
-    this.year = yearPhases(rules, this.config.start.season);
+    this.year = yearPhases(this.board, rules);
 
     for (const p of ast.header) {
       if (p.kind !== 'Player') continue;
@@ -283,7 +287,7 @@ class GameRunner {
   private phaseOf(name: G.PhaseName | undefined): Phase | undefined {
     if (!name?.kind.phase) return undefined;
     const season = name.season.value;
-    const i = phaseIndex(this.year, season, name.kind.phase);
+    const i = phaseIndex(this.year, { year: name.year.value, season, kind: name.kind.phase });
     if (i < 0) {
       const list = this.year.map((p) => `${p.season} ${p.kind}`).join(', ');
       this.report('invalidPhase', name.range, `The year of ${this.config.name} under these rules has no ${season} ${name.kind.phase} phase; its phases are ${list}`);
@@ -415,7 +419,7 @@ class GameRunner {
         if (!next) return;
         position = next;
       }
-      if (!samePhase(position.phase, target)) {
+      if (!samePhase(this.board, this.rules, position.phase, target)) {
         this.report('invalidPhase', section.phase?.range ?? section.range, `${phaseText(target)} comes before the game's current phase, ${phaseText(position.phase)}`);
         return;
       }
@@ -428,20 +432,14 @@ class GameRunner {
 
   /** Why a phase left out of the file has orders to give, or undefined when it has none. */
   private somethingToOrder(position: Position): string | undefined {
+    if (phaseIsEmpty(this.board, this.rules, position)) return undefined;
     switch (position.phase.kind) {
       case 'movement':
-        return position.units.length > 0 ? 'every unit holds' : undefined;
+        return 'every unit holds';
       case 'retreat':
-        return position.dislodged.length > 0 ? 'every dislodged unit is disbanded' : undefined;
-      case 'adjustment': {
-        const centres = new Map<string, number>();
-        for (const p of Object.values(position.owners)) centres.set(p, (centres.get(p) ?? 0) + 1);
-        const units = new Map<string, number>();
-        for (const u of position.units) units.set(u.power, (units.get(u.power) ?? 0) + 1);
-        const powers = new Set([...centres.keys(), ...units.keys()]);
-        for (const p of powers) if ((centres.get(p) ?? 0) !== (units.get(p) ?? 0)) return 'builds and removals follow the rules for missing orders';
-        return undefined;
-      }
+        return 'every dislodged unit is disbanded';
+      case 'adjustment':
+        return 'builds and removals follow the rules for missing orders';
     }
   }
 
@@ -647,12 +645,3 @@ function unitText(kind: 'army' | 'fleet', at: string): string {
   return `${kind === 'army' ? 'A' : 'F'} ${at}`;
 }
 
-function dedupe(list: Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  return list.filter((d) => {
-    const key = `${d.file}:${d.range.start.offset}:${d.range.end.offset}:${d.code}:${d.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}

@@ -281,7 +281,8 @@ class Importer {
       this.readName(phase, raw, index === list.length - 1);
       phase.state = this.readState(raw['state'], jsonPath(path, 'state'), phase);
       if (Array.isArray(raw['messages'])) this.summary.messages += raw['messages'].length;
-      if (played && phase.parsed) {
+      if (played) {
+        // Orders are checked even under a bad phase name (read as movement orders then).
         this.readOrders(phase, raw['orders'], jsonPath(path, 'orders'));
         phase.labels = this.readLabels(raw['results'], jsonPath(path, 'results'));
       }
@@ -435,7 +436,7 @@ class Importer {
       this.error(path, raw === undefined ? 'the phase has no "orders"' : `expected orders per power, got ${describe(raw)}`);
       return;
     }
-    const type = (phase.parsed as RecordPhaseName).type;
+    const type = phase.parsed?.type ?? 'M';
     for (const [name, list] of Object.entries(raw)) {
       const p = jsonPath(path, name);
       const power = this.power(name, p);
