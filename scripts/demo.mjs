@@ -1,5 +1,6 @@
-// The newcomer's first run: check and compile the built-in classic variant and
-// say what it holds. Uses the command line exactly as a user would.
+// The newcomer's first run: check and compile the built-in classic variant, say
+// what it holds, then adjudicate an example game on it. Uses the command line
+// exactly as a user would.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +8,7 @@ import { join } from 'node:path';
 
 const bin = join('packages', 'cli', 'bin', 'dipforge.js');
 const map = join('variants', 'classic', 'classic.dipmap');
+const game = join('variants', 'classic', 'examples', '1901.dipgame');
 const run = (...args) => execFileSync(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'inherit'] }).toString();
 
 console.log(`$ dipforge check ${map}`);
@@ -29,3 +31,5 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+console.log(`\n$ dipforge adjudicate ${game}`);
+process.stdout.write(run('adjudicate', game));
