@@ -1,9 +1,9 @@
 /**
- * DATC v2.4 (section 6, 167 cases): every generated case in test/datc/v2.4/ is
- * run through the code path of `dipforge test` (testGameFile, one workspace for
- * all), and must pass — except the cases listed in `knownFailures`, which must
- * fail. A case that starts passing fails this test until it is taken off the
- * list, so the list is always exactly the adjudicator's open cases.
+ * The DATC, in our own game files: every case of DATC v2.4 (167, edition 2000)
+ * in test/datc/v2.4/ and every case of DATC v3.1 section 6 (164, edition 2023,
+ * plus the outcomes the text gives under other rule choices) in test/datc/v3.1/
+ * runs through the code path of `dipforge test` and must pass. DATC results are
+ * not negotiable: there is no list of tolerated failures.
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -13,53 +13,47 @@ import { GameWorkspace, testGameFile, type GameTestResult } from '@dipforge/dsl'
 import { main } from '@dipforge/cli';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const DIR = join(ROOT, 'test', 'datc', 'v2.4');
 
-/** Case id (the file name without `.dipgame`) → why it fails today, in one line. */
-const knownFailures: Record<string, string> = {};
+const suites = [
+  // v2.4: one file per case of the machine-readable v2.4 file (158 DATC cases and 9 extra or changed ones).
+  { name: 'v2.4', cases: 167, isCase: (id: string) => /^6\.[A-Z]\.\d+/.test(id) },
+  // v3.1: `6.A.01` … one file per case of section 6; `6.F.09-1971` and the like are the same case under another rule.
+  { name: 'v3.1', cases: 164, isCase: (id: string) => /^6\.[A-J]\.\d\d$/.test(id) },
+];
 
-const files = readdirSync(DIR)
-  .filter((f) => f.endsWith('.dipgame'))
-  .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-const ids = files.map((f) => f.replace(/\.dipgame$/, ''));
+for (const suite of suites) {
+  const dir = join(ROOT, 'test', 'datc', suite.name);
+  const ids = readdirSync(dir)
+    .filter((f) => f.endsWith('.dipgame'))
+    .map((f) => f.replace(/\.dipgame$/, ''))
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 
-describe('DATC v2.4', () => {
-  const results = new Map<string, GameTestResult>();
+  describe(`DATC ${suite.name}`, () => {
+    const results = new Map<string, GameTestResult>();
 
-  beforeAll(() => {
-    const workspace = new GameWorkspace();
-    for (const f of files) results.set(f.replace(/\.dipgame$/, ''), testGameFile(join(DIR, f), workspace));
-  });
+    beforeAll(() => {
+      const workspace = new GameWorkspace();
+      for (const id of ids) results.set(id, testGameFile(join(dir, `${id}.dipgame`), workspace));
+    });
 
-  it('has all 167 cases of the v2.4 file', () => {
-    expect(ids).toHaveLength(167);
-  });
+    it(`has all ${suite.cases} cases`, () => {
+      expect(ids.filter(suite.isCase)).toHaveLength(suite.cases);
+    });
 
-  it('lists as known failures only cases that exist, each with a reason', () => {
-    for (const [id, reason] of Object.entries(knownFailures)) {
-      expect(ids, `known failure ${id} is no case`).toContain(id);
-      expect(reason.trim().length, `known failure ${id} needs a reason`).toBeGreaterThan(0);
-    }
-  });
-
-  it.each(ids)('%s', (id) => {
-    const result = results.get(id)!;
-    const why = result.failures.map((f) => `${f.range.start.line + 1}:${f.range.start.column + 1}: ${f.message}`).join('\n');
-    if (id in knownFailures) {
-      expect(result.passed, `${id} passes now: take it off knownFailures (${knownFailures[id]})`).toBe(false);
-    } else {
+    it.each(ids)('%s', (id) => {
+      const result = results.get(id)!;
+      const why = result.failures.map((f) => `${f.range.start.line + 1}:${f.range.start.column + 1}: ${f.message}`).join('\n');
       expect(result.passed, `${id} fails:\n${why}`).toBe(true);
-    }
-  });
+      expect(result.run.complete).toBe(true);
+      expect(result.run.expectations.length).toBeGreaterThan(0);
+    });
 
-  it('dipforge test test/datc/v2.4 reports the same: one line per known failure, then the count', async () => {
-    let out = '';
-    const code = await main(['test', DIR], { out: (s) => (out += s), err: (s) => (out += s), cwd: ROOT });
-    const lines = out.trimEnd().split('\n');
-    const failed = Object.keys(knownFailures).length;
-    expect(lines[lines.length - 1]).toBe(`${ids.length - failed} passed, ${failed} failed`);
-    const failing = lines.slice(0, -1).map((l) => /v2\.4\/([^:]+)\.dipgame:/.exec(l)?.[1]);
-    expect(failing.sort()).toEqual(Object.keys(knownFailures).sort());
-    expect(code).toBe(failed > 0 ? 1 : 0);
+    it(`dipforge test test/datc/${suite.name} ends with "${ids.length} passed, 0 failed"`, async () => {
+      let out = '';
+      const code = await main(['test', dir], { out: (s) => (out += s), err: (s) => (out += s), cwd: ROOT });
+      const lines = out.trimEnd().split('\n');
+      expect(lines[lines.length - 1]).toBe(`${ids.length} passed, 0 failed`);
+      expect(code).toBe(0);
+    });
   });
-});
+}
