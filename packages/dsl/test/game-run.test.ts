@@ -89,6 +89,13 @@ describe('header and rules', () => {
     expect(run.rules?.['convoy-paradox']).toBe('1982');
   });
 
+  it('DF2004: an unknown --edition, naming the editions there are; the file edition stays', () => {
+    const run = play('edition 2000\n', { edition: '2099' });
+    expect(codes(problems(run))).toEqual(['DF2004']);
+    expect(problems(run)[0]?.message).toContain('1971, 1982, 2000, 2023, old-rules, online-5');
+    expect(run.rules?.edition).toBe('2000');
+  });
+
   it('DF2004, DF2005, DF2006: an unknown edition, rule option or value, on the word written', () => {
     const text = 'edition 2099\nrule convoy-paradoxx 1982\nrule convoy-paradox sometimes\n';
     expectExactly(problems(play(text)), [

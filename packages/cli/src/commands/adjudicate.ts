@@ -114,12 +114,8 @@ function centreLine(position: Position, powers: readonly string[]): string {
 function humanReport(run: GameRun, cwd: string): string {
   const lines: string[] = [];
   const powers = powersOf(run);
-  const variant = run.config ? `${run.config.name} (${run.config.id})` : 'no variant';
-  lines.push(`${displayPath(run.file, cwd)}: ${variant}, edition ${run.edition ?? '?'}${run.seed !== undefined ? `, seed ${run.seed}` : ''}`);
-  if (!run.start) {
-    lines.push('not adjudicated');
-    return `${lines.join('\n')}\n`;
-  }
+  if (!run.config || !run.start) return `${displayPath(run.file, cwd)}: not adjudicated\n`;
+  lines.push(`${displayPath(run.file, cwd)}: ${run.config.name} (${run.config.id}), edition ${run.edition ?? '?'}${run.seed !== undefined ? `, seed ${run.seed}` : ''}`);
   for (const phase of run.phases) {
     lines.push('');
     lines.push(`${phaseText(phase.phase)}${phase.section ? '' : '   (not in the file: no orders)'}`);

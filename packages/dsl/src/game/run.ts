@@ -234,14 +234,21 @@ class GameRunner {
     });
     if (edition) options.push(editionNode(edition.name.text, edition.name.value, edition.name.range, edition.range));
     for (const r of lines) options.push({ key: { text: r.key.text, value: r.key.value, range: r.key.range }, values: r.values, range: r.range });
-    if (this.options.edition !== undefined) {
-      const range = edition?.name.range ?? ZERO_RANGE;
-      options.push(editionNode(this.options.edition, this.options.edition.toLowerCase(), range, range));
-    }
     const model = variant.model as NonNullable<CompiledVariant['model']>;
+    const sources = this.workspace.editionSources();
+    if (this.options.edition !== undefined) {
+      const wanted = this.options.edition.toLowerCase();
+      const known = [...new Set([...sources.flatMap((s) => (s.decl.name ? [s.decl.name.value] : [])), ...model.rulesets.keys()])];
+      if (known.includes(wanted)) {
+        const range = edition?.name.range ?? ZERO_RANGE;
+        options.push(editionNode(this.options.edition, wanted, range, range));
+      } else {
+        this.report('unknownEdition', ZERO_RANGE, `Unknown edition '${this.options.edition}' (given with --edition); the editions are ${known.sort().join(', ')}`);
+      }
+    }
     const block: Declared<A.RulesDecl> = { decl: { kind: 'Rules', options, range: this.parsed.ast.range }, file: this.file };
     const found: Diagnostic[] = [];
-    const resolved = resolveRules({ ...model, rules: [...model.rules, block] }, this.workspace.editionSources(), found);
+    const resolved = resolveRules({ ...model, rules: [...model.rules, block] }, sources, found);
     // The variant's own rule problems were reported when it compiled; keep the game's.
     for (const d of found) if (d.file === this.file) this.diagnostics.push(d);
     return resolved.options;
