@@ -15,7 +15,7 @@ export function diagnosticsDoc() {
     'new codes. Generated from `packages/dsl/src/diagnostics/codes.ts` by `node scripts/diagnostics-doc.mjs`.',
     '',
     'Ranges: DF1xxx syntax, DF2xxx names and values, DF3xxx map structure, DF4xxx powers, centres and units,',
-    'DF5xxx files, imports, extends and the compiled configuration, DF8xxx warnings.',
+    'DF5xxx files, imports, extends and the compiled configuration, DF6xxx game files, DF8xxx warnings.',
     '',
     '| code | severity | name | meaning |',
     '|---|---|---|---|',
