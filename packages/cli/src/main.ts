@@ -1,8 +1,11 @@
 /** The `dipforge` command: dispatches to one module per command. */
 import { adjudicate, adjudicateUsage } from './commands/adjudicate.js';
+import { bench, benchUsage } from './commands/bench.js';
 import { check, checkUsage } from './commands/check.js';
 import { compile, compileUsage } from './commands/compile.js';
+import { diff, diffUsage } from './commands/diff.js';
 import { importCommand, importUsage } from './commands/import.js';
+import { lsp, lspUsage } from './commands/lsp.js';
 import { test, testUsage } from './commands/test.js';
 import { Exit, type Io } from './io.js';
 
@@ -10,8 +13,11 @@ const commands: Record<string, { run: (args: string[], io: Io) => number | Promi
   check: { run: check, usage: checkUsage },
   compile: { run: compile, usage: compileUsage },
   adjudicate: { run: adjudicate, usage: adjudicateUsage },
+  diff: { run: diff, usage: diffUsage },
   test: { run: test, usage: testUsage },
   import: { run: importCommand, usage: importUsage },
+  lsp: { run: lsp, usage: lspUsage },
+  bench: { run: bench, usage: benchUsage },
 };
 
 function usage(): string {

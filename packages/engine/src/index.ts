@@ -9,3 +9,5 @@ export * from './board/names.js';
 export { parseOrder, type ParseContext, type ParseResult, type ParseErrorCode } from './orders/parse.js';
 export { formatOrder, type FormatOptions } from './orders/format.js';
 export * from './victory/index.js';
+export * from './scoring/index.js';
+export * from './legal/index.js';

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { GameWorkspace, phaseText, runGameFile, type Diagnostic, type GameRun, type PhaseRun } from '@dipforge/dsl';
-import { formatOrder, type Order, type OrderResult, type Position } from '@dipforge/engine';
+import { decidedText, describeOutcome, formatScore, resultKind } from '@dipforge/dsl';
+import { alliancesInForce } from '@dipforge/engine';
+import { formatOrder, type Order, type OrderResult, type PhaseResult, type Position } from '@dipforge/engine';
 import { parseArgs } from '../args.js';
 import { Exit, type Io } from '../io.js';
 import { displayPath, printDiagnostics, summary } from '../report.js';
@@ -116,6 +118,7 @@ function humanReport(run: GameRun, cwd: string): string {
   const powers = powersOf(run);
   if (!run.config || !run.start) return `${displayPath(run.file, cwd)}: not adjudicated\n`;
   lines.push(`${displayPath(run.file, cwd)}: ${run.config.name} (${run.config.id}), edition ${run.edition ?? '?'}${run.seed !== undefined ? `, seed ${run.seed}` : ''}`);
+  lines.push(...declarationLines(run, -1));
   for (const phase of run.phases) {
     lines.push('');
     lines.push(`${phaseText(phase.phase)}${phase.section ? '' : '   (not in the file: no orders)'}`);
@@ -135,8 +138,10 @@ function humanReport(run: GameRun, cwd: string): string {
     for (const d of phase.result.dislodged) {
       lines.push(`  dislodged: ${d.power} ${unitText(d)}${d.from ? ` (attacked from ${d.from}${d.byConvoy ? ' by convoy' : ''})` : ''}`);
     }
+    lines.push(...retreatLines(phase.result), ...adjustmentLines(phase.result));
     if (phase.phase.kind !== 'retreat' && !sameOwners(phase.before, phase.result.next)) lines.push(`  centres: ${centreLine(phase.result.next, powers)}`);
     if (phase.incomplete) lines.push('  (some orders of this phase could not be read and were left out)');
+    lines.push(...declarationLines(run, run.phases.indexOf(phase)));
   }
   const final = run.final as Position;
   lines.push('');
@@ -149,13 +154,54 @@ function humanReport(run: GameRun, cwd: string): string {
   }
   for (const d of final.dislodged) lines.push(`  dislodged ${d.power}: ${unitText(d)}`);
   lines.push(`centres: ${centreLine(final, powers)}`);
-  lines.push(`winner: ${run.winner ?? 'none'}`);
+  lines.push(...resultLines(run));
   if (run.expectations.length > 0) {
     const failed = run.expectations.filter((e) => !e.ok);
     lines.push(`expectations: ${run.expectations.length - failed.length} met, ${failed.length} failed`);
     for (const e of failed) lines.push(`  ${displayPath(run.file, cwd)}:${e.range.start.line + 1}:${e.range.start.column + 1}: ${e.message} [DF6007]`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The retreats a movement phase carried out at once (retreat lists, a postal year). */
+function retreatLines(result: PhaseResult): string[] {
+  const out: string[] = [];
+  for (const r of result.retreats ?? []) {
+    const passed = r.passed.length === 0 ? '' : `; passed over ${r.passed.map((p) => `${p.to} (${p.reason})`).join(', ')}`;
+    const by = (b: 'list' | 'default'): string => (b === 'list' ? 'from its list' : 'by retreat-default');
+    const what =
+      r.outcome === 'retreats'
+        ? `retreats to ${r.to} (${by(r.by)}${passed})`
+        : r.outcome === 'destroyed'
+          ? `destroyed: another unit retreated to ${r.to} too (${by(r.by)}${passed})`
+          : `disbanded (${r.why === 'ordered' ? 'as its list says' : r.why === 'no-retreat' ? 'no legal retreat' : 'by retreat-default'}${passed})`;
+    out.push(`  retreat: ${r.unit.power} ${unitText(r.unit)} ${what}`);
+  }
+  return out;
+}
+
+/** A build or disband entry as written: `F ven`, or `ven` without a kind. */
+function entryText(e: { kind?: string; at: string }): string {
+  return e.kind === undefined ? e.at : unitText({ kind: e.kind, at: e.at });
+}
+
+/** The adjustments a postal fall carried out, per power. */
+function adjustmentLines(result: PhaseResult): string[] {
+  const out: string[] = [];
+  for (const a of result.adjustments ?? []) {
+    const parts: string[] = [];
+    if (a.disbanded.length > 0) parts.push(`disbands ${a.disbanded.map(unitText).join(', ')}`);
+    if (a.removed.length > 0) parts.push(`removes ${a.removed.map(unitText).join(', ')} (removal-order)`);
+    if (a.built.length > 0) parts.push(`builds ${a.built.map(unitText).join(', ')}`);
+    if (parts.length === 0) parts.push(a.centres > a.units ? `no builds (${a.centres - a.units} allowed, none made)` : 'no change');
+    out.push(`  adjustments: ${a.power} (${a.centres} centres, ${a.units} units) ${parts.join('; ')}`);
+    const skipped = [
+      ...a.disbands.filter((e) => e.status !== 'succeeds').map((e) => `disband ${entryText(e.entry)}: ${e.reason ?? e.status}`),
+      ...a.builds.filter((e) => e.status !== 'succeeds').map((e) => `build ${entryText(e.entry)}: ${e.reason ?? e.status}`),
+    ];
+    if (skipped.length > 0) out.push(`    not carried out: ${skipped.join('; ')}`);
+  }
+  return out;
 }
 
 // -------------------------------------------------------------------- JSON
@@ -203,12 +249,15 @@ export function adjudicationJson(run: GameRun, cwd: string): Record<string, unkn
         expected: r.expected ?? null,
       })),
       dislodged: phase.result.dislodged,
+      ...(phase.result.retreats ? { retreats: phase.result.retreats } : {}),
+      ...(phase.result.adjustments ? { adjustments: phase.result.adjustments } : {}),
       position: phase.result.next,
       centres: centres(phase.result.next, powers),
     })),
     final: run.final
-      ? { position: run.final, centres: centres(run.final, powers), winner: run.winner ?? null }
+      ? { position: run.final, centres: centres(run.final, powers), winner: run.winner ?? null, outcome: outcomeJson(run), scores: scoresJson(run) }
       : null,
+    declarations: declarationsJson(run),
     expectations: run.expectations.map((e) => ({
       phase: e.phase,
       line: e.range.start.line + 1,
@@ -218,4 +267,76 @@ export function adjudicationJson(run: GameRun, cwd: string): Record<string, unkn
       message: e.message,
     })),
   };
+}
+
+// ---------------------------------------------------------- victory, scores
+
+/** The declarations played after phase `index` (-1: before the first phase), as lines of the report. */
+function declarationLines(run: GameRun, index: number): string[] {
+  const list = run.declarations.filter((d) => d.after === index);
+  if (list.length === 0) return [];
+  const at = index < 0 ? 'at the start' : `after ${phaseText(run.phases[index]!.phase)}`;
+  const out: string[] = [];
+  list.forEach((d, i) => {
+    if (i === 0 || list[i - 1]!.block !== d.block) out.push('', `declare (${at})`);
+    out.push(`  ${d.text}: ${d.effect}`);
+  });
+  return out;
+}
+
+/** `winner:`, `result:` and `scores:` lines. */
+function resultLines(run: GameRun): string[] {
+  const state = run.victory;
+  if (!state) return [`winner: ${run.winner ?? 'none'}`];
+  const o = state.outcome;
+  const won = o.over && o.kind !== 'draw' && o.kind !== 'ended' && o.winners.length > 0;
+  const lines = [`winner: ${won ? `${o.winners.join(', ')} (${o.kind})` : 'none'}`];
+  const alliances = alliancesInForce(state.allies, powersOf(run));
+  const how = o.over ? `${describeOutcome(state)}, ${decidedText(state)}` : describeOutcome(state);
+  lines.push(`result: ${how}${state.ended && !o.over ? ' (the game has been ended)' : ''}`);
+  if (alliances.length > 0) lines.push(`alliances: ${alliances.map((a) => a.join(' and ')).join('; ')}`);
+  const s = state.scores;
+  if (s.system !== 'none') {
+    const points = Object.entries(s.points)
+      .map(([p, n]) => `${p} ${formatScore(n)}`)
+      .join(', ');
+    lines.push(`scores (${s.system}${s.final ? '' : ', provisional'}): ${points}`);
+  }
+  return lines;
+}
+
+/** `final.outcome` of the JSON document (docs/ADJUDICATE-JSON.md). */
+function outcomeJson(run: GameRun): Record<string, unknown> | null {
+  const state = run.victory;
+  if (!state) return null;
+  const o = state.outcome;
+  return {
+    over: o.over,
+    result: resultKind(o),
+    winners: o.over && o.kind !== 'draw' && o.kind !== 'ended' ? o.winners : [],
+    draw: o.over && o.kind === 'draw' ? o.winners : [],
+    year: o.over ? o.year : null,
+    after: o.over && state.decidedAfter ? phaseText(state.decidedAfter) : null,
+    contenders: o.contenders,
+    alliances: alliancesInForce(state.allies, powersOf(run)),
+    ended: state.ended,
+    survivors: o.survivors,
+  };
+}
+
+/** `final.scores`: null under `scoring none`. */
+function scoresJson(run: GameRun): Record<string, unknown> | null {
+  const s = run.victory?.scores;
+  return s && s.system !== 'none' ? { system: s.system, final: s.final, points: s.points } : null;
+}
+
+/** `declarations`: every declaration of the declare blocks, in the order played. */
+function declarationsJson(run: GameRun): Record<string, unknown>[] {
+  return run.declarations.map((d) => ({
+    after: d.after < 0 ? null : phaseText(run.phases[d.after]!.phase),
+    block: run.parsed.ast.declare.indexOf(d.block),
+    line: d.statement.range.start.line + 1,
+    text: d.text,
+    effect: d.effect,
+  }));
 }

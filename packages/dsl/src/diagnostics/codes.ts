@@ -91,6 +91,16 @@ export const Codes = {
   duplicateAdjacency: code('DF8004', 'warning', 'An adjacency declared twice.'),
   noHomeCentres: code('DF8005', 'warning', 'A power with no home centres.'),
   phaseSkipped: code('DF8006', 'warning', 'A phase with something to order that the game file leaves out; it is adjudicated with no orders.'),
+
+  // Rule options that conflict (docs/RULES.md, "Options that conflict"), and games played under another edition
+  ruleConflict: code('DF2014', 'error', 'A rule option whose value cannot work with another option (e.g. retreats phase in a postal year).'),
+  ruleIgnored: code('DF8007', 'warning', 'A rule option that has no effect with the other options (e.g. custom-phases when year-shape is not custom).'),
+  setAside: code('DF6011', 'info', 'Played under another edition (--edition), a phase or order of the file that edition does not have: it is set aside and the defaults of that edition apply.'),
+
+  // Victory, alliances, draws and the end of a game: the declare blocks of game files
+  badDeclaration: code('DF6020', 'error', 'A declaration that cannot be made: an alliance not of exactly two powers, a power allied with itself, a draw or concession naming a power twice or one out of the game.'),
+  declarationWithoutEffect: code('DF8020', 'warning', 'A declaration that changes nothing: the game is already over, the rules turn it off, or a draw or concession that not every power it needs agreed.'),
+  phaseAfterGameOver: code('DF8021', 'warning', 'A phase written after the game is over; it is adjudicated but changes no result.'),
 } as const;
 
 export type CodeName = keyof typeof Codes;

@@ -18,7 +18,7 @@ export function runGameFile(path: string, workspace: GameWorkspace = new GameWor
   if (text === undefined) {
     const parsed = parseGame('', file);
     const d = diagnostic('fileNotFound', file, ZERO_RANGE, `Cannot read ${file}`);
-    return { file, parsed, diagnostics: [d], players: {}, phases: [], expectations: [], complete: false };
+    return { file, parsed, diagnostics: [d], players: {}, phases: [], declarations: [], expectations: [], complete: false };
   }
   return runGame(parseGame(text, file), workspace, options);
 }

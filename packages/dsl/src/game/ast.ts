@@ -119,8 +119,81 @@ export interface StandoffsStmt extends Node {
 
 export interface WinnerStmt extends Node {
   kind: 'Winner';
-  /** Absent for `winner none`. */
+  /** Absent for `winner none`; the first power of `winner POWER, POWER`. */
   power?: Word;
+  /** Every power listed (`winner england, france`: a shared or alliance win); empty for `winner none`. */
+  powers: Word[];
+}
+
+/** `draw POWER, …` in an expect block: the game ended in a draw of exactly these powers (`draw none`: not in a draw). */
+export interface DrawExpect extends Node {
+  kind: 'DrawExpect';
+  /** Empty for `draw none`. */
+  powers: Word[];
+}
+
+/** `score POWER N`: the power's score under the `scoring` rule (N: `28`, `33.33`, `1/3`). */
+export interface ScoreExpect extends Node {
+  kind: 'ScoreExpect';
+  power: Word;
+  /** The value, and how closely it must match: half a unit of its last written decimal place, or 1e-9. */
+  value: NumberLit & { tolerance: number };
+}
+
+export type ResultKindName = 'solo' | 'alliance' | 'leader' | 'shared' | 'draw' | 'concession' | 'ended' | 'extended' | 'none';
+
+/** `result KIND [YEAR]`: how the game stands (see docs/GAME-LANGUAGE.md), and the year of the result. */
+export interface ResultExpect extends Node {
+  kind: 'ResultExpect';
+  result: Word & { value: ResultKindName };
+  year?: NumberLit;
+}
+
+// ------------------------------------------------------------ declarations
+
+/** `alliance POWER, POWER`: both powers declare the alliance (it is in force at once). */
+export interface AllianceStmt extends Node {
+  kind: 'Alliance';
+  powers: Word[];
+}
+
+/** `POWER allies POWER`: one power declares its ally (in force once the other declares it too); `POWER allies none` withdraws. */
+export interface AlliesStmt extends Node {
+  kind: 'Allies';
+  power: Word;
+  /** Absent for `allies none`. */
+  ally?: Word;
+}
+
+/** `draw POWER, … [by POWER, …]`: a draw of the listed powers, voted for by the `by` powers (default: the listed ones). */
+export interface DrawStmt extends Node {
+  kind: 'Draw';
+  powers: Word[];
+  voters?: Word[];
+}
+
+/** `concede POWER[, POWER] [by POWER, …]`: the `by` powers (default: every other surviving power) concede the game. */
+export interface ConcedeStmt extends Node {
+  kind: 'Concede';
+  powers: Word[];
+  voters?: Word[];
+}
+
+/** `end`: the game ends now (a time limit); `victory-at-end` names the leader. */
+export interface EndStmt extends Node {
+  kind: 'End';
+}
+
+export type DeclarationStmt = AllianceStmt | AlliesStmt | DrawStmt | ConcedeStmt | EndStmt;
+
+/** A `declare` block: declarations that take effect between two phases, and expect blocks checked after them. */
+export interface DeclareSection extends Node {
+  kind: 'Declare';
+  keyword: Node;
+  /** Index in `GameFile.phases` of the phase section written before it; -1 before every phase. */
+  after: number;
+  statements: DeclarationStmt[];
+  expect: ExpectSection[];
 }
 
 export interface PositionSection extends Node {
@@ -153,6 +226,9 @@ export interface ExpectSection extends Node {
   dislodged: DislodgedStmt[];
   owners: OwnersStmt[];
   winner: WinnerStmt[];
+  draw: DrawExpect[];
+  score: ScoreExpect[];
+  result: ResultExpect[];
 }
 
 export interface PhaseSection extends Node {
@@ -171,4 +247,6 @@ export interface GameFile extends Node {
   header: HeaderStmt[];
   position?: PositionSection;
   phases: PhaseSection[];
+  /** The `declare` blocks, in file order. */
+  declare: DeclareSection[];
 }

@@ -37,6 +37,9 @@ const HEADER_KEYWORDS = new Set(['variant', 'edition', 'rule', 'seed', 'player']
 const PHASE_KINDS: Record<string, G.PhaseKindName> = { movement: 'movement', retreat: 'retreat', adjustment: 'adjustment' };
 const RESULTS: Record<string, G.ExpectedResult> = { succeeds: 'succeeds', fails: 'fails', illegal: 'illegal' };
 const UNIT_KINDS: Record<string, 'army' | 'fleet'> = { a: 'army', army: 'army', f: 'fleet', fleet: 'fleet' };
+/** Words that start a declaration in a `declare` block (besides `POWER allies POWER`). */
+const DECLARATION_KEYWORDS = new Set(['alliance', 'draw', 'concede', 'end']);
+const RESULT_KINDS = new Set<G.ResultKindName>(['solo', 'alliance', 'leader', 'shared', 'draw', 'concession', 'ended', 'extended', 'none']);
 
 /** Parses a `.dipgame` text; `file` is used for diagnostics only. */
 export function parseGame(text: string, file: string): ParsedGame {
@@ -47,9 +50,12 @@ class GameParser {
   private readonly lines: LineIndex;
   private readonly diagnostics: Diagnostic[] = [];
   private readonly ast: G.GameFile;
-  private section: 'header' | 'position' | 'phase' | 'expect' = 'header';
+  private section: 'header' | 'position' | 'phase' | 'expect' | 'declare' = 'header';
   private phase: G.PhaseSection | undefined;
   private expect: G.ExpectSection | undefined;
+  /** The open `declare` block, and whether the open expect block belongs to it (not to a phase). */
+  private declare: G.DeclareSection | undefined;
+  private expectInDeclare = false;
   private power: G.Word | undefined;
 
   constructor(
@@ -57,7 +63,7 @@ class GameParser {
     private readonly file: string,
   ) {
     this.lines = new LineIndex(text);
-    this.ast = { kind: 'GameFile', header: [], phases: [], range: this.lines.range(0, text.length) };
+    this.ast = { kind: 'GameFile', header: [], phases: [], declare: [], range: this.lines.range(0, text.length) };
   }
 
   parse(): ParsedGame {
@@ -198,6 +204,10 @@ class GameParser {
       this.expectLine(toks, lineEnd);
       return;
     }
+    if (kw === 'declare') {
+      this.declareLine(toks, lineEnd);
+      return;
+    }
     switch (this.section) {
       case 'header':
         if (colonIndex(toks) > 0) {
@@ -214,6 +224,9 @@ class GameParser {
         return;
       case 'expect':
         this.inExpect(kw, toks, lineEnd);
+        return;
+      case 'declare':
+        this.inDeclare(toks, lineEnd);
         return;
     }
   }
@@ -338,7 +351,7 @@ class GameParser {
 
   private positionLine(toks: Tok[], lineEnd: number): void {
     const first = toks[0] as Tok;
-    if (this.section === 'phase' || this.section === 'expect') {
+    if (this.section === 'phase' || this.section === 'expect' || this.ast.phases.length > 0) {
       this.report('misplacedStatement', first.start, lineEnd, 'The position comes before the phases');
       return;
     }
@@ -372,8 +385,9 @@ class GameParser {
 
   private expectLine(toks: Tok[], lineEnd: number): void {
     const first = toks[0] as Tok;
-    if (!this.phase) {
-      this.report('misplacedStatement', first.start, lineEnd, 'An expect block follows the phase whose result it checks');
+    const inDeclare = this.section === 'declare' || (this.section === 'expect' && this.expectInDeclare);
+    if (!this.phase && !inDeclare) {
+      this.report('misplacedStatement', first.start, lineEnd, 'An expect block follows the phase (or the declare block) whose result it checks');
       return;
     }
     if (toks[1]) this.report('gameSyntax', toks[1].start, lineEnd, 'Unexpected text after expect');
@@ -384,12 +398,17 @@ class GameParser {
       dislodged: [],
       owners: [],
       winner: [],
+      draw: [],
+      score: [],
+      result: [],
       range: this.range(first.start, lineEnd),
     };
-    this.phase.expect.push(section);
+    const owner = inDeclare ? (this.declare as G.DeclareSection) : (this.phase as G.PhaseSection);
+    owner.expect.push(section);
     this.expect = section;
+    this.expectInDeclare = inDeclare;
     this.section = 'expect';
-    this.grow(this.phase, lineEnd);
+    this.grow(owner, lineEnd);
   }
 
   /** Widens a section's range to cover a line it holds. */
@@ -434,6 +453,10 @@ class GameParser {
     }
     if (kw === 'standoffs') {
       this.report('misplacedStatement', first.start, lineEnd, "'standoffs' belongs in a position section");
+      return;
+    }
+    if (this.looksLikeDeclaration(kw, toks)) {
+      this.report('misplacedStatement', first.start, lineEnd, `'${this.text.slice(first.start, lineEnd)}' is a declaration: write it in a declare block after the phase (declare, then the declarations on the lines below)`);
       return;
     }
     this.grow(phase, lineEnd);
@@ -513,25 +536,193 @@ class GameParser {
         break;
       }
       case 'winner': {
-        const rest = toks.slice(1);
-        if (rest.length === 0 || rest.some((t) => t.kind !== 'word')) {
-          this.report('gameSyntax', first.start, lineEnd, 'Expected winner POWER or winner none');
+        if (none) {
+          expect.winner.push({ kind: 'Winner', powers: [], range });
+          break;
+        }
+        const powers = this.powerNames(toks.slice(1), first.end);
+        if (!powers) {
+          this.report('gameSyntax', first.start, lineEnd, 'Expected winner POWER, winner POWER, POWER (a shared or alliance win) or winner none');
           return;
         }
-        if (none) expect.winner.push({ kind: 'Winner', range });
-        else expect.winner.push({ kind: 'Winner', power: this.words(rest), range });
+        expect.winner.push({ kind: 'Winner', power: powers[0] as G.Word, powers, range });
+        break;
+      }
+      case 'draw': {
+        if (none) {
+          expect.draw.push({ kind: 'DrawExpect', powers: [], range });
+          break;
+        }
+        const powers = this.powerNames(toks.slice(1), first.end);
+        if (!powers) {
+          this.report('gameSyntax', first.start, lineEnd, 'Expected draw POWER, POWER, … (the powers of the draw) or draw none');
+          return;
+        }
+        expect.draw.push({ kind: 'DrawExpect', powers, range });
+        break;
+      }
+      case 'score': {
+        const stmt = this.scoreLine(toks, lineEnd);
+        if (!stmt) return;
+        expect.score.push(stmt);
+        break;
+      }
+      case 'result': {
+        const kind = toks[1];
+        const year = toks[2];
+        const usage = `Expected result KIND [YEAR], KIND one of ${[...RESULT_KINDS].join(', ')}`;
+        if (!kind || kind.kind !== 'word' || (year && year.kind !== 'number') || toks[3]) {
+          this.report('gameSyntax', first.start, lineEnd, usage);
+          return;
+        }
+        const word = this.word(kind);
+        if (!RESULT_KINDS.has(word.value as G.ResultKindName)) {
+          this.report('invalidValue', kind.start, kind.end, `'${kind.text}' is no result: write one of ${[...RESULT_KINDS].join(', ')}`);
+          return;
+        }
+        const stmt: G.ResultExpect = { kind: 'ResultExpect', result: word as G.Word & { value: G.ResultKindName }, range };
+        if (year) stmt.year = { value: Number(year.text), text: year.text, range: this.range(year.start, year.end) };
+        expect.result.push(stmt);
         break;
       }
       default:
         if (colonIndex(toks) > 0) {
           this.report('misplacedStatement', first.start, lineEnd, 'Orders belong in a phase; in an expect block write units POWER: …, dislodged POWER: …, owners POWER: … or winner POWER');
         } else {
-          this.report('gameSyntax', first.start, lineEnd, 'Expected units, dislodged, owners or winner in an expect block');
+          this.report('gameSyntax', first.start, lineEnd, 'Expected units, dislodged, owners, winner, draw, score or result in an expect block');
         }
         return;
     }
     this.grow(expect, lineEnd);
-    this.grow(this.phase as G.PhaseSection, lineEnd);
+    this.grow(this.expectInDeclare ? (this.declare as G.DeclareSection) : (this.phase as G.PhaseSection), lineEnd);
+  }
+
+  // --------------------------------------------------------- declarations
+
+  /** `declare` opens a block of declarations between phases; `declare STATEMENT` also gives its first one. */
+  private declareLine(toks: Tok[], lineEnd: number): void {
+    const first = toks[0] as Tok;
+    const section: G.DeclareSection = {
+      kind: 'Declare',
+      keyword: { range: this.range(first.start, first.end) },
+      after: this.ast.phases.length - 1,
+      statements: [],
+      expect: [],
+      range: this.range(first.start, lineEnd),
+    };
+    this.ast.declare.push(section);
+    this.declare = section;
+    this.expectInDeclare = false;
+    this.section = 'declare';
+    if (toks.length > 1) this.inDeclare(toks.slice(1), lineEnd);
+  }
+
+  /** One declaration: `alliance A, B`, `A allies B`, `A allies none`, `draw A, B [by …]`, `concede A [by …]`, `end`. */
+  private inDeclare(toks: Tok[], lineEnd: number): void {
+    const section = this.declare as G.DeclareSection;
+    const first = toks[0] as Tok;
+    const range = this.range(first.start, lineEnd);
+    const kw = first.kind === 'word' ? first.text.toLowerCase() : '';
+    const alliesAt = toks.findIndex((t) => t.kind === 'word' && t.text.toLowerCase() === 'allies');
+    const usage = 'Expected a declaration: alliance POWER, POWER; POWER allies POWER (or none); draw POWER, … [by POWER, …]; concede POWER [by POWER, …]; end';
+    if (alliesAt > 0 && !DECLARATION_KEYWORDS.has(kw)) {
+      const power = toks.slice(0, alliesAt);
+      const ally = toks.slice(alliesAt + 1);
+      if (power.some((t) => t.kind !== 'word') || ally.length === 0 || ally.some((t) => t.kind !== 'word')) {
+        this.report('gameSyntax', first.start, lineEnd, 'Expected POWER allies POWER, or POWER allies none');
+        return;
+      }
+      const stmt: G.AlliesStmt = { kind: 'Allies', power: this.words(power), range };
+      if (!(ally.length === 1 && ally[0]?.text.toLowerCase() === 'none')) stmt.ally = this.words(ally);
+      section.statements.push(stmt);
+    } else if (kw === 'end') {
+      if (toks[1]) {
+        this.report('gameSyntax', toks[1].start, lineEnd, "Unexpected text after 'end'");
+        return;
+      }
+      section.statements.push({ kind: 'End', range });
+    } else if (kw === 'alliance') {
+      const powers = this.powerNames(toks.slice(1), first.end);
+      if (!powers) {
+        this.report('gameSyntax', first.start, lineEnd, 'Expected alliance POWER, POWER');
+        return;
+      }
+      section.statements.push({ kind: 'Alliance', powers, range });
+    } else if (kw === 'draw' || kw === 'concede') {
+      const rest = toks.slice(1);
+      const byAt = rest.findIndex((t) => t.kind === 'word' && t.text.toLowerCase() === 'by');
+      const powers = this.powerNames(byAt < 0 ? rest : rest.slice(0, byAt), first.end);
+      const voters = byAt < 0 ? undefined : this.powerNames(rest.slice(byAt + 1), (rest[byAt] as Tok).end);
+      if (!powers || (byAt >= 0 && !voters)) {
+        const what = kw === 'draw' ? 'draw POWER, POWER, … [by POWER, …]' : 'concede POWER [, POWER] [by POWER, …]';
+        this.report('gameSyntax', first.start, lineEnd, `Expected ${what}`);
+        return;
+      }
+      const stmt: G.DrawStmt | G.ConcedeStmt = { kind: kw === 'draw' ? 'Draw' : 'Concede', powers, range };
+      if (voters) stmt.voters = voters;
+      section.statements.push(stmt);
+    } else {
+      const hint = colonIndex(toks) > 0 ? '; orders belong in a phase (write phase SEASON YEAR PHASE first)' : '';
+      this.report('gameSyntax', first.start, lineEnd, `${usage}${hint}`);
+      return;
+    }
+    this.grow(section, lineEnd);
+  }
+
+  /** Whether a line in a phase is a declaration written without its declare block. */
+  private looksLikeDeclaration(kw: string, toks: Tok[]): boolean {
+    if (colonIndex(toks) >= 0) return false;
+    if (kw === 'end') return toks.length === 1;
+    const onlyWords = toks.every((t) => t.kind === 'word' || t.text === ',');
+    if (!onlyWords) return false;
+    if (kw === 'alliance' || kw === 'draw' || kw === 'concede') return toks.length > 1 && toks.some((t) => t.text === ',' || t.text.toLowerCase() === 'by') ;
+    const alliesAt = toks.findIndex((t) => t.text.toLowerCase() === 'allies');
+    return alliesAt > 0 && alliesAt < toks.length - 1;
+  }
+
+  /** `POWER, POWER, …` (names of one or more words); undefined when empty or not all words. */
+  private powerNames(toks: Tok[], after: number): G.Word[] | undefined {
+    const items = splitCommas(toks, after);
+    if (items.length === 0) return undefined;
+    const out: G.Word[] = [];
+    for (const item of items) {
+      if (item.toks.length === 0 || item.toks.some((t) => t.kind !== 'word')) return undefined;
+      out.push(this.words(item.toks));
+    }
+    return out;
+  }
+
+  /** `score POWER N`, N a whole number, a decimal (`33.33`) or a fraction (`1/3`). */
+  private scoreLine(toks: Tok[], lineEnd: number): G.ScoreExpect | undefined {
+    const first = toks[0] as Tok;
+    const at = toks.findIndex((t, i) => i > 0 && t.kind === 'number');
+    const power = at < 0 ? [] : toks.slice(1, at);
+    const usage = 'Expected score POWER N, N a number such as 28, 33.33 or 1/3';
+    if (at < 0 || power.length === 0 || power.some((t) => t.kind !== 'word')) {
+      this.report('gameSyntax', first.start, lineEnd, usage);
+      return undefined;
+    }
+    const start = (toks[at] as Tok).start;
+    const text = this.text.slice(start, lineEnd);
+    const decimal = /^(\d+)(?:\.(\d+))?$/.exec(text);
+    const fraction = /^(\d+)\s*\/\s*(\d+)$/.exec(text);
+    let value: number;
+    let tolerance = 1e-9;
+    if (decimal) {
+      value = Number(text);
+      if (decimal[2] !== undefined) tolerance = 0.5 * 10 ** -decimal[2].length;
+    } else if (fraction && Number(fraction[2]) > 0) {
+      value = Number(fraction[1]) / Number(fraction[2]);
+    } else {
+      this.report('gameSyntax', start, lineEnd, usage);
+      return undefined;
+    }
+    return {
+      kind: 'ScoreExpect',
+      power: this.words(power),
+      value: { value, text, tolerance, range: this.range(start, lineEnd) },
+      range: this.range(first.start, lineEnd),
+    };
   }
 
   /** `POWER: item, item, …`: the power words before the colon and the comma-separated items after it. */

@@ -5,7 +5,7 @@
  * position of that moment, adjudicates with the engine and checks what the
  * file expects. Bad input gives diagnostics with ranges; nothing throws.
  */
-import { dirname, resolve as resolvePath } from 'node:path';
+import { dirname, relative as relativePath, resolve as resolvePath } from 'node:path';
 import type { RuleOptions, VariantConfig } from '@dipforge/engine/config';
 import {
   adjudicatePhase,
@@ -15,7 +15,6 @@ import {
   phaseIsEmpty,
   samePhase,
   yearPhases,
-  winner as findWinner,
   type Board,
   type DislodgedUnit,
   type NameIndex,
@@ -26,7 +25,7 @@ import {
   type Position,
   type Unit,
 } from '@dipforge/engine';
-import type { CodeName } from '../diagnostics/codes.js';
+import { Codes, type CodeName } from '../diagnostics/codes.js';
 import { dedupeDiagnostics, diagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type * as A from '../map/ast.js';
 import type { Declared } from '../map/bind.js';
@@ -37,10 +36,20 @@ import type * as G from './ast.js';
 import type { ParsedGame } from './parse.js';
 import { phaseKey, phaseText, type YearPhase } from './phases.js';
 import type { CompiledVariant, GameWorkspace } from './workspace.js';
+import { VictoryKeeper, type DeclarationRun, type VictoryState } from './victory.js';
+import type { GameOutcome, Scores } from '@dipforge/engine';
 
 export interface GameOptions {
   /** Plays the game under this edition instead of the file's (its `rule` lines still apply). */
   edition?: string;
+  /**
+   * A previous run of the same file (the editor's incremental re-check): the
+   * phases of its first `sections` phase sections are taken from it instead of
+   * being adjudicated again. Used only when the text up to the start of section
+   * `sections` is unchanged and the variant, rules and start are the same;
+   * otherwise the game is played from the start.
+   */
+  reuse?: { run: GameRun; sections: number };
 }
 
 /** One order of a phase: the line it was read from (none for a skipped phase), and what became of it. */
@@ -60,6 +69,8 @@ export interface PhaseRun {
   result: PhaseResult;
   /** An order of this phase could not be read, so the phase was adjudicated without it. */
   incomplete: boolean;
+  /** The game's result after this phase (and after the declare blocks that follow it): alliances, the end, outcome, scores. */
+  victory?: VictoryState;
 }
 
 /** One checked expectation: an order's result, or a units, dislodged, owners or winner line. */
@@ -90,10 +101,21 @@ export interface GameRun {
   phases: PhaseRun[];
   /** The position after the last adjudicated phase (the start when none was). */
   final?: Position;
+  /** The power that won alone (solo, leader, or a concession to it); see `outcome` for every result. */
   winner?: string;
+  /** The game's result after the last phase and declaration (the engine's `gameOutcome`, kept once the game is over). */
+  outcome?: GameOutcome;
+  /** The scores under the `scoring` rule (provisional while the game goes on). */
+  scores?: Scores;
+  /** Everything kept about the result: declared allies, whether the game was ended, when it was decided. */
+  victory?: VictoryState;
+  /** The declarations of the `declare` blocks, in the order they were played. */
+  declarations: DeclarationRun[];
   expectations: Expectation[];
   /** Whether every phase the file writes was adjudicated. */
   complete: boolean;
+  /** How many entries of `phases` were taken from a previous run (`GameOptions.reuse`). */
+  reused?: number;
 }
 
 const ENGINE_CODES: Record<string, CodeName> = {
@@ -118,7 +140,13 @@ class GameRunner {
   private board!: Board;
   private rules!: RuleOptions;
   private year!: YearPhase[];
+  /** Played under another edition (`--edition`): the file's own rules and year, to tell what that edition lacks. */
+  private fileRules?: RuleOptions;
+  private fileYear?: YearPhase[];
   private readonly powerOf = new Map<G.Word, string | undefined>();
+  /** Victory, alliances, draws and scores (victory.ts); the `declare` blocks played so far go up to `declaredUpTo`. */
+  private victory!: VictoryKeeper;
+  private declaredUpTo = -2;
 
   constructor(
     private readonly parsed: ParsedGame,
@@ -127,7 +155,7 @@ class GameRunner {
   ) {
     this.file = parsed.file;
     this.diagnostics = [...parsed.diagnostics];
-    this.out = { file: parsed.file, parsed, diagnostics: this.diagnostics, players: {}, phases: [], expectations: [], complete: false };
+    this.out = { file: parsed.file, parsed, diagnostics: this.diagnostics, players: {}, phases: [], declarations: [], expectations: [], complete: false };
   }
 
   run(): GameRun {
@@ -182,6 +210,10 @@ class GameRunner {
     this.out.config = this.config;
     this.board = this.workspace.board(variant, this.config);
     this.year = yearPhases(this.board, rules);
+    if (this.options.edition !== undefined) {
+      this.fileRules = this.resolveRules(variant, editionStmt, ast.header.filter((h): h is G.RuleStmt => h.kind === 'Rule'), false);
+      this.fileYear = yearPhases(this.board, this.fileRules);
+    }
 
     for (const p of ast.header) {
       if (p.kind !== 'Player') continue;
@@ -225,7 +257,7 @@ class GameRunner {
    * and `rule` lines as one more `rules` block of the game file, resolved by
    * the map language's resolver (so names, values and messages are the same).
    */
-  private resolveRules(variant: CompiledVariant, edition: G.EditionStmt | undefined, lines: G.RuleStmt[]): RuleOptions {
+  private resolveRules(variant: CompiledVariant, edition: G.EditionStmt | undefined, lines: G.RuleStmt[], switched = true): RuleOptions {
     const options: A.RuleOptionNode[] = [];
     const editionNode = (text: string, value: string | number, range: Range, keyRange: Range): A.RuleOptionNode => ({
       key: { text: 'edition', value: 'edition', range: keyRange },
@@ -236,7 +268,7 @@ class GameRunner {
     for (const r of lines) options.push({ key: { text: r.key.text, value: r.key.value, range: r.key.range }, values: r.values, range: r.range });
     const model = variant.model as NonNullable<CompiledVariant['model']>;
     const sources = this.workspace.editionSources();
-    if (this.options.edition !== undefined) {
+    if (switched && this.options.edition !== undefined) {
       const wanted = this.options.edition.toLowerCase();
       const known = [...new Set([...sources.flatMap((s) => (s.decl.name ? [s.decl.name.value] : [])), ...model.rulesets.keys()])];
       if (known.includes(wanted)) {
@@ -250,7 +282,15 @@ class GameRunner {
     const found: Diagnostic[] = [];
     const resolved = resolveRules({ ...model, rules: [...model.rules, block] }, sources, found);
     // The variant's own rule problems were reported when it compiled; keep the game's.
+    if (!switched) return resolved.options;
     for (const d of found) if (d.file === this.file) this.diagnostics.push(d);
+    // A conflict the game's edition brings to the variant's own options (not one of the variant's): on the edition line.
+    const own = new Set(variant.diagnostics.map((d) => `${d.file}:${d.range.start.offset}:${d.code}:${d.message}`));
+    for (const d of found) {
+      if (d.file === this.file || d.code !== Codes.ruleConflict.code || own.has(`${d.file}:${d.range.start.offset}:${d.code}:${d.message}`)) continue;
+      const where = `${relativePath(dirname(this.file), d.file)}:${d.range.start.line + 1}`;
+      this.report('ruleConflict', edition?.range ?? ZERO_RANGE, `${d.message} (with the edition this game plays, ${resolved.edition}; the other option is set at ${where})`);
+    }
     return resolved.options;
   }
 
@@ -297,11 +337,28 @@ class GameRunner {
     const i = phaseIndex(this.year, { year: name.year.value, season, kind: name.kind.phase });
     if (i < 0) {
       const list = this.year.map((p) => `${p.season} ${p.kind}`).join(', ');
-      this.report('invalidPhase', name.range, `The year of ${this.config.name} under these rules has no ${season} ${name.kind.phase} phase; its phases are ${list}`);
+      this.report('invalidPhase', name.range, `The year of ${this.config.name} under these rules has no ${season} ${name.kind.phase} phase; its phases are ${list}${this.writtenInAdvance(name.kind.phase)}`);
       return undefined;
     }
     const p = this.year[i] as YearPhase;
     return { year: name.year.value, season: p.season, kind: p.kind };
+  }
+
+  /**
+   * For a retreat or adjustment phase the year lacks (the postal year, 000 §3):
+   * where those orders are written instead.
+   */
+  private writtenInAdvance(kind: G.PhaseKindName): string {
+    if (kind === 'movement' || this.year.some((p) => p.kind === kind)) return '';
+    const shape = `year-shape ${this.rules['year-shape']}`;
+    if (kind === 'retreat') {
+      return this.rules.retreats === 'priority-list'
+        ? ` (under ${shape} retreats are written with the movement orders as priority lists: A mun H retreat ber, kie)`
+        : ` (under ${shape} dislodged units follow retreat-default ${this.rules['retreat-default']})`;
+    }
+    return this.rules.adjustments === 'priority-list'
+      ? ` (under ${shape} builds and disbands are written with the fall movement orders as priority lists: Build F kie, A ber; Disband A sil, A mun)`
+      : ` (under ${shape} there are no adjustments)`;
   }
 
   // -------------------------------------------------------------- position
@@ -411,7 +468,12 @@ class GameRunner {
   private playPhases(start: Position): void {
     let position = start;
     const sections = this.parsed.ast.phases;
-    for (const section of sections) {
+    this.startVictory(start);
+    const reused = this.reusePhases(start);
+    if (reused) position = reused.position;
+    for (const section of sections.slice(reused?.sections ?? 0)) {
+      this.declareThrough(sections.indexOf(section) - 1, position);
+      if (this.setAsideSection(section)) continue;
       const target = this.phaseOf(section.phase);
       if (!target) return;
       let skipped = 0;
@@ -421,7 +483,7 @@ class GameRunner {
           return;
         }
         const why = this.somethingToOrder(position);
-        if (why) this.report('phaseSkipped', section.phase?.range ?? section.range, `${phaseText(position.phase)} is not written (${why}); it is adjudicated with no orders`);
+        if (why && !this.defaultsNoted(position, section, why)) this.report('phaseSkipped', section.phase?.range ?? section.range, `${phaseText(position.phase)} is not written (${why}); it is adjudicated with no orders`);
         const next = this.adjudicate(position, [], section);
         if (!next) return;
         position = next;
@@ -434,7 +496,230 @@ class GameRunner {
       if (!next) return;
       position = next;
     }
+    const tail = this.defaultsAtEnd(position, sections[sections.length - 1]);
+    if (!tail) return;
+    position = tail;
+    this.declareThrough(sections.length - 1, position);
     this.out.complete = true;
+  }
+
+  // ------------------------------------------------ victory and declarations
+
+  private startVictory(start: Position): void {
+    this.victory = new VictoryKeeper({
+      board: this.board,
+      rules: this.rules,
+      power: (w) => this.power(w),
+      report: (name, range, message) => this.report(name, range, message),
+      expectation: (phase, range, what, ok, message) => this.expectation(phase, range, what, ok, message),
+    });
+    this.out.declarations = this.victory.declarations;
+    this.noteVictory(this.victory.start(start));
+  }
+
+  /** Plays the `declare` blocks written after phase sections up to index `last` (-1: before the first) not yet played. */
+  private declareThrough(last: number, position: Position): void {
+    for (const section of this.parsed.ast.declare) {
+      if (section.after <= this.declaredUpTo || section.after > last) continue;
+      const phase = this.out.phases.length - 1;
+      let state = this.victory.declare(section, position, phase);
+      for (const block of section.expect) {
+        if (block.units.length > 0) this.checkUnits('units', block.units, position.units, phase);
+        if (block.dislodged.length > 0) this.checkUnits('dislodged', block.dislodged, position.dislodged, phase);
+        for (const stmt of block.owners) this.checkOwners(stmt, position, phase);
+        this.victory.check(block, phase, state);
+      }
+      state = this.victory.snapshot();
+      const run = this.out.phases[phase];
+      if (run) run.victory = state;
+      this.noteVictory(state);
+    }
+    this.declaredUpTo = Math.max(this.declaredUpTo, last);
+  }
+
+  /** The result as the game run reports it. */
+  private noteVictory(state: VictoryState): void {
+    this.out.outcome = state.outcome;
+    this.out.scores = state.scores;
+    this.out.victory = state;
+    const winner = this.victory.soleWinner(state);
+    if (winner !== undefined) this.out.winner = winner;
+    else delete this.out.winner;
+  }
+
+  /** A re-used run's declarations and result (reusePhases): the state after its last re-used phase. */
+  private reuseVictory(prev: GameRun, runs: readonly PhaseRun[], sections: number): void {
+    const end = runs.length;
+    this.victory.declarations.push(...prev.declarations.filter((d) => d.after < end));
+    const state = runs[end - 1]?.victory;
+    if (state) {
+      this.victory.restore(state, runs[end - 1]?.phase);
+      this.noteVictory(state);
+    }
+    // Diagnostics of the declare blocks before the first phase (reusePhases copies those from the first phase on).
+    for (const block of this.parsed.ast.declare) {
+      if (block.after !== -1) continue;
+      for (const d of prev.diagnostics) {
+        if (d.file === this.file && d.range.start.offset >= block.range.start.offset && d.range.start.offset <= block.range.end.offset) this.diagnostics.push(d);
+      }
+    }
+    this.declaredUpTo = sections - 1;
+  }
+
+  /**
+   * Takes the phases of the first sections from `options.reuse` when the text
+   * before the next section is unchanged (so were their orders, results,
+   * diagnostics and expectations); the position to go on from, or undefined.
+   */
+  private reusePhases(start: Position): { sections: number; position: Position } | undefined {
+    const reuse = this.options.reuse;
+    const sections = this.parsed.ast.phases;
+    const count = Math.min(reuse?.sections ?? 0, sections.length);
+    if (!reuse || count <= 0) return undefined;
+    const prev = reuse.run;
+    const cut = sections[count]?.range.start.offset ?? this.parsed.text.length;
+    const same =
+      prev.file === this.file &&
+      prev.variant === this.out.variant &&
+      prev.seed === this.out.seed &&
+      prev.parsed.text.slice(0, cut) === this.parsed.text.slice(0, cut) &&
+      (sections[count] !== undefined || prev.parsed.text.length === cut) &&
+      JSON.stringify(prev.rules) === JSON.stringify(this.rules) &&
+      JSON.stringify(prev.start) === JSON.stringify(start);
+    if (!same) return undefined;
+    // The phase runs of sections 0..count-1, with the skipped phases before each.
+    let written = 0;
+    let end = 0;
+    let last: G.PhaseSection | undefined;
+    while (end < prev.phases.length && written < count) {
+      const section = prev.phases[end++]?.section;
+      if (section) {
+        written++;
+        last = section;
+      }
+    }
+    // The last reused section must have ended where it ends now (no line of it after the cut).
+    if (written < count || last?.range.end.offset !== sections[count - 1]?.range.end.offset) return undefined;
+    const first = sections[0]?.range.start.offset ?? cut;
+    for (const d of prev.diagnostics) {
+      if (d.file === this.file && d.range.start.offset >= first && d.range.start.offset < cut) this.diagnostics.push(d);
+    }
+    const runs = prev.phases.slice(0, end);
+    for (const run of runs) {
+      this.out.phases.push(run);
+      if (run.section) this.noteWinner(run);
+    }
+    for (const e of prev.expectations) if (e.phase < end) this.out.expectations.push(e);
+    this.reuseVictory(prev, runs, count);
+    const position = (runs[runs.length - 1] as PhaseRun).result.next;
+    this.out.final = position;
+    this.out.reused = end;
+    return { sections: count, position };
+  }
+
+  // ------------------------------------------------- another edition (--edition)
+
+  /** The edition played and what it does with retreats and adjustments, for the notes below. */
+  private switchedTo(): string {
+    return `edition ${this.rules.edition}`;
+  }
+
+  private retreatDefaults(): string {
+    const r = this.rules;
+    const how = r['retreat-default'] === 'disband' ? 'disbanded' : `retreated by retreat-default ${r['retreat-default']}`;
+    return r.retreats === 'priority-list' ? `dislodged units go by the retreat lists written with the moves, else are ${how}` : `dislodged units are ${how}`;
+  }
+
+  private adjustmentDefaults(): string {
+    const r = this.rules;
+    const lists = r.adjustments === 'priority-list' ? 'build and disband lists written with the fall moves are used, else ' : '';
+    return `${lists}no unit is built and removals follow removal-order ${r['removal-order']}`;
+  }
+
+  /**
+   * Played under another edition, a section of a phase that edition's year
+   * lacks (a retreat phase in a postal year, say): set aside with a note
+   * (DF6011), its orders and expectations unused. True when set aside.
+   */
+  private setAsideSection(section: G.PhaseSection): boolean {
+    const name = section.phase;
+    if (!this.fileYear || !name?.kind.phase) return false;
+    const phase: Phase = { year: name.year.value, season: name.season.value, kind: name.kind.phase };
+    if (phaseIndex(this.year, phase) >= 0 || phaseIndex(this.fileYear, phase) < 0) return false;
+    const n = section.orders.length;
+    const defaults = phase.kind === 'retreat' ? this.retreatDefaults() : phase.kind === 'adjustment' ? this.adjustmentDefaults() : 'every unit holds';
+    this.report(
+      'setAside',
+      name.range,
+      `${phaseText(phase)} is set aside with its ${n} order${n === 1 ? '' : 's'}: the year of ${this.switchedTo()} has no ${phase.season} ${phase.kind} phase (${defaults})`,
+    );
+    return true;
+  }
+
+  /**
+   * Played under another edition, a phase the file cannot have written (its
+   * own year lacks it) is adjudicated with that edition's defaults: a note
+   * (DF6011) instead of the warning for a phase left out. True when noted.
+   */
+  private defaultsNoted(position: Position, section: G.PhaseSection, why: string): boolean {
+    if (!this.fileYear || phaseIndex(this.fileYear, position.phase) >= 0) return false;
+    const kind = position.phase.kind;
+    const defaults = kind === 'retreat' ? this.retreatDefaults() : kind === 'adjustment' ? this.adjustmentDefaults() : why;
+    this.report(
+      'setAside',
+      section.phase?.range ?? section.range,
+      `${phaseText(position.phase)} is not in the file (its year has no such phase): under ${this.switchedTo()} it is adjudicated with no orders (${defaults})`,
+    );
+    return true;
+  }
+
+  /**
+   * Played under another edition, after the last section: the phases the
+   * file's own year lacks (a postal fall's retreats and adjustments, played in
+   * five phases) are adjudicated with the edition's defaults, so the game ends
+   * where the file's own edition would. The position reached, or undefined to stop.
+   */
+  private defaultsAtEnd(position: Position, last: G.PhaseSection | undefined): Position | undefined {
+    if (!this.fileYear || !last) return position;
+    let skipped = 0;
+    while (phaseIndex(this.fileYear, position.phase) < 0 && ++skipped <= MAX_SKIPPED_PHASES) {
+      const why = this.somethingToOrder(position);
+      if (why) this.defaultsNoted(position, last, why);
+      const next = this.adjudicate(position, [], last);
+      if (!next) return undefined;
+      position = next;
+    }
+    return position;
+  }
+
+  /**
+   * Played under another edition, the parts of an order that edition does not
+   * use: a retreat list, or builds and disbands written with the moves, when
+   * the file's rules use them and the edition's do not. Set aside with a note
+   * (DF6011); the order without its list, or undefined when nothing is left.
+   */
+  private switchedOrder(order: Order, line: G.OrderLine, position: Position): Order | undefined {
+    const own = this.fileRules;
+    if (!own || position.phase.kind !== 'movement') return order;
+    if (ADJUSTMENT_ORDERS.has(order.type) && own.adjustments === 'priority-list' && this.rules.adjustments !== 'priority-list') {
+      this.report(
+        'setAside',
+        line.text.range,
+        `${line.text.text}: set aside: under ${this.switchedTo()} builds and disbands are ordered in the adjustment phase, not with the moves (${this.adjustmentDefaults()})`,
+      );
+      return undefined;
+    }
+    const listed = order as Order & { retreat?: unknown };
+    if (listed.retreat !== undefined && own.retreats === 'priority-list' && this.rules.retreats !== 'priority-list') {
+      const { retreat: _list, ...rest } = listed;
+      this.report(
+        'setAside',
+        line.text.range,
+        `${line.text.text}: the retreat list is set aside: under ${this.switchedTo()} retreats are ordered in the retreat phase (${this.retreatDefaults()})`,
+      );
+      return rest as Order;
+    }
+    return order;
   }
 
   /** Why a phase left out of the file has orders to give, or undefined when it has none. */
@@ -477,7 +762,8 @@ class GameRunner {
           this.report(name, this.parsed.lines.range(at + parsed.start, at + end), parsed.message);
           continue;
         }
-        orders.push({ line, power, order: parsed.order });
+        const order = this.switchedOrder(parsed.order, line, position);
+        if (order) orders.push({ line, power, order });
       }
     }
     let result: PhaseResult;
@@ -500,6 +786,8 @@ class GameRunner {
     if (written) run.section = section;
     this.out.phases.push(run);
     this.out.final = result.next;
+    run.victory = this.victory.afterPhase(run.phase, result.next, run.section);
+    this.noteVictory(run.victory);
     if (written) this.check(run, section, this.out.phases.length - 1);
     return result.next;
   }
@@ -528,19 +816,14 @@ class GameRunner {
       if (block.units.length > 0) this.checkUnits('units', block.units, after.units, phase);
       if (block.dislodged.length > 0) this.checkUnits('dislodged', block.dislodged, run.result.dislodged, phase);
       for (const stmt of block.owners) this.checkOwners(stmt, after, phase);
-      for (const stmt of block.winner) {
-        const expected = stmt.power ? this.power(stmt.power) : undefined;
-        if (stmt.power && !expected) continue;
-        const actual = findWinner(this.board, this.rules, after);
-        const ok = (actual ?? undefined) === expected;
-        const show = (w: string | undefined): string => w ?? 'none';
-        this.expectation(phase, stmt.range, 'winner', ok, ok ? `winner ${show(actual)}` : `winner: expected ${show(expected)}, got ${show(actual)}`);
-      }
+      this.victory.check(block, phase, run.victory);
     }
-    if (run.incomplete) return;
-    const winner = findWinner(this.board, this.rules, after);
-    if (winner !== undefined) this.out.winner = winner;
-    else delete this.out.winner;
+    this.noteWinner(run);
+  }
+
+  /** The game's result after a phase (victory.ts judged it when the phase was played). */
+  private noteWinner(run: PhaseRun): void {
+    if (run.victory) this.noteVictory(run.victory);
   }
 
   /**
@@ -642,6 +925,9 @@ function attachResults(orders: OrderRun[], results: readonly OrderResult[]): voi
     if (r) o.result = r;
   });
 }
+
+/** Orders of the adjustments; in a movement phase they are written in advance (000 §11). */
+const ADJUSTMENT_ORDERS: ReadonlySet<string> = new Set(['build', 'disband', 'waive', 'build-list', 'disband-list']);
 
 function base(loc: string): string {
   const slash = loc.indexOf('/');

@@ -4,8 +4,9 @@
  * set of options. The options themselves (names, values, defaults) are the
  * engine's registry; this module only reads them from the language.
  */
-import { checkRuleValue, defaultRuleOptions, didYouMean, RULE_KEYS, type RuleOptions } from '@dipforge/engine/config';
+import { checkRuleValue, defaultRuleOptions, didYouMean, RULE_KEYS, type RuleKey, type RuleOptions } from '@dipforge/engine/config';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { ruleConflicts } from './rule-conflicts.js';
 import type { Range } from '../text/range.js';
 import type * as A from './ast.js';
 import type { Declared, VariantModel } from './bind.js';
@@ -18,6 +19,10 @@ export interface OptionOrigin {
   file: string;
   range: Range;
   value: unknown;
+  /** The whole option line (`key value`, or a game's `rule key value`). */
+  line?: Range;
+  /** Order of setting: a later line has a higher number (for rule-conflict diagnostics). */
+  seq?: number;
 }
 
 export interface ResolvedRules {
@@ -41,6 +46,7 @@ function rawValue(values: A.ValueLit[]): RawValue | undefined {
 class RuleResolver {
   private readonly sets = new Map<string, RuleSetSource>();
   private readonly done = new Map<string, { options: Record<string, unknown>; origins: Map<string, OptionOrigin> }>();
+  private seq = 0;
 
   constructor(
     editions: RuleSetSource[],
@@ -50,6 +56,11 @@ class RuleResolver {
     for (const e of editions) if (e.decl.name) this.sets.set(e.decl.name.value, e);
     // A variant's own rule sets may shadow the built-in editions of the same name.
     for (const [name, s] of model.rulesets) this.sets.set(name, s);
+  }
+
+  /** The rule set named `name`, if any. */
+  source(name: string): RuleSetSource | undefined {
+    return this.sets.get(name);
   }
 
   has(name: string): boolean {
@@ -115,7 +126,7 @@ class RuleResolver {
         continue;
       }
       options[key] = checked.value;
-      origins.set(key, { file, range: valueRange, value: checked.value });
+      origins.set(key, { file, range: valueRange, value: checked.value, line: o.range, seq: ++this.seq });
     }
   }
 }
@@ -127,14 +138,17 @@ export function resolveRules(model: VariantModel, editions: RuleSetSource[], dia
   for (const name of model.rulesets.keys()) resolver.resolve(name);
 
   let edition = DEFAULT_EDITION;
+  let editionLine: { file: string; range: Range } | undefined;
   for (const { decl, file } of model.rules) {
     for (const o of decl.options) {
       if (o.key.value !== 'edition') continue;
       const v = o.values[0];
       if (!v) continue;
       const name = String(v.value).toLowerCase();
-      if (resolver.has(name)) edition = name;
-      else resolver.unknownSet(v.text, file, v.range);
+      if (resolver.has(name)) {
+        edition = name;
+        editionLine = { file, range: o.range };
+      } else resolver.unknownSet(v.text, file, v.range);
     }
   }
   const base = resolver.resolve(edition);
@@ -142,6 +156,16 @@ export function resolveRules(model: VariantModel, editions: RuleSetSource[], dia
   const origins = new Map(base.origins);
   for (const { decl, file } of model.rules) resolver.apply(decl.options, file, options, origins, true);
   options['edition'] = edition;
+  // Options that cannot work together: in each rule set of the variant's own files, and in the rules in force.
+  const editionFiles = new Set(editions.map((e) => e.file));
+  for (const name of model.rulesets.keys()) {
+    const source = resolver.source(name);
+    const set = resolver.resolve(name);
+    const base = source?.decl.extends;
+    const blame = source && base ? { file: source.file, range: base.range } : undefined;
+    reportConflicts(set.options as RuleOptions, set.origins, editionFiles, blame, diagnostics);
+  }
+  reportConflicts(options as RuleOptions, origins, editionFiles, editionLine, diagnostics);
   const victoryCentres = origins.get('victory-centres');
   return {
     edition,
@@ -149,4 +173,46 @@ export function resolveRules(model: VariantModel, editions: RuleSetSource[], dia
     origins,
     ...(victoryCentres ? { victoryCentres } : {}),
   };
+}
+
+/**
+ * Reports the rule conflicts of one resolved set of options (DF2014, DF8007),
+ * each on the offending option line: the involved option set last in a map or
+ * game file. When that is a built-in edition's line, the line that chose the
+ * edition (`edition NAME`, a ruleset's `extends`) is blamed; a conflict within
+ * the built-in editions alone is not reported (they are kept free of them).
+ */
+function reportConflicts(
+  options: RuleOptions,
+  origins: ReadonlyMap<string, OptionOrigin>,
+  editionFiles: ReadonlySet<string>,
+  editionLine: { file: string; range: Range } | undefined,
+  diagnostics: Diagnostic[],
+): void {
+  const inFile = (key: RuleKey): OptionOrigin | undefined => {
+    const o = origins.get(key);
+    return o && !editionFiles.has(o.file) ? o : undefined;
+  };
+  const seen = new Set(diagnostics.map((d) => `${d.file}:${d.range.start.offset}:${d.code}:${d.message}`));
+  for (const c of ruleConflicts(options, (key) => inFile(key) !== undefined)) {
+    let at: { file: string; range: Range } | undefined;
+    if (c.kind === 'ignored') {
+      const o = inFile(c.keys[0]!);
+      if (o) at = { file: o.file, range: o.line ?? o.range };
+    } else {
+      let last: OptionOrigin | undefined;
+      for (const key of c.keys) {
+        const o = origins.get(key);
+        if (o && (last === undefined || (o.seq ?? 0) > (last.seq ?? 0))) last = o;
+      }
+      if (last && !editionFiles.has(last.file)) at = { file: last.file, range: last.line ?? last.range };
+      else at = editionLine;
+    }
+    if (!at) continue;
+    const d = diagnostic(c.kind === 'conflict' ? 'ruleConflict' : 'ruleIgnored', at.file, at.range, c.message);
+    const key = `${d.file}:${d.range.start.offset}:${d.code}:${d.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    diagnostics.push(d);
+  }
 }

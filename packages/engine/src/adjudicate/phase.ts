@@ -7,12 +7,12 @@ import type { RuleOptions } from '../config/rules.js';
 import type { Position } from '../game/position.js';
 import type { Order } from '../orders/order.js';
 import { adjudicateAdjustment, adjustmentsDue } from './adjustment/index.js';
-import { adjudicateMovement } from './movement/index.js';
+import { adjudicateMovementPhase } from './postal.js';
 import type { PhaseResult } from './result.js';
 import { adjudicateRetreat } from './retreat.js';
 
 export interface AdjudicateOptions {
-  /** Seed for everything the rules draw by lot (civil disorder `random`, retreats by lot). Default 0. */
+  /** Seed for everything the rules draw by lot (civil disorder `random` and `abroad-first`, retreats by lot or `gm-order`). Default 0. */
   seed?: number;
 }
 
@@ -31,7 +31,8 @@ export function adjudicatePhase(
   const seed = options.seed ?? 0;
   switch (position.phase.kind) {
     case 'movement':
-      return adjudicateMovement(board, position, orders, rules);
+      // With the retreats (and, after a postal fall, the adjustments) it carries out at once.
+      return adjudicateMovementPhase(board, position, orders, rules, seed);
     case 'retreat':
       return adjudicateRetreat(board, position, orders, rules, seed);
     case 'adjustment':

@@ -39,6 +39,9 @@ export const REASONS = {
   'no-disbands': 'the power does not have to remove units',
   'waive-not-allowed': 'builds may not be waived',
   'inland-fleet': 'a fleet cannot be built inland',
+  'no-retreat-lists': 'retreat lists are not used under these rules: retreats are ordered in the retreat phase',
+  'no-adjustment-lists': 'build and disband lists are not used under these rules: adjustments are ordered in the adjustment phase',
+  'not-adjustment-time': 'builds and disbands are written with the last movement orders of the year (the fall)',
   // ---- valid orders that fail
   bounced: 'the move was stopped by an equal or stronger force',
   'no-convoy': 'the convoy route was not there or was disrupted',
@@ -49,6 +52,7 @@ export const REASONS = {
   'not-used': 'the army did not take the convoy route',
   'civil-disorder': 'a power that sent no orders cannot receive this support',
   'retreat-clash': 'another unit retreated to the same province',
+  'list-unused': 'no entry of the list was carried out',
 } as const;
 
 export type Reason = keyof typeof REASONS;

@@ -20,9 +20,9 @@ import { findUnit, fleetDestination, readDestination } from './refs.js';
 import { buildUnitTable, type UnitTable } from './units.js';
 
 /** What a dislodged unit ends up doing. */
-const DISBAND = -2;
+export const DISBAND = -2;
 
-interface RetreatCtx {
+export interface RetreatCtx {
   board: Board;
   rules: RuleOptions;
   /** The units on the board (they block retreats). */
@@ -41,14 +41,8 @@ export function adjudicateRetreat(
   rules: RuleOptions,
   seed: number,
 ): PhaseResult {
-  const onBoard = buildUnitTable(board, position.units);
-  const dislodged = buildUnitTable(board, position.dislodged);
-  const standoff = new Uint8Array(board.provinceCount);
-  for (const s of position.standoffs) {
-    const p = board.provinceId(s);
-    if (p >= 0) standoff[p] = 1;
-  }
-  const ctx: RetreatCtx = { board, rules, onBoard, dislodged, from: position.dislodged, standoff, owners: position.owners };
+  const ctx = retreatContext(board, rules, position);
+  const { dislodged } = ctx;
 
   const results: (OrderResult | undefined)[] = orders.map(() => undefined);
   // Per dislodged unit: the order indexes that stand and the target location (DISBAND for a disband).
@@ -117,6 +111,22 @@ export function adjudicateRetreat(
   return { results: final, dislodged: [], next };
 }
 
+/** The retreat context of a position's dislodged units, standoffs and owners (its units block retreats). */
+export function retreatContext(
+  board: Board,
+  rules: RuleOptions,
+  position: Pick<Position, 'units' | 'dislodged' | 'standoffs' | 'owners'>,
+): RetreatCtx {
+  const onBoard = buildUnitTable(board, position.units);
+  const dislodged = buildUnitTable(board, position.dislodged);
+  const standoff = new Uint8Array(board.provinceCount);
+  for (const s of position.standoffs) {
+    const p = board.provinceId(s);
+    if (p >= 0) standoff[p] = 1;
+  }
+  return { board, rules, onBoard, dislodged, from: position.dislodged, standoff, owners: position.owners };
+}
+
 function unitOfOrder(perUnit: readonly { index: number }[][], index: number): number {
   for (let u = 0; u < perUnit.length; u++) if (perUnit[u]!.some((c) => c.index === index)) return u;
   return -1;
@@ -150,7 +160,7 @@ function checkRetreatOrder(ctx: RetreatCtx, order: Order): CheckedRetreat {
 }
 
 /** The location unit `u` retreats to in province `prov`, or why it may not. */
-function retreatTarget(ctx: RetreatCtx, u: number, prov: number, coast: number): number | { reason: Reason } {
+export function retreatTarget(ctx: RetreatCtx, u: number, prov: number, coast: number): number | { reason: Reason } {
   const { board, rules, onBoard, dislodged } = ctx;
   if (prov === dislodged.prov[u]) return { reason: 'same-province' };
   const kind = dislodged.kind[u]!;
@@ -175,7 +185,7 @@ function retreatTarget(ctx: RetreatCtx, u: number, prov: number, coast: number):
 }
 
 /** Every legal retreat of unit `u` (locations). */
-function retreatOptions(ctx: RetreatCtx, u: number): number[] {
+export function retreatOptions(ctx: RetreatCtx, u: number): number[] {
   const { board, dislodged } = ctx;
   const out: number[] = [];
   const adj = dislodged.kind[u] === FLEET ? board.fleetAdj : board.armyAdj;
@@ -191,7 +201,7 @@ function retreatOptions(ctx: RetreatCtx, u: number): number[] {
 }
 
 /** `retreat-default`: what a dislodged unit without a usable order does. */
-function defaultRetreat(ctx: RetreatCtx, u: number, rng: Rng): number {
+export function defaultRetreat(ctx: RetreatCtx, u: number, rng: Rng): number {
   const rule = ctx.rules['retreat-default'];
   if (rule === 'disband') return DISBAND;
   const options = retreatOptions(ctx, u);
@@ -201,7 +211,8 @@ function defaultRetreat(ctx: RetreatCtx, u: number, rng: Rng): number {
 }
 
 /**
- * `gm-order`: an own supply centre; else towards home; else a supply centre
+ * `gm-order`: an own supply centre; else towards home (closer to its nearest
+ * home centre than where it stands, by the fewest moves); else a supply centre
  * not owned by its power; else, for a fleet, a sea; else by lot. Ties within a
  * preference are drawn by lot.
  */
@@ -214,9 +225,11 @@ function gameMasterRetreat(ctx: RetreatCtx, u: number, options: number[], rng: R
   const isHome = (p: number): boolean => homes.has(p);
   const here = provinceDistance(board, dislodged.prov[u]!, isHome);
   const prov = (l: number): number => board.provinceOf(l);
+  const homeward = options.map((l) => provinceDistance(board, prov(l), isHome)).filter((d) => d < here);
+  const fewest = homeward.length > 0 ? Math.min(...homeward) : -1;
   const preferences: ((l: number) => boolean)[] = [
     (l) => board.supplyCentre[prov(l)] === 1 && owners.get(prov(l)) === powerId,
-    (l) => provinceDistance(board, prov(l), isHome) < here,
+    (l) => provinceDistance(board, prov(l), isHome) === fewest,
     (l) => board.supplyCentre[prov(l)] === 1 && owners.get(prov(l)) !== powerId,
     (l) => dislodged.kind[u] === FLEET && board.terrain[prov(l)] === TERRAIN_SEA,
   ];

@@ -142,7 +142,7 @@ export const RULE_REGISTRY = [
     group: 'year',
     summary: 'The phases of a game year.',
     description:
-      '`five-phase`: spring movement, spring retreats, fall movement, fall retreats, winter adjustments. `postal`: the two-season year of the old rules, spring movement and fall movement only; retreats and adjustments are written in advance with the movement orders as priority lists (see `retreats` and `adjustments`) and carried out after each movement. `custom`: the phases listed in `custom-phases`. A year without a retreat or an adjustment phase needs the matching priority-list option.',
+      '`five-phase`: spring movement, spring retreats, fall movement, fall retreats, winter adjustments. `postal`: the two-season year of the old rules, spring movement and fall movement only; retreats and adjustments are written in advance with the movement orders as priority lists (see `retreats` and `adjustments`) and carried out after each movement. `custom`: the phases listed in `custom-phases`. In a year without a retreat phase each movement phase carries out its retreats at once (by the retreat lists under `retreats priority-list`, else by `retreat-default`); in a year without an adjustment phase the adjustments are carried out with the fall movement under `adjustments priority-list`, and there are none otherwise. A game file of a postal year writes only movement phases; each gives the next movement phase.',
     source: '000 §3; Sharp ch. 12',
     choices: [
       { value: 'five-phase', summary: 'spring moves, spring retreats, fall moves, fall retreats, adjustments' },
@@ -170,7 +170,7 @@ export const RULE_REGISTRY = [
     group: 'year',
     summary: 'How dislodged units retreat.',
     description:
-      '`phase`: a separate retreat phase after the movement phase, ordered once the results are known. `priority-list`: each unit that may be dislodged is given, with the movement orders, a list of provinces in order of preference (for a fleet on spa/sc: por, then wes, then mar); a dislodged unit goes to the first listed province that is a legal retreat, else `retreat-default` applies. The usual limits hold either way: not into an occupied province, not where the attack came from, not into a province left empty by a standoff, no convoys; two units retreating to the same province are both disbanded.',
+      '`phase`: a separate retreat phase after the movement phase, ordered once the results are known. `priority-list`: each unit that may be dislodged is given, with the movement orders, a list of provinces in order of preference (for a fleet on spa/sc: por, then wes, then mar); a dislodged unit goes to the first listed province that is a legal retreat, else `retreat-default` applies. The list follows the movement order: `A mun H retreat ber, kie, sil`, `F nth - nwy retreat ska, nwg`; `retreat disband`, or a list ending in `disband`, disbands the unit instead of leaving it to `retreat-default`. The movement phase then carries out its retreats at once and a retreat phase after it has nothing to do. Under `phase` an order with a retreat list is illegal (the unit holds). The usual limits hold either way: not into an occupied province, not where the attack came from, not into a province left empty by a standoff, no convoys; two units retreating to the same province are both disbanded.',
     source: '000 §10',
     choices: [
       { value: 'phase', summary: 'a separate retreat phase' },
@@ -184,7 +184,7 @@ export const RULE_REGISTRY = [
     group: 'year',
     summary: 'What happens to a dislodged unit that has no usable retreat order.',
     description:
-      '`disband`: the unit is disbanded. `gm-order`: the game master retreats it by these preferences, in order: an own supply centre; towards home; a supply centre not owned by its power; for a fleet, a sea province; otherwise drawn by lot with the game seed. `lot`: it retreats to one of its legal retreats drawn by lot with the game seed. A unit with no legal retreat is disbanded in every case.',
+      '`disband`: the unit is disbanded. `gm-order`: the game master retreats it by these preferences, in order: an own supply centre; towards home (a province fewer moves from its nearest home centre than where it stands); a supply centre not owned by its power; for a fleet, a sea province; otherwise drawn by lot with the game seed. `lot`: it retreats to one of its legal retreats drawn by lot with the game seed. A unit with no legal retreat is disbanded in every case.',
     source: '000 §10; 003',
     choices: [
       { value: 'disband', summary: 'the unit is disbanded' },
@@ -199,7 +199,7 @@ export const RULE_REGISTRY = [
     group: 'year',
     summary: 'How builds and disbands are ordered.',
     description:
-      '`phase`: a separate adjustment phase after the fall retreats. `priority-list`: builds and disbands are written with the fall movement orders as priority lists (build F ven, then A rom, then F nap; disband A sil, then A ber, then F den) and carried out after the fall movement and retreats; the first entries that can legally be carried out are used, as many as the centre count allows.',
+      '`phase`: a separate adjustment phase after the fall retreats. `priority-list`: builds and disbands are written with the fall movement orders as priority lists (build F ven, then A rom, then F nap; disband A sil, then A ber, then F den) and carried out after the fall movement and retreats; the first entries that can legally be carried out are used, as many as the centre count allows. Written `Build F ven, A rom, F nap` and `Disband A sil, A ber, F den`; plain `Build F ven` and `A sil D` orders join the power\'s lists in the order written. The centres change owner first, then disbands come before builds. A power with more units than centres disbands the first entries that name a unit of its own, as many as the difference, and `removal-order` removes what its list leaves out; a power with more centres builds the first entries that can legally be built (an unoccupied build site it owns, one build per province), as many as the difference, and the rest are not built. Lists always count from their first entry (`excess-builds`, `same-province-builds` and `excess-disbands` are for adjustment phases). Under `phase` build and disband lists are illegal.',
     source: '000 §11; DATC 4.D.4, 4.D.6',
     choices: [
       { value: 'phase', summary: 'a separate adjustment phase' },
@@ -238,7 +238,7 @@ export const RULE_REGISTRY = [
     group: 'year',
     summary: 'Whether a unit may be disbanded when no rule requires it.',
     description:
-      '`false`: a unit leaves the board only when it is dislodged (it may choose to disband instead of retreating) or when its power has more units than centres. `true`: in the adjustments a power may also disband any of its units; disbands are carried out before builds, so a unit may be disbanded and a unit of the other kind built in the same centre.',
+      '`false`: a unit leaves the board only when it is dislodged (it may choose to disband instead of retreating) or when its power has more units than centres. `true`: in the adjustments a power may also disband any of its units; disbands are carried out before builds, so a unit may be disbanded and a unit of the other kind built in the same centre. Under `adjustments priority-list` no unit is disbanded beyond what the count requires except to be replaced: a further disband is carried out only when the power builds in that province in the same adjustments (000 §11).',
     source: '000 (online version note; §11)',
     default: false,
   },
@@ -649,7 +649,7 @@ export const RULE_REGISTRY = [
     group: 'victory',
     summary: 'Supply centres a power needs to win alone.',
     description:
-      'A number of centres, or `majority`: more than half of all supply centres on the map (18 of 34 on the classic map). Checked after every adjustment of centre ownership.',
+      'A number of centres, or `majority`: more than half of all supply centres on the map (18 of 34 on the classic map). A power owning at least that many wins alone (see `victory-alone-in-lead`). The game is judged after every phase and after every `declare` block of a game file; centres change owner only after the fall movement and its retreats, so that is when the number is reached.',
     source: '000 §4a; 002; 003; 004',
     min: 1,
     choices: [{ value: 'majority', summary: 'more than half of all supply centres' }],
@@ -661,7 +661,7 @@ export const RULE_REGISTRY = [
     group: 'victory',
     summary: 'Whether a solo winner must also hold more centres than every other power.',
     description:
-      '`true`: a power reaching `victory-centres` wins only if no other power has as many centres. `false`: reaching the number is enough; two powers reaching it together are a tie (see `victory-ties`).',
+      '`true`: a power reaching `victory-centres` wins only if it also owns more centres than every other power (000 §4a: the most centres and at least the number). `false`: reaching the number is enough; two powers reaching it at once are a tie (see `victory-ties`).',
     source: '000 §4a',
     default: true,
   },
@@ -671,7 +671,7 @@ export const RULE_REGISTRY = [
     group: 'victory',
     summary: 'Centres a declared alliance of two powers needs to win jointly.',
     description:
-      '`off`: no alliance victory. A number: an alliance of exactly two powers, declared by both, wins jointly when together they hold at least that many centres and more than any other alliance or power. `solo-threshold`: the same number as `victory-centres`.',
+      '`off`: no alliance wins. A number N: two powers that have both declared their alliance (in a game file `alliance A, B`, or `A allies B` and `B allies A`) win jointly when together they own at least N centres and more than every other power and every other alliance in force. A power declares one ally at a time, so no alliance has more than two powers (000 §4b). `solo-threshold`: N is the `victory-centres` number. Checked whenever the game is judged, so an alliance wins as soon as it is declared if it already meets the condition.',
     source: '000 §4b',
     min: 1,
     choices: [
@@ -685,7 +685,8 @@ export const RULE_REGISTRY = [
     kind: 'boolean',
     group: 'victory',
     summary: 'Whether a solo victory takes precedence over an alliance victory reached at the same time.',
-    description: '`true`: a solo win beats an alliance win. `false`: both are a tie, settled by `victory-ties`.',
+    description:
+      '`true`: when a power that wins alone (by `victory-centres`, `victory-year` or `victory-at-end`) and an alliance meet their conditions at the same moment, the power wins alone and the alliance wins nothing, even when the power is one of the allies (000 §4). `false`: they are a tie, settled by `victory-ties`.',
     source: '000 §4',
     default: true,
   },
@@ -694,7 +695,8 @@ export const RULE_REGISTRY = [
     kind: 'integer-or-enum',
     group: 'victory',
     summary: 'A year after whose fall the power with the most centres wins.',
-    description: '`off`: no such limit. A year (e.g. `1905`): after the fall of that year the leader in centres wins alone.',
+    description:
+      '`off`: no year limit. A year Y (e.g. `1905`, 002\'s `05-F`): once the fall of Y has changed the centre owners (after the fall retreats; after the fall movement in a postal year), the power with the most centres wins alone. Several powers sharing the most centres are a tie (`victory-ties`); under `extend` the leader is looked for again after each later fall.',
     source: '000 §4c; 002',
     min: 1,
     choices: [{ value: 'off', summary: 'no year limit' }],
@@ -706,7 +708,7 @@ export const RULE_REGISTRY = [
     group: 'victory',
     summary: 'Whether the leader in centres wins when the game is ended (e.g. at a time limit).',
     description:
-      '`true`: when a game file says the game ends now, the power with the most centres wins. `false`: ending the game names no winner.',
+      '`true`: when the game is ended (a game file\'s `end` declaration, e.g. at an agreed time limit, 002), the power with the most centres wins alone; a shared lead is a tie (`victory-ties`): shared, or under `extend` the ended game goes on until one power leads after a later fall. `false`: ending the game ends it without a winner, unless another condition is met at that moment.',
     source: '002',
     default: false,
   },
@@ -716,7 +718,7 @@ export const RULE_REGISTRY = [
     group: 'victory',
     summary: 'What happens when several powers or alliances meet a victory condition at once.',
     description:
-      '`shared`: they share the win. `extend`: the game goes on a year at a time until exactly one power or alliance meets a condition.',
+      'When several powers or alliances meet a victory condition at the same moment (after `solo-beats-alliance`). `shared` (002): they share the win; every power among them is a winner. `extend` (000 §4): no one has won yet and the game goes on; it is judged again after every later phase, and as centres change owner only after a fall, a year at a time, until exactly one power or alliance meets a condition. With an alliance victory only `extend` is allowed (DF2014).',
     source: '000 §4; 002',
     choices: [
       { value: 'shared', summary: 'they share the win' },
@@ -730,7 +732,7 @@ export const RULE_REGISTRY = [
     group: 'victory',
     summary: 'Draws by agreement.',
     description:
-      '`all-survivors`: the players still in the game may agree, unanimously, a draw shared by all of them. `any-subset`: they may agree, unanimously, a draw shared by some of them. `none`: no draws by agreement.',
+      'Results by agreement, declared in a game file with `draw` and `concede`. A power is in the game (a survivor) while it owns a centre or has a unit. `all-survivors` (003): a draw takes effect when it is shared by every survivor and every survivor voted for it. `any-subset`: a draw may be shared by any two or more survivors, but every survivor must vote for it. `none`: no draws and no concessions. Under `all-survivors` and `any-subset` a concession takes effect when every other survivor concedes the game to one power, or to two declared allies; it counts as a win alone, or an alliance win, for scoring. A victory condition met at the same moment comes first.',
     source: '003',
     choices: [
       { value: 'all-survivors', summary: 'a unanimous draw among all survivors' },
@@ -747,7 +749,7 @@ export const RULE_REGISTRY = [
     group: 'scoring',
     summary: 'How a finished game is scored.',
     description:
-      '`none`: no scores. `centres-plus-bonus`: each power scores its centre count; a solo winner adds `solo-bonus` and each member of a winning alliance adds `alliance-bonus`. `draw-size`: a win scores 1, a draw 1/N for each of its N members, others 0. `sum-of-squares`: each surviving power scores 100 times its centres squared over the sum of all powers\' centres squared; a solo winner scores 100.',
+      '`none`: no scores. `centres-plus-bonus` (000 app. 2): each power scores the centres it owns; a power that won alone (by centres, as the leader, or by a concession) adds `solo-bonus`; each of two allies that won (or were conceded the game) adds `alliance-bonus`; a shared win, a draw or a game ended without a winner adds nothing. `draw-size`: a pot of 1 point shared equally by the powers of the result: 1 to a power that won alone, 1/2 to each ally, 1/N to each of N powers sharing a win or a draw; every other power 0, and every power 0 while the game goes on or when it ended without a winner. `sum-of-squares`: a power that won by `victory-centres` (or was conceded the game alone) scores 100 and every other power 0; otherwise each power scores 100 × its centres² ÷ the sum over all powers of their centres². While the game goes on the scores are provisional, counted on the position as it stands.',
     source: '000 app. 2',
     choices: [
       { value: 'none', summary: 'no scores' },
@@ -763,7 +765,7 @@ export const RULE_REGISTRY = [
     group: 'scoring',
     summary: 'Points a solo winner adds under centres-plus-bonus scoring.',
     description:
-      'Added to the solo winner\'s centre count when `scoring` is `centres-plus-bonus`; text 000 gives +10. Ignored by the other scoring systems.',
+      'Added to the centre count of a power that won alone (by `victory-centres`, as the leader under `victory-year` or `victory-at-end`, or by a concession) when `scoring` is `centres-plus-bonus`; text 000 gives +10. Ignored by the other scoring systems.',
     source: '000 app. 2',
     min: 0,
     default: 10,
@@ -774,7 +776,7 @@ export const RULE_REGISTRY = [
     group: 'scoring',
     summary: 'Points each member of a winning alliance adds under centres-plus-bonus scoring.',
     description:
-      'Added to the centre count of each of the two members of a winning alliance when `scoring` is `centres-plus-bonus`; text 000 gives +6. Ignored by the other scoring systems.',
+      'Added to the centre count of each of the two members of a winning alliance (or of two allies conceded the game) when `scoring` is `centres-plus-bonus`; text 000 gives +6. Ignored by the other scoring systems.',
     source: '000 app. 2',
     min: 0,
     default: 6,

@@ -20,9 +20,23 @@ interface OrderBase {
   power: string;
 }
 
+/**
+ * A retreat priority list (000 §10), written with the movement order of a unit
+ * that may be dislodged (`A mun H retreat ber, kie, sil`): if the unit is
+ * dislodged it goes to the first listed province that is a legal retreat, then
+ * `otherwise`: `default` (rule `retreat-default`) or `disband` (`…, disband`).
+ * `A mun H retreat disband` (no province) disbands the unit if it is dislodged.
+ * Used only when retreats are not ordered in a retreat phase (`retreats priority-list`).
+ */
+export type RetreatList =
+  | { /** Province ids or `province/coast`, in order of preference. */ to: [string, ...string[]]; otherwise: 'default' | 'disband' }
+  | { to: []; otherwise: 'disband' };
+
 export interface HoldOrder extends OrderBase {
   type: 'hold';
   unit: UnitRef;
+  /** The unit's retreat priority list, if written. */
+  retreat?: RetreatList;
 }
 
 export interface MoveOrder extends OrderBase {
@@ -34,6 +48,8 @@ export interface MoveOrder extends OrderBase {
   viaConvoy: boolean;
   /** Convoy route as written, if any (4.A.6): sea province ids in order. */
   path?: string[];
+  /** The unit's retreat priority list, if written. */
+  retreat?: RetreatList;
 }
 
 export interface SupportOrder extends OrderBase {
@@ -42,6 +58,8 @@ export interface SupportOrder extends OrderBase {
   supported: UnitRef;
   /** The supported unit's destination; absent for a support to hold. */
   to?: string;
+  /** The unit's retreat priority list, if written. */
+  retreat?: RetreatList;
 }
 
 export interface ConvoyOrder extends OrderBase {
@@ -49,6 +67,8 @@ export interface ConvoyOrder extends OrderBase {
   unit: UnitRef;
   army: UnitRef;
   to: string;
+  /** The unit's retreat priority list, if written. */
+  retreat?: RetreatList;
 }
 
 export interface RetreatOrder extends OrderBase {
@@ -73,5 +93,43 @@ export interface WaiveOrder extends OrderBase {
   type: 'waive';
 }
 
-export type Order = HoldOrder | MoveOrder | SupportOrder | ConvoyOrder | RetreatOrder | DisbandOrder | BuildOrder | WaiveOrder;
+/** One build of a build list: the kind (missing when not written, 4.C.3) and the place. */
+export type BuildEntry = Pick<BuildOrder, 'kind' | 'at'>;
+
+/**
+ * A build priority list (000 §11), written with the fall movement orders of a
+ * postal year (`Build F ven, A rom, F nap`): after the fall moves and retreats,
+ * the first entries that can legally be built are built, as many as the
+ * centres allow. Two or more entries: a single build is a `BuildOrder`.
+ */
+export interface BuildListOrder extends OrderBase {
+  type: 'build-list';
+  builds: [BuildEntry, BuildEntry, ...BuildEntry[]];
+}
+
+/**
+ * A disband priority list (000 §11), written with the fall movement orders of a
+ * postal year (`Disband A sil, A ber, F den`): when the power must remove N
+ * units, the first N entries that name a unit of its own are disbanded. Two or
+ * more entries: a single disband is a `DisbandOrder`.
+ */
+export interface DisbandListOrder extends OrderBase {
+  type: 'disband-list';
+  units: [UnitRef, UnitRef, ...UnitRef[]];
+}
+
+/** The orders of a movement phase that carry a retreat priority list. */
+export type MovementOrder = HoldOrder | MoveOrder | SupportOrder | ConvoyOrder;
+
+export type Order =
+  | HoldOrder
+  | MoveOrder
+  | SupportOrder
+  | ConvoyOrder
+  | RetreatOrder
+  | DisbandOrder
+  | BuildOrder
+  | WaiveOrder
+  | BuildListOrder
+  | DisbandListOrder;
 export type OrderType = Order['type'];

@@ -3,6 +3,10 @@
  *
  *   [POWER:] UNIT H | UNIT - PLACE [- PLACE…] [via convoy] | UNIT S UNIT [- PLACE]
  *          | UNIT C UNIT - PLACE | UNIT R PLACE | UNIT D | Build [KIND] PLACE | Waive
+ *          | Build [KIND] PLACE, [KIND] PLACE… | Disband UNIT, UNIT…
+ *
+ * and, after H, a move, S or C, a retreat priority list (000 §10):
+ * `retreat PLACE, PLACE…[, disband]` or `retreat disband`.
  *
  * plus the usual variations: spelled-out verbs ("moves to", "supports", "Remove"),
  * command-first forms ("move lvp to edi", "Build an Army in Berlin"), arrows `->`,
@@ -30,7 +34,7 @@ import {
   WAIVE,
   WAIVE_TAIL,
 } from './keywords.js';
-import type { Order, UnitRef } from './order.js';
+import type { Order, RetreatList, UnitRef } from './order.js';
 import { foreignUnitRef, location, unitRef } from './places.js';
 import { Failure, Reader, type ParseErrorCode } from './reader.js';
 import { tokenize } from './tokens.js';
@@ -55,6 +59,8 @@ export type ParseResult =
 
 /** An order before its power is known. */
 type Draft = { [T in Order['type']]: Omit<Extract<Order, { type: T }>, 'power'> }[Order['type']];
+/** A draft of an order that may carry a retreat priority list. */
+type MovementDraft = Extract<Draft, { type: 'hold' | 'move' | 'support' | 'convoy' }>;
 
 export function parseOrder(index: NameIndex, text: string, context: ParseContext = {}): ParseResult {
   try {
@@ -138,25 +144,82 @@ function waive(r: Reader): Draft {
 function commandFirst(r: Reader, index: NameIndex, phase: PhaseKind): Draft {
   const verb = r.take().norm;
   const unit = unitRef(r, index);
-  if (BUILD.has(verb)) return build(unit);
-  if (DISBAND.has(verb)) return { type: 'disband', unit };
-  if (HOLD.has(verb)) return { type: 'hold', unit };
+  if (BUILD.has(verb)) return buildList(r, index, unit);
+  if (DISBAND.has(verb)) return disbandList(r, index, unit);
+  if (HOLD.has(verb)) return withRetreatList(r, index, { type: 'hold', unit });
   if (RETREAT.has(verb)) {
     moveVerb(r);
     return { type: 'retreat', unit, to: location(r, index).at };
   }
   if (!moveVerb(r)) throw r.failure('expected-move', "expected '-' or 'to' and where the unit moves", r.hereSpan());
-  return move(r, index, unit, phase);
+  const moved = move(r, index, unit, phase);
+  return moved.type === 'retreat' ? moved : withRetreatList(r, index, moved);
+}
+
+/** More items of a comma list (`, A rom, F nap`); a comma at the very end is trailing punctuation. */
+function moreItems<T>(r: Reader, read: () => T): T[] {
+  const out: T[] = [];
+  while (r.isPunct(',') && r.peek(1) !== undefined) {
+    r.take();
+    out.push(read());
+  }
+  return out;
+}
+
+/** `Build F ven, A rom, F nap`: a build priority list (000 §11); one entry is a plain build. */
+function buildList(r: Reader, index: NameIndex, first: UnitRef): Draft {
+  const single = build(first);
+  const more = moreItems(r, () => unitRef(r, index));
+  const [second, ...rest] = more;
+  if (second === undefined) return single;
+  const entry = (u: UnitRef) => (u.kind === undefined ? { at: u.at } : { kind: u.kind, at: u.at });
+  return { type: 'build-list', builds: [entry(first), entry(second), ...rest.map(entry)] };
+}
+
+/** `Disband A sil, A ber, F den`: a disband priority list (000 §11); one entry is a plain disband. */
+function disbandList(r: Reader, index: NameIndex, first: UnitRef): Draft {
+  const [second, ...rest] = moreItems(r, () => unitRef(r, index));
+  if (second === undefined) return { type: 'disband', unit: first };
+  return { type: 'disband-list', units: [first, second, ...rest] };
+}
+
+/**
+ * ` retreat ber, kie[, disband]` or ` retreat disband` after a movement order:
+ * the unit's retreat priority list (000 §10). `disband` may only end the list.
+ */
+function withRetreatList(r: Reader, index: NameIndex, draft: MovementDraft): Draft {
+  if (r.isPunct(',') && r.isWord(RETREAT, 1)) r.take();
+  if (!r.takeWord(RETREAT)) return draft;
+  moveVerb(r);
+  const to: string[] = [];
+  let disband = false;
+  for (;;) {
+    if (r.isWord(DISBAND) && (r.peek(1) === undefined || r.isPunct(',', 1) || r.isPunct('.', 1) || r.isPunct(';', 1))) {
+      r.take();
+      disband = true;
+      if (r.isPunct(',') && r.peek(1) !== undefined) {
+        throw r.failure('unexpected', "'disband' ends a retreat list: nothing may follow it", r.spanOf(r.pos, r.tokens.length));
+      }
+      break;
+    }
+    to.push(location(r, index).at);
+    if (!r.isPunct(',') || r.peek(1) === undefined) break;
+    r.take();
+  }
+  const [head, ...tail] = to;
+  const list: RetreatList =
+    head === undefined ? { to: [], otherwise: 'disband' } : { to: [head, ...tail], otherwise: disband ? 'disband' : 'default' };
+  return { ...draft, retreat: list };
 }
 
 /** What follows the unit in `UNIT VERB …`. */
 function afterUnit(r: Reader, index: NameIndex, unit: UnitRef, phase: PhaseKind): Draft {
-  if (r.takeWord(HOLD)) return { type: 'hold', unit };
-  if (r.takeWord(SUPPORT)) return support(r, index, unit);
+  if (r.takeWord(HOLD)) return withRetreatList(r, index, { type: 'hold', unit });
+  if (r.takeWord(SUPPORT)) return withRetreatList(r, index, support(r, index, unit));
   if (r.takeWord(CONVOY)) {
     const army = foreignUnitRef(r, index);
     if (!moveVerb(r)) throw r.failure('expected-move', "expected '-' and where the convoyed army goes", r.hereSpan());
-    return { type: 'convoy', unit, army, to: location(r, index).at };
+    return withRetreatList(r, index, { type: 'convoy', unit, army, to: location(r, index).at });
   }
   if (r.takeWord(RETREAT)) {
     moveVerb(r);
@@ -164,7 +227,10 @@ function afterUnit(r: Reader, index: NameIndex, unit: UnitRef, phase: PhaseKind)
   }
   if (r.takeWord(DISBAND)) return { type: 'disband', unit };
   if (r.takeWord(BUILD)) return build(unit);
-  if (moveVerb(r)) return move(r, index, unit, phase);
+  if (moveVerb(r)) {
+    const moved = move(r, index, unit, phase);
+    return moved.type === 'retreat' ? moved : withRetreatList(r, index, moved);
+  }
   const t = r.peek();
   const what = t === undefined ? 'the order ends after the unit' : `'${t.text}' is not an order`;
   throw r.failure('expected-order', `${what}; expected H, - PLACE, S, C, R or D`, r.hereSpan());
@@ -175,7 +241,7 @@ function build(unit: UnitRef): Draft {
   return unit.kind === undefined ? { type: 'build', at: unit.at } : { type: 'build', kind: unit.kind, at: unit.at };
 }
 
-function support(r: Reader, index: NameIndex, unit: UnitRef): Draft {
+function support(r: Reader, index: NameIndex, unit: UnitRef): Extract<Draft, { type: 'support' }> {
   const supported = foreignUnitRef(r, index);
   if (moveVerb(r)) return { type: 'support', unit, supported, to: location(r, index).at };
   r.takeWord(HOLD);
@@ -187,7 +253,7 @@ function support(r: Reader, index: NameIndex, unit: UnitRef): Draft {
  * (`A lon - nth - nwy`, 4.A.6), and `via convoy`. A written route is a convoy,
  * so it sets `viaConvoy` too. In a retreat phase a plain move is a retreat.
  */
-function move(r: Reader, index: NameIndex, unit: UnitRef, phase: PhaseKind): Draft {
+function move(r: Reader, index: NameIndex, unit: UnitRef, phase: PhaseKind): Extract<Draft, { type: 'move' | 'retreat' }> {
   const places = [location(r, index)];
   while (r.peek()?.kind === 'arrow') {
     moveVerb(r);

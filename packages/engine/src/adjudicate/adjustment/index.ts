@@ -21,7 +21,7 @@ import { buildSiteReason, readBuild, selectBuilds, type Build } from './builds.j
 import { civilDisorderRemovals } from './civil-disorder.js';
 
 /** Per province, the index of the power owning it, or -1. */
-function ownerTable(board: Board, owners: Readonly<Record<string, string>>): Int32Array {
+export function ownerTable(board: Board, owners: Readonly<Record<string, string>>): Int32Array {
   const out = new Int32Array(board.provinceCount).fill(-1);
   for (const [c, p] of Object.entries(owners)) {
     const prov = board.provinceId(c);
@@ -31,7 +31,7 @@ function ownerTable(board: Board, owners: Readonly<Record<string, string>>): Int
 }
 
 /** Per power: supply centres owned minus units. */
-function balances(board: Board, owner: Int32Array, units: UnitTable): Int32Array {
+export function balances(board: Board, owner: Int32Array, units: UnitTable): Int32Array {
   const out = new Int32Array(board.powerCount);
   for (let p = 0; p < board.provinceCount; p++) if (board.supplyCentre[p] && owner[p]! >= 0) out[owner[p]!]! += 1;
   for (let u = 0; u < units.n; u++) out[units.power[u]!]! -= 1;
@@ -83,7 +83,10 @@ export function adjudicateAdjustment(
     } else if (order.type === 'build' || order.type === 'waive') {
       builds[p]!.push(index);
     } else {
-      results[index] = illegal(order, 'wrong-phase');
+      // Lists are written with the fall movement orders, never in an adjustment phase.
+      const list = order.type === 'build-list' || order.type === 'disband-list';
+      const why = !list ? 'wrong-phase' : rules.adjustments === 'priority-list' ? 'not-adjustment-time' : 'no-adjustment-lists';
+      results[index] = illegal(order, why);
     }
   });
 

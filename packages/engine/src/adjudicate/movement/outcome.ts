@@ -10,7 +10,7 @@ import type { DislodgedUnit, Unit } from '../../game/position.js';
 import type { OrderResult } from '../result.js';
 import { reasonText, type Reason } from '../reasons.js';
 import type { ValidatedMovement } from './validate.js';
-import { hasPath, headToHead, usesConvoy } from './paths.js';
+import { convoyPath, hasPath, headToHead, usesConvoy } from './paths.js';
 import { BACKUP_PARADOX, type MovementState } from './state.js';
 import { attackStrength, defendStrength, holdStrength, preventStrength } from './strengths.js';
 import { CONVOY, HOLD, MOVE, ROUTE_LAND, SUPPORT_HOLD, SUPPORT_MOVE } from './table.js';
@@ -105,12 +105,14 @@ function resultOf(m: MovementState, u: number, order: Order, isDislodged: (u: nu
         const paradox = t.convoyers[u]!.some((f) => m.backup[f] === BACKUP_PARADOX);
         return failed(order, paradox ? 'paradox' : 'no-convoy');
       }
+      const refused = convoyRefused(m, u);
+      if (refused) return failed(order, 'no-convoy', refused);
       return failed(order, 'bounced', bounceDetail(m, u));
     }
     case SUPPORT_HOLD:
     case SUPPORT_MOVE: {
       if (!t.matched[u]) return failed(order, t.unmatchedReason[u] ?? 'unmatched');
-      if (success) return ok(order);
+      if (success) return ok(order, turnedIntoHoldSupport(m, u));
       return failed(order, isDislodged(u) ? 'dislodged' : 'cut');
     }
     case CONVOY: {
@@ -119,11 +121,53 @@ function resultOf(m: MovementState, u: number, order: Order, isDislodged: (u: nu
       if (!success) return failed(order, 'dislodged');
       const army = t.target[u]!;
       if (t.route[army] === ROUTE_LAND || !usesConvoy(m, army)) return failed(order, 'not-used');
+      if (carriesAgainstOwn(m, u, army)) return failed(order, 'not-used', NO_CONVOY_FLEET);
       return ok(order);
     }
     default:
       return ok(order);
   }
+}
+
+const NO_CONVOY_FLEET = 'a fleet does not carry an army that would dislodge a unit of its own power (self-dislodgement no-convoy)';
+
+/**
+ * `no-convoy` (000 §9): army `a` needs the fleets of the power it attacks to
+ * get there, which refuse; the sentence that says so, or undefined.
+ */
+function convoyRefused(m: MovementState, a: number): string | undefined {
+  const t = m.t;
+  if (t.rules['self-dislodgement'] !== 'no-convoy' || !usesConvoy(m, a)) return undefined;
+  const v = t.units.unitAt[t.dstProv[a]!]!;
+  if (v < 0 || t.units.power[v] === t.units.power[a] || (t.order[v] === MOVE && m.res[v] === 1)) return undefined;
+  if (convoyPath(m, a, t.units.power[v]!)) return undefined;
+  return `the fleets of ${t.board.powerIds[t.units.power[v]!]} do not carry an army that would dislodge their own unit (self-dislodgement no-convoy)`;
+}
+
+/** `no-convoy` (000 §9): whether fleet `f`'s convoy of army `a` is against a unit of its own power that stays. */
+function carriesAgainstOwn(m: MovementState, f: number, a: number): boolean {
+  const t = m.t;
+  if (t.rules['self-dislodgement'] !== 'no-convoy') return false;
+  const { units } = t;
+  const v = units.unitAt[t.dstProv[a]!]!;
+  if (v < 0 || units.power[v] !== units.power[f] || units.power[a] === units.power[f]) return false;
+  return !(t.order[v] === MOVE && m.res[v] === 1);
+}
+
+/**
+ * `support-becomes-hold` (004): a support of a foreign move into a province
+ * where the supporter's own unit stays counts as a support to hold that unit;
+ * the sentence that says so, or undefined.
+ */
+function turnedIntoHoldSupport(m: MovementState, s: number): string | undefined {
+  const t = m.t;
+  if (t.rules['self-dislodgement'] !== 'support-becomes-hold' || t.order[s] !== SUPPORT_MOVE) return undefined;
+  const { units } = t;
+  const v = units.unitAt[t.dstProv[s]!]!;
+  const w = t.target[s]!;
+  if (v < 0 || units.power[v] !== units.power[s] || units.power[w] === units.power[s]) return undefined;
+  if (t.order[v] === MOVE && m.res[v] === 1) return undefined;
+  return `the own unit there stays, so this counts as a support to hold ${describe(m, v)} (self-dislodgement support-becomes-hold)`;
 }
 
 /** "attack 1 against hold 1" and the like, for people reading a bounce. */

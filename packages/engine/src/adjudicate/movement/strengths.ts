@@ -22,7 +22,11 @@ export function holdStrength(m: MovementState, p: number): number {
   const t = m.t;
   const v = t.units.unitAt[p]!;
   if (v < 0) return 0;
-  if (t.order[v] === MOVE) return resolve(m, v) ? 0 : 1;
+  if (t.order[v] === MOVE) {
+    if (resolve(m, v)) return 0;
+    // 004: a unit that tried to leave and stayed still gets its own power's supports for foreign moves into it.
+    return t.rules['self-dislodgement'] === 'support-becomes-hold' ? 1 + ownSupportsOfAttacks(m, v) : 1;
+  }
   let n = supported(m, v);
   if (t.rules['self-dislodgement'] === 'support-becomes-hold') n += ownSupportsOfAttacks(m, v);
   return n;
@@ -30,7 +34,8 @@ export function holdStrength(m: MovementState, p: number): number {
 
 /**
  * `support-becomes-hold`: supports by the holder's own power for foreign moves
- * into its province count as supports to hold it.
+ * into its province count as supports to hold it, whether it held or tried to
+ * move away and stayed (004: "the support turns into a support to hold your unit").
  */
 function ownSupportsOfAttacks(m: MovementState, v: number): number {
   const t = m.t;
@@ -66,6 +71,8 @@ export function attackStrength(m: MovementState, u: number): number {
 
 /** DEFEND STRENGTH of `u`'s move in a head-to-head battle. */
 export function defendStrength(m: MovementState, u: number): number {
+  // `support-becomes-hold`: a unit in a head-to-head battle stays unless it wins, so its power's supports for the attack on it count for it (004).
+  if (m.t.rules['self-dislodgement'] === 'support-becomes-hold') return supported(m, u) + ownSupportsOfAttacks(m, u);
   return supported(m, u);
 }
 

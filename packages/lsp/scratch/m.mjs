@@ -1,0 +1,11 @@
+import { Workspace, completion } from '@dipforge/lsp';
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+const f = '/work/main/packages/lsp/test/fixtures/ws/tiny.dipmap';
+const map = readFileSync(f, 'utf8');
+const text = map.replace('  army spl: far\n', '  army spl: far\n  fleet spl/sc: \n');
+const ws = new Workspace(); ws.openDocument(pathToFileURL(f).href, text, 1);
+const i = text.indexOf('fleet spl/sc: ') + 14; const b = text.slice(0, i).split('\n');
+const doc = ws.docByUri(pathToFileURL(f).href);
+console.log(doc.kind, [...doc.model.provinces.keys()]);
+console.log(completion(ws, doc, { line: b.length - 1, character: b[b.length - 1].length }));

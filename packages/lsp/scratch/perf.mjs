@@ -1,0 +1,31 @@
+import { Workspace, completion, hover, diagnostics } from '@dipforge/lsp';
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+const f = '/work/main/packages/lsp/test/fixtures/random-100.dipgame';
+const text = readFileSync(f, 'utf8');
+const u = pathToFileURL(f).href;
+const ws = new Workspace();
+let t = performance.now();
+ws.openDocument(u, text, 1);
+let doc = ws.docByUri(u);
+diagnostics(doc);
+console.log('open', (performance.now() - t).toFixed(1));
+const lines = text.split('\n');
+const phases = lines.map((l, i) => [l, i]).filter(([l]) => l.startsWith('phase'));
+const p50 = phases[49][1];
+const orderLine = p50 + 2;
+console.log(lines[p50], '|', lines[orderLine]);
+let v = 1;
+for (let i = 0; i < 10; i++) {
+  const ls = lines.slice(); ls[orderLine] = ls[orderLine] + (i % 2 ? ' ' : '');
+  const t0 = performance.now();
+  ws.changeDocument(u, ls.join('\n'), ++v);
+  doc = ws.docByUri(u);
+  const d = diagnostics(doc);
+  const t1 = performance.now();
+  const c = completion(ws, doc, { line: orderLine, character: 4 });
+  const t2 = performance.now();
+  const h = hover(ws, doc, { line: orderLine, character: lines[orderLine].length - 1 });
+  const t3 = performance.now();
+  console.log('diag', (t1 - t0).toFixed(1), 'reused', doc.reused, 'compl', (t2 - t1).toFixed(1), c.length, 'hover', (t3 - t2).toFixed(1), !!h);
+}

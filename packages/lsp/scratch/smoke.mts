@@ -1,0 +1,16 @@
+import { startStdio, uri, read, ROOT } from '../test/harness.ts';
+import { CompletionRequest, HoverRequest } from 'vscode-languageserver-protocol/node.js';
+const c = await startStdio([ROOT + '/variants/classic/examples']);
+console.log(Object.keys(c.initialize.capabilities));
+const f = ROOT + '/variants/classic/examples/1901.dipgame';
+const d = await c.open(uri(f), read(f));
+console.log(d.diagnostics.length, d.diagnostics.slice(0, 3));
+const text = read(f);
+const lines = text.split('\n');
+const l = lines.findIndex((x) => x.includes('A par - bur'));
+const comp = await c.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: uri(f) }, position: { line: l, character: lines[l].indexOf('bur') } });
+console.log(JSON.stringify(comp).slice(0, 500));
+const h = await c.connection.sendRequest(HoverRequest.type, { textDocument: { uri: uri(f) }, position: { line: l, character: lines[l].indexOf('bur') + 1 } });
+console.log(JSON.stringify(h));
+await c.close();
+console.log('stderr', c.stderr.join(''));

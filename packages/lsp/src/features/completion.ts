@@ -1,0 +1,556 @@
+/**
+ * Completion that knows the position. In a game file: at the start of a
+ * power's orders its units in that phase; after `A par -` the places the unit
+ * can reach (and, for an army on a coast, where the fleets standing at sea
+ * could convoy it); after `S` the units it can support (moves into places it
+ * can reach, and holds); after `C` the armies a fleet can convoy; builds on
+ * free build sites; retreats only to legal retreat places. Names, aliases and
+ * localized names match what is typed; the canonical id is inserted. In a map
+ * file: keywords by block, provinces, powers, coasts, rule options and values.
+ */
+import { csrRow, nameKey, TERRAIN_LAND, ruleOption, RULE_REGISTRY, type Board, type Unit, type VariantConfig } from '@dipforge/engine';
+import { CompletionItemKind, type CompletionItem, type Position, type Range } from 'vscode-languageserver';
+import { base, gameContext, positionOf, unitIn, unitText, type GameContext } from '../context.js';
+import { scanMap, MAP_BLOCK_KEYWORDS, MAP_TOP_KEYWORDS, PROVINCE_FLAGS, type MapTok } from '../maplex.js';
+import { ORDER_KEYWORDS, scanPlaces, tokens } from '../names.js';
+import type { GameDoc, MapDoc, Workspace } from '../workspace.js';
+import { readdirSync } from 'node:fs';
+
+export function completion(ws: Workspace, doc: GameDoc | MapDoc, pos: Position): CompletionItem[] {
+  const offset = doc.lines.offsetAt(pos);
+  return doc.kind === 'game' ? gameCompletion(ws, doc, offset) : mapCompletion(ws, doc, offset);
+}
+
+// ------------------------------------------------------------------ helpers
+
+interface Typed {
+  /** The word being typed: [start, end) (the whole word, also the part after the cursor). */
+  start: number;
+  end: number;
+  /** What is typed before the cursor. */
+  prefix: string;
+}
+
+function typedAt(text: string, offset: number): Typed {
+  const isWord = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{M}\p{Nd}_/]/u.test(c);
+  let s = offset;
+  while (s > 0 && isWord(text[s - 1])) s--;
+  let e = offset;
+  while (e < text.length && isWord(text[e])) e++;
+  return { start: s, end: e, prefix: text.slice(s, offset) };
+}
+
+/** Every name of each province of a config (id first), for matching what is typed. */
+function provinceNames(config: VariantConfig): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const p of config.provinces) {
+    const names = [p.id, p.name, ...(p.aliases ?? []), ...Object.values(p.names ?? {}).flat()];
+    out.set(p.id, names);
+  }
+  return out;
+}
+
+const namesMemo = new WeakMap<VariantConfig, Map<string, string[]>>();
+function namesOf(config: VariantConfig): Map<string, string[]> {
+  let m = namesMemo.get(config);
+  if (!m) {
+    m = provinceNames(config);
+    namesMemo.set(config, m);
+  }
+  return m;
+}
+
+/** The name of `id` that what is typed starts, or undefined (the id when nothing is typed). */
+function matchName(names: readonly string[], prefix: string): string | undefined {
+  const key = nameKey(prefix);
+  if (key === '') return names[0];
+  return names.find((n) => nameKey(n).startsWith(key));
+}
+
+interface Candidate {
+  label: string;
+  /** Province id the label starts with, for name matching (undefined: match the label). */
+  province?: string;
+  detail?: string;
+  kind?: CompletionItemKind;
+  insert?: string;
+}
+
+type NamesOf = (province: string) => readonly string[] | undefined;
+
+function configNames(config: VariantConfig | undefined): NamesOf {
+  return (id) => (config ? namesOf(config).get(id) : undefined);
+}
+
+function modelNames(doc: MapDoc): NamesOf {
+  return (id) => {
+    const d = doc.model.provinces.get(id)?.decl;
+    if (!d) return undefined;
+    return [id, ...(d.title ? [d.title.value] : []), ...d.aliases.map((a) => a.value), ...d.names.flatMap((n) => n.values.map((v) => v.value))];
+  };
+}
+
+function items(cands: Candidate[], typed: Typed, lines: GameDoc['lines'] | MapDoc['lines'], names: NamesOf = () => undefined): CompletionItem[] {
+  const range: Range = lines.range(typed.start, typed.end);
+  const out: CompletionItem[] = [];
+  const seen = new Set<string>();
+  for (const c of cands) {
+    if (seen.has(c.label)) continue;
+    let filter: string | undefined = c.label;
+    if (typed.prefix !== '') {
+      const all = (c.province ? names(base(c.province)) : undefined) ?? [];
+      const hit = matchName([c.label, ...all], typed.prefix) ?? (c.label.toLowerCase().startsWith(typed.prefix.toLowerCase()) ? c.label : undefined);
+      if (!hit) continue;
+      filter = hit;
+    }
+    seen.add(c.label);
+    const item: CompletionItem = {
+      label: c.label,
+      kind: c.kind ?? CompletionItemKind.Value,
+      textEdit: { range, newText: c.insert ?? c.label },
+      filterText: filter,
+      sortText: String(out.length).padStart(4, '0'),
+    };
+    if (c.detail) item.detail = c.detail;
+    out.push(item);
+  }
+  return out;
+}
+
+// --------------------------------------------------------------- the board
+
+function row(csr: { offsets: Int32Array | Uint32Array; targets: Int32Array | Uint32Array }, i: number): number[] {
+  return i < 0 ? [] : [...csrRow(csr as never, i)];
+}
+
+/** Where a unit may move in one step: locations (fleets: coasts where they matter). */
+function moveTargets(board: Board, u: { kind: string; at: string }): string[] {
+  const loc = board.locId(u.at);
+  if (loc < 0) return [];
+  const list = row(u.kind === 'fleet' ? board.fleetAdj : board.armyAdj, loc).map((t) => board.locName(t));
+  return [...new Set(list)];
+}
+
+/** Provinces a unit could move into (supports reach provinces, coasts aside). */
+function reachProvinces(board: Board, u: { kind: string; at: string }): Set<string> {
+  return new Set(moveTargets(board, u).map(base));
+}
+
+/** The seas holding a fleet, reachable from `starts` through seas that hold fleets. */
+function fleetSeas(board: Board, units: readonly Unit[], starts: number[]): Set<number> {
+  const fleetAt = new Set(units.filter((u) => u.kind === 'fleet').map((u) => board.provinceId(base(u.at))));
+  const seen = new Set<number>();
+  const queue = starts.filter((s) => board.convoySea[s] && fleetAt.has(s));
+  for (const s of queue) seen.add(s);
+  while (queue.length > 0) {
+    const s = queue.pop() as number;
+    for (const n of row(board.seaAdj, s)) {
+      if (!seen.has(n) && board.convoySea[n] && fleetAt.has(n)) {
+        seen.add(n);
+        queue.push(n);
+      }
+    }
+  }
+  return seen;
+}
+
+/** Coastal provinces next to any of the seas. */
+function shoresOf(board: Board, seas: Set<number>): string[] {
+  const out: string[] = [];
+  for (let p = 0; p < board.provinceCount; p++) {
+    if (!board.isConvoyShore(p)) continue;
+    if (row(board.seaAdj, p).some((s) => seas.has(s))) out.push(board.provinceName(p));
+  }
+  return out;
+}
+
+/** Where an army could be convoyed by the fleets at sea now. */
+function convoyDestinations(board: Board, units: readonly Unit[], army: { at: string }): string[] {
+  const p = board.provinceId(base(army.at));
+  if (p < 0 || !board.isConvoyShore(p)) return [];
+  const seas = fleetSeas(board, units, row(board.seaAdj, p));
+  return shoresOf(board, seas).filter((d) => d !== base(army.at));
+}
+
+function sortIds(list: Iterable<string>): string[] {
+  return [...list].sort((a, b) => a.localeCompare(b));
+}
+
+// -------------------------------------------------------------- game files
+
+type Sym = { t: 'K' | 'P' | 'M' | 'S' | 'C' | 'H' | 'R' | 'D' | 'B' | 'W' | 'VIA' | 'X'; text: string; loc?: string; kind?: 'army' | 'fleet' };
+
+function classify(word: string): Sym['t'] {
+  const w = word.toLowerCase();
+  if (['a', 'army', 'f', 'fleet'].includes(w)) return 'K';
+  if (['s', 'sup', 'supp', 'support', 'supports', 'supporting'].includes(w)) return 'S';
+  if (['c', 'convoy', 'convoys', 'convoying'].includes(w)) return 'C';
+  if (['h', 'hold', 'holds', 'stand', 'stands'].includes(w)) return 'H';
+  if (['r', 'retreat', 'retreats'].includes(w)) return 'R';
+  if (['d', 'disband', 'disbands', 'remove', 'removes'].includes(w)) return 'D';
+  if (['b', 'build', 'builds'].includes(w)) return 'B';
+  if (['waive', 'waives'].includes(w)) return 'W';
+  if (['via', 'by'].includes(w)) return 'VIA';
+  if (['m', 'mv', 'move', 'moves', 'moving', 'attack', 'attacks', 'to', 'into', 'on', 'of'].includes(w)) return 'M';
+  return 'X';
+}
+
+/** The order written so far as symbols: unit kinds, places, verbs. */
+function symbols(doc: GameDoc, text: string, start: number): Sym[] {
+  const index = doc.index;
+  if (!index) return [];
+  const { occ } = scanPlaces(text, start, index, true, doc.text);
+  const out: Sym[] = [];
+  for (const t of tokens(text, start)) {
+    const o = occ.find((x) => t.start >= x.start && t.end <= x.end);
+    if (o) {
+      if (t.start !== o.start) continue;
+      const last = out[out.length - 1];
+      if (o.kind === 'coast') {
+        if (last?.t === 'P') last.loc = o.id;
+      } else if (o.kind === 'province') out.push({ t: 'P', text: o.text, loc: o.id });
+      else out.push({ t: 'X', text: o.text });
+      continue;
+    }
+    if (t.kind === 'punct') {
+      if (/^[-=]+>?$/.test(t.text)) out.push({ t: 'M', text: t.text });
+      else if (t.text !== '/' && t.text !== '(' && t.text !== ')') out.push({ t: 'X', text: t.text });
+      continue;
+    }
+    const c = classify(t.text);
+    const sym: Sym = { t: c, text: t.text };
+    if (c === 'K') sym.kind = /^f/i.test(t.text) ? 'fleet' : 'army';
+    if (c === 'C' && out[out.length - 1]?.t === 'VIA') continue;
+    out.push(sym);
+  }
+  return out;
+}
+
+/** Reads `[K] P` at `i`: the unit's place and kind. */
+function unitAt(syms: Sym[], i: number): { next: number; loc: string; kind?: 'army' | 'fleet' } | undefined {
+  let j = i;
+  let kind: 'army' | 'fleet' | undefined;
+  if (syms[j]?.t === 'K') {
+    kind = syms[j]?.kind;
+    j++;
+  }
+  const p = syms[j];
+  if (p?.t !== 'P' || !p.loc) return undefined;
+  return { next: j + 1, loc: p.loc, ...(kind ? { kind } : {}) };
+}
+
+function gameCompletion(ws: Workspace, doc: GameDoc, offset: number): CompletionItem[] {
+  const ctx = gameContext(doc, offset);
+  const typed = typedAt(doc.text, offset);
+  const line = doc.lines.lineOf(offset);
+  const lineStart = doc.lines.lineStart(line);
+  const before = doc.text.slice(lineStart, typed.start);
+  if (ctx.kind === 'header' || (ctx.kind !== 'phase' && ctx.kind !== 'expect' && before.trim() === '')) {
+    return headerCompletion(ws, doc, before, typed, ctx);
+  }
+  if (ctx.kind !== 'phase' || !doc.board || !doc.index || !doc.config) return [];
+  if (/^\s*phase\b/i.test(before)) return [];
+  // The order text: after `POWER:` when the line starts with one.
+  let orderStart = lineStart;
+  const colon = before.indexOf(':');
+  if (colon >= 0) orderStart = lineStart + colon + 1;
+  const power = ctx.power ? doc.index.power(ctx.power.text) : undefined;
+  const position = positionOf(doc, ctx.index);
+  if (!position) return [];
+  if (!power) {
+    if (before.trim() !== '') return [];
+    return items(
+      doc.board.powerIds.map((p) => ({ label: `${p}:`, kind: CompletionItemKind.Module, detail: doc.index?.powerName(p) ?? p })),
+      typed,
+      doc.lines,
+    );
+  }
+  const syms = symbols(doc, doc.text.slice(orderStart, typed.start), orderStart);
+  const cands = orderCandidates(doc, position, power, syms);
+  return items(cands, typed, doc.lines, configNames(doc.config));
+}
+
+function orderCandidates(doc: GameDoc, position: NonNullable<ReturnType<typeof positionOf>>, power: string, syms: Sym[]): Candidate[] {
+  const board = doc.board as Board;
+  const rules = (doc.config as VariantConfig).rules as Record<string, unknown>;
+  const phase = position.phase.kind;
+  const mine = position.units.filter((u) => u.power === power);
+  const unitCand = (u: Unit, detail?: string): Candidate => ({ label: unitText(u), province: u.at, kind: CompletionItemKind.Variable, ...(detail ? { detail } : {}) });
+  const verb = (label: string, detail: string): Candidate => ({ label, detail, kind: CompletionItemKind.Keyword });
+
+  if (phase === 'adjustment') {
+    const needs = adjustment(doc, position, power);
+    if (syms.length === 0) {
+      if (needs.builds > 0) return [...needs.sites.map((s) => ({ label: `Build ${s}`, province: s.slice(2), kind: CompletionItemKind.Event })), { label: 'Waive', kind: CompletionItemKind.Keyword }];
+      if (needs.builds < 0) return mine.map((u) => ({ label: `Remove ${unitText(u)}`, province: u.at, kind: CompletionItemKind.Event }));
+      return [];
+    }
+    if (syms[0]?.t === 'B' && syms.length === 1) return needs.sites.map((s) => ({ label: s, province: s.slice(2) }));
+    if (syms[0]?.t === 'B' && syms.length === 2 && syms[1]?.t === 'K') {
+      const k = syms[1].kind === 'fleet' ? 'F ' : 'A ';
+      return needs.sites.filter((s) => s.startsWith(k)).map((s) => ({ label: s.slice(2), province: s.slice(2) }));
+    }
+    if (syms[0]?.t === 'D' && syms.length === 1) return mine.map((u) => unitCand(u));
+    return [];
+  }
+
+  if (phase === 'retreat') {
+    const dislodged = position.dislodged.filter((u) => u.power === power);
+    if (syms.length === 0) return dislodged.map((u) => unitCand(u, 'dislodged'));
+    if (syms.length === 1 && syms[0]?.t === 'K') return dislodged.filter((u) => u.kind === syms[0]?.kind).map((u) => ({ label: u.at, province: u.at }));
+    const unit = unitAt(syms, 0);
+    if (!unit) return [];
+    const d = dislodged.find((u) => base(u.at) === base(unit.loc));
+    if (!d) return [];
+    if (unit.next === syms.length) return [verb('R', 'retreat'), verb('-', 'retreat'), verb('D', 'disband')];
+    const v = syms[unit.next]?.t;
+    if ((v === 'R' || v === 'M') && unit.next + 1 === syms.length) {
+      const occupied = new Set(position.units.map((u) => base(u.at)));
+      const standoff = new Set(position.standoffs);
+      const origin = d.from && !(d.byConvoy && rules['retreat-to-convoy-origin'] === 'allowed') ? d.from : undefined;
+      return sortIds(moveTargets(board, d).filter((t) => !occupied.has(base(t)) && !standoff.has(base(t)) && base(t) !== origin)).map((t) => ({ label: t, province: t }));
+    }
+    return [];
+  }
+
+  // Movement.
+  if (syms.length === 0) return sortIds(mine.map((u) => unitText(u))).map((label) => unitCand(mine.find((u) => unitText(u) === label) as Unit));
+  if (syms.length === 1 && syms[0]?.t === 'K') return mine.filter((u) => u.kind === syms[0]?.kind).map((u) => ({ label: u.at, province: u.at }));
+  const unit = unitAt(syms, 0);
+  if (!unit) return [];
+  const self = unitIn(position.units, base(unit.loc));
+  const me = self ?? { power, kind: unit.kind ?? 'army', at: unit.loc };
+  if (unit.next === syms.length) {
+    const out = [verb('H', 'hold'), verb('-', 'move'), verb('S', 'support')];
+    if (me.kind === 'fleet' && board.convoySea[board.provinceId(base(me.at))]) out.push(verb('C', 'convoy'));
+    return out;
+  }
+  const v = syms[unit.next]?.t;
+  const rest = syms.slice(unit.next + 1);
+  if (v === 'M' && rest.length === 0) return destinations(board, position.units, me);
+  if (v === 'M' && rest.length === 1 && rest[0]?.t === 'P') return [{ label: 'via convoy', kind: CompletionItemKind.Keyword }];
+  if (v === 'S') {
+    const reach = reachProvinces(board, me);
+    const others = position.units.filter((u) => base(u.at) !== base(me.at));
+    if (rest.length === 0) {
+      const holds: Candidate[] = others.filter((u) => reach.has(base(u.at))).map((u) => ({ label: unitText(u), province: u.at, detail: `support ${u.power}'s unit to hold`, kind: CompletionItemKind.Variable }));
+      const moves: Candidate[] = [];
+      for (const u of others) {
+        const can = new Set([...moveTargets(board, u).map(base), ...(u.kind === 'army' ? convoyDestinations(board, position.units, u) : [])]);
+        for (const x of sortIds(reach)) if (can.has(x) && x !== base(u.at)) moves.push({ label: `${unitText(u)} - ${x}`, province: u.at, detail: `support ${u.power}'s move`, kind: CompletionItemKind.Variable });
+      }
+      return [...holds.sort((a, b) => a.label.localeCompare(b.label)), ...moves.sort((a, b) => a.label.localeCompare(b.label))];
+    }
+    const supported = unitAt(rest, 0);
+    if (supported && rest[supported.next]?.t === 'M' && supported.next + 1 === rest.length) {
+      const u = unitIn(position.units, base(supported.loc));
+      if (!u) return [];
+      const can = new Set([...moveTargets(board, u).map(base), ...(u.kind === 'army' ? convoyDestinations(board, position.units, u) : [])]);
+      return sortIds([...reach].filter((x) => can.has(x) && x !== base(u.at))).map((x) => ({ label: x, province: x }));
+    }
+    return [];
+  }
+  if (v === 'C' && me.kind === 'fleet') {
+    const here = board.provinceId(base(me.at));
+    if (!board.convoySea[here]) return [];
+    const seas = fleetSeas(board, position.units, [here]);
+    const shores = new Set(shoresOf(board, seas));
+    if (rest.length === 0) {
+      return position.units
+        .filter((u) => u.kind === 'army' && shores.has(base(u.at)))
+        .sort((a, b) => a.at.localeCompare(b.at))
+        .map((u) => ({ label: unitText(u), province: u.at, detail: `${u.power}'s army`, kind: CompletionItemKind.Variable }));
+    }
+    const army = unitAt(rest, 0);
+    if (army && rest[army.next]?.t === 'M' && army.next + 1 === rest.length) {
+      return sortIds([...shores].filter((s) => s !== base(army.loc))).map((x) => ({ label: x, province: x }));
+    }
+  }
+  return [];
+}
+
+/** Where a unit may move: adjacent places, and for an army on a coast the convoy destinations. */
+function destinations(board: Board, units: readonly Unit[], u: { kind: string; at: string }): Candidate[] {
+  const direct = moveTargets(board, u);
+  const out: Candidate[] = sortIds(direct).map((t) => ({ label: t, province: t }));
+  if (u.kind === 'army') {
+    const near = new Set(direct.map(base));
+    for (const d of sortIds(convoyDestinations(board, units, u))) if (!near.has(d)) out.push({ label: d, province: d, detail: 'via convoy' });
+  }
+  return out;
+}
+
+/** Builds (positive) or removals (negative) a power has, and its free build sites as `A par`, `F stp/nc`. */
+export function adjustment(doc: GameDoc, position: NonNullable<ReturnType<typeof positionOf>>, power: string): { builds: number; sites: string[] } {
+  const board = doc.board as Board;
+  const rules = (doc.config as VariantConfig).rules as Record<string, unknown>;
+  const owned = Object.entries(position.owners).filter(([, p]) => p === power).map(([c]) => c);
+  const units = position.units.filter((u) => u.power === power).length;
+  const builds = owned.length - units;
+  const pi = board.powerId(power);
+  const homes = pi >= 0 ? [...(board.homeCentres[pi] ?? [])].map((p) => board.provinceName(p)) : [];
+  const anyHome = new Set(board.homeCentres.flatMap((h) => [...h].map((p) => board.provinceName(p))));
+  const occupied = new Set(position.units.map((u) => base(u.at)));
+  const rule = rules['build-sites'];
+  const sites: string[] = [];
+  for (const c of sortIds(owned)) {
+    if (occupied.has(c)) continue;
+    if (rule === 'home-centres' && !homes.includes(c)) continue;
+    if (rule === 'any-owned-home-centre' && !anyHome.has(c)) continue;
+    const p = board.provinceId(c);
+    if (p < 0) continue;
+    if (board.kindMayEnter('army', p)) sites.push(`A ${c}`);
+    if (board.kindMayEnter('fleet', p) && board.terrain[p] !== TERRAIN_LAND) {
+      const coasts = [...board.coastsOf(p)].map((l) => board.locName(l));
+      if (coasts.length > 0) for (const l of coasts) sites.push(`F ${l}`);
+      else if (row(board.fleetAdj, p).length > 0) sites.push(`F ${c}`);
+    }
+  }
+  return { builds, sites };
+}
+
+// ------------------------------------------------------------ game header
+
+function builtinVariants(ws: Workspace): string[] {
+  try {
+    return readdirSync(ws.loader.builtinDir, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && e.name !== 'editions' && !e.name.startsWith('.'))
+      .map((e) => e.name)
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+export function editionNames(ws: Workspace): string[] {
+  const names = new Set<string>();
+  for (const f of ws.loader.editionFiles()) for (const d of f.ast.decls) if (d.kind === 'Ruleset' && d.name) names.add(d.name.value);
+  return [...names].sort();
+}
+
+function headerCompletion(ws: Workspace, doc: GameDoc, before: string, typed: Typed, ctx: GameContext): CompletionItem[] {
+  const words = before.trim().split(/\s+/).filter((w) => w.length > 0);
+  const kw = (list: string[]): Candidate[] => list.map((label) => ({ label, kind: CompletionItemKind.Keyword }));
+  if (words.length === 0) {
+    if (ctx.kind === 'position') {
+      return items(
+        [...(doc.board?.powerIds ?? []).map((p) => ({ label: `${p}:`, kind: CompletionItemKind.Module })), ...kw(['dislodged', 'owners', 'standoffs', 'phase'])],
+        typed,
+        doc.lines,
+      );
+    }
+    return items(kw(['variant', 'edition', 'rule', 'seed', 'player', 'position', 'phase']), typed, doc.lines);
+  }
+  const first = (words[0] as string).toLowerCase();
+  if (first === 'variant' && words.length === 1) return items(builtinVariants(ws).map((label) => ({ label, kind: CompletionItemKind.Module })), typed, doc.lines);
+  if (first === 'edition' && words.length === 1) return items(rulesetNames(ws, doc).map((label) => ({ label, kind: CompletionItemKind.EnumMember })), typed, doc.lines);
+  if (first === 'rule') return items(ruleCandidates(ws, doc, words.slice(1)), typed, doc.lines);
+  if (first === 'player' && words.length === 1) return items((doc.board?.powerIds ?? []).map((label) => ({ label, kind: CompletionItemKind.Module })), typed, doc.lines);
+  return [];
+}
+
+function rulesetNames(ws: Workspace, doc: GameDoc | MapDoc): string[] {
+  const own = doc.kind === 'map' ? [...doc.model.rulesets.keys()] : [...(doc.model?.rulesets.keys() ?? [])];
+  return [...new Set([...editionNames(ws), ...own])].sort();
+}
+
+/** Rule option keys, or the values of the option in `words[0]`. */
+function ruleCandidates(ws: Workspace, doc: GameDoc | MapDoc, words: string[]): Candidate[] {
+  if (words.length === 0) return RULE_REGISTRY.map((s) => ({ label: s.key, detail: s.summary, kind: CompletionItemKind.Property }));
+  const key = (words[0] as string).toLowerCase();
+  if (words.length > 1 && !(words[words.length - 1] as string).endsWith(',')) return [];
+  if (key === 'edition') return rulesetNames(ws, doc).map((label) => ({ label, kind: CompletionItemKind.EnumMember }));
+  const spec = ruleOption(key);
+  if (!spec) return [];
+  if (spec.kind === 'boolean') return ['true', 'false'].map((label) => ({ label, kind: CompletionItemKind.EnumMember }));
+  if ('choices' in spec) return spec.choices.map((c) => ({ label: c.value, detail: c.summary, kind: CompletionItemKind.EnumMember }));
+  if (spec.kind === 'name') return rulesetNames(ws, doc).map((label) => ({ label, kind: CompletionItemKind.EnumMember }));
+  return [];
+}
+
+// --------------------------------------------------------------- map files
+
+function mapCompletion(ws: Workspace, doc: MapDoc, offset: number): CompletionItem[] {
+  const toks = scanMap(doc.text);
+  // Inside a comment or a string: nothing.
+  if (toks.some((t) => (t.kind === 'comment' || t.kind === 'string') && offset > t.start && offset < t.end)) return [];
+  const typed = typedAt(doc.text, offset);
+  const prior = toks.filter((t) => t.end <= typed.start && t.kind !== 'comment');
+  // The enclosing blocks: the head words before each open brace.
+  const stack: string[][] = [];
+  let stmtStart = 0;
+  for (let i = 0; i < prior.length; i++) {
+    const t = prior[i] as MapTok;
+    if (t.text === '{') {
+      // The block's head: its statement's words on the line of the brace (`province spl "Split" coast {`).
+      const braceLine = doc.lines.lineOf(t.start);
+      const head: string[] = [];
+      for (let j = stmtStart; j < i; j++) {
+        const h = prior[j] as MapTok;
+        if (doc.lines.lineOf(h.start) === braceLine) head.push(h.text.toLowerCase());
+      }
+      stack.push(head);
+      stmtStart = i + 1;
+    } else if (t.text === '}') {
+      stack.pop();
+      stmtStart = i + 1;
+    } else if (t.text === ';') stmtStart = i + 1;
+  }
+  // The statement so far: tokens since the block opened or since the line began.
+  const lineStart = doc.lines.lineStart(doc.lines.lineOf(typed.start));
+  const stmt = prior.slice(stmtStart).filter((t) => t.start >= lineStart);
+  const words = stmt.map((t) => t.text.toLowerCase());
+  const block = stack[stack.length - 1];
+  const blockKw = block?.[0];
+  const kw = (list: string[]): Candidate[] => list.map((label) => ({ label, kind: CompletionItemKind.Keyword }));
+  const provinces = (): Candidate[] => [...doc.model.provinces.keys()].sort().map((label) => ({ label, province: label, kind: CompletionItemKind.Variable }));
+  const locations = (): Candidate[] => {
+    const out: Candidate[] = [];
+    for (const id of [...doc.model.provinces.keys()].sort()) {
+      out.push({ label: id, province: id, kind: CompletionItemKind.Variable });
+      for (const c of doc.model.provinces.get(id)?.decl.coasts ?? []) if (c.id) out.push({ label: `${id}/${c.id.value}`, province: id, kind: CompletionItemKind.Variable });
+    }
+    return out;
+  };
+  const powers = (): Candidate[] => [...doc.model.powers.keys()].sort().map((label) => ({ label, kind: CompletionItemKind.Module }));
+  const done = (c: Candidate[]): CompletionItem[] => items(c, typed, doc.lines, modelNames(doc));
+
+  if (!blockKw) {
+    if (words.length === 0) return done(kw(MAP_TOP_KEYWORDS));
+    if (words[0] === 'remove' && words.length === 1) return done(kw(['province', 'power', 'adjacency']));
+    if (words[0] === 'remove' && words[1] === 'province' && words.length === 2) return done(provinces());
+    if (words[0] === 'remove' && words[1] === 'power' && words.length === 2) return done(powers());
+    if (words[0] === 'neutral' && words.length === 1) return done(kw(['centres']));
+    if (words[0] === 'neutral') return done(provinces());
+    if (words[0] === 'province' && words.length >= 2) return done(kw(PROVINCE_FLAGS.filter((f) => !words.includes(f))));
+    return [];
+  }
+  if (blockKw === 'rules' || blockKw === 'ruleset') return done(ruleCandidates(ws, doc, stmt.map((t) => t.text)));
+  if (blockKw === 'adjacency') {
+    if (words.length === 0) return done(kw(MAP_BLOCK_KEYWORDS['adjacency'] as string[]));
+    return done(locations());
+  }
+  if (blockKw === 'power') {
+    if (words.length === 0) return done(kw(MAP_BLOCK_KEYWORDS['power'] as string[]));
+    if (words[0] === 'home' || words[0] === 'owns') return done(provinces().filter((p) => doc.model.provinces.get(p.label)?.decl.flags.some((f) => f.flag === 'supply')));
+    if (words[0] === 'units') {
+      const last = words[words.length - 1];
+      if (last === 'a' || last === 'army') return done(provinces());
+      if (last === 'f' || last === 'fleet') return done(locations());
+      return done(kw(['A', 'F']));
+    }
+    return [];
+  }
+  if (blockKw === 'variant') {
+    if (words.length === 0) return done(kw(MAP_BLOCK_KEYWORDS['variant'] as string[]));
+    if (words[0] === 'extends' && words.length === 1) return done(builtinVariants(ws).map((label) => ({ label, kind: CompletionItemKind.Module })));
+    return [];
+  }
+  if (blockKw === 'province' || blockKw === 'coast') {
+    if (words.length === 0) return done(kw((stack.length > 1 && blockKw === 'coast' ? MAP_BLOCK_KEYWORDS['coast'] : MAP_BLOCK_KEYWORDS['province']) as string[]));
+    return [];
+  }
+  return [];
+}
+
+export { ORDER_KEYWORDS };

@@ -1,0 +1,232 @@
+/**
+ * Hover: a province (names, terrain, coasts, centre, and in a game its owner
+ * and unit at that phase, its neighbours), a power, an order (its result and
+ * why, with strengths as the adjudicator gives them), a rule option (what it
+ * does, its values, which editions set it) and an edition.
+ */
+import type { GameAst, PhaseRun } from '@dipforge/dsl';
+import { csrRow, formatOrder, ruleOption, type Board, type Order, type VariantConfig } from '@dipforge/engine';
+import { MarkupKind, type Hover, type Position } from 'vscode-languageserver';
+import { base, gameContext, namesNear, namesOfMap, phaseLabel, positionOf, unitIn, unitText } from '../context.js';
+import { occurrenceAt, type Occurrence } from '../names.js';
+import type { GameDoc, MapDoc, Workspace } from '../workspace.js';
+import { resultText } from './diagnostics.js';
+
+export function hover(ws: Workspace, doc: GameDoc | MapDoc, pos: Position): Hover | null {
+  const offset = doc.lines.offsetAt(pos);
+  return doc.kind === 'game' ? gameHover(ws, doc, offset) : mapHover(ws, doc, offset);
+}
+
+function md(value: string, doc: GameDoc | MapDoc, start: number, end: number): Hover {
+  return { contents: { kind: MarkupKind.Markdown, value }, range: doc.lines.range(start, end) };
+}
+
+function names(n: Record<string, string[]> | undefined): string {
+  const parts = Object.entries(n ?? {}).map(([tag, list]) => `${tag}: ${list.join(', ')}`);
+  return parts.join('; ');
+}
+
+/** Province facts from a compiled config and board (a game, or a map that compiles). */
+function provinceFacts(config: VariantConfig, board: Board | undefined, id: string): string[] {
+  const p = config.provinces.find((x) => x.id === id);
+  if (!p) return [`\`${id}\``];
+  const kind = p.impassable ? 'impassable' : p.terrain === 'sea' ? 'sea' : p.terrain === 'land' ? 'inland' : 'coastal';
+  const lines = [`**${p.name}** (\`${p.id}\`): ${kind}${p.supplyCentre ? ', supply centre' : ''}`];
+  const home = config.powers.find((w) => w.home.includes(p.id));
+  if (home) lines.push(`Home centre of ${home.name}`);
+  const local = names(p.names);
+  if (local) lines.push(`Names: ${local}`);
+  if (p.aliases?.length) lines.push(`Aliases: ${p.aliases.join(', ')}`);
+  if (p.coasts?.length) lines.push(`Coasts: ${p.coasts.map((c) => `${p.id}/${c.id} (${c.name})`).join(', ')}`);
+  if (board) {
+    const pi = board.provinceId(p.id);
+    if (pi >= 0) {
+      const army = [...csrRow(board.armyAdj, pi)].map((l) => board.locName(l));
+      const locs = [pi, ...board.coastsOf(pi)];
+      const fleet = [...new Set(locs.flatMap((l) => [...csrRow(board.fleetAdj, l)].map((t) => board.locName(t))))];
+      if (army.length) lines.push(`Army neighbours: ${army.sort().join(', ')}`);
+      if (fleet.length) lines.push(`Fleet neighbours: ${fleet.sort().join(', ')}`);
+    }
+  }
+  return lines;
+}
+
+function powerFacts(config: VariantConfig, id: string): string[] {
+  const w = config.powers.find((x) => x.id === id);
+  if (!w) return [`\`${id}\``];
+  const lines = [`**${w.name}** (\`${w.id}\`)${w.adjective ? `, ${w.adjective}` : ''}`];
+  const local = names(w.names);
+  if (local) lines.push(`Names: ${local}`);
+  if (w.aliases?.length) lines.push(`Aliases: ${w.aliases.join(', ')}`);
+  lines.push(`Home centres: ${w.home.join(', ') || 'none'}`);
+  return lines;
+}
+
+// ------------------------------------------------------------------- games
+
+function gameHover(ws: Workspace, doc: GameDoc, offset: number): Hover | null {
+  const ctx = gameContext(doc, offset);
+  const occ = occurrenceAt(namesNear(doc, offset).occurrences, offset);
+  if (occ && doc.config) {
+    const index = ctx.kind === 'phase' || ctx.kind === 'expect' ? ctx.index : -1;
+    const at = index >= 0 ? positionOf(doc, index) : doc.run.start;
+    const lines = occ.kind === 'power' ? powerFacts(doc.config, occ.id) : provinceFacts(doc.config, doc.board, base(occ.id));
+    if (occ.kind === 'power' && at) {
+      const units = at.units.filter((u) => u.power === occ.id).map(unitText);
+      const centres = Object.entries(at.owners).filter(([, p]) => p === occ.id).map(([c]) => c).sort();
+      lines.push(`In ${phaseLabel(at.phase)}: ${centres.length} centres (${centres.join(', ') || 'none'}); units ${units.join(', ') || 'none'}`);
+    } else if (at) {
+      const prov = base(occ.id);
+      const owner = at.owners[prov];
+      const unit = unitIn(at.units, prov);
+      const dis = unitIn(at.dislodged, prov);
+      const isCentre = doc.config.provinces.find((p) => p.id === prov)?.supplyCentre;
+      const facts: string[] = [];
+      if (isCentre) facts.push(`owner ${owner ?? 'none'}`);
+      facts.push(`unit ${unit ? `${unitText(unit)} (${unit.power})` : 'none'}`);
+      if (dis) facts.push(`dislodged ${unitText(dis)} (${dis.power})`);
+      lines.push(`In ${phaseLabel(at.phase)}: ${facts.join(', ')}`);
+    }
+    return md(lines.join('\n\n'), doc, occ.start, occ.end);
+  }
+  if (ctx.kind === 'phase' && ctx.order) {
+    const o = ctx.orderRun;
+    const text = ctx.order.text.text;
+    const lines = [`**${text}**`];
+    if (o) {
+      lines.push(`Read as \`${readAs(o.order)}\` (${o.power})`);
+      lines.push(`Result: ${resultText(o) ?? 'not adjudicated'}`);
+      if (o.line.expected) lines.push(`Expected: ${o.line.expected.value}`);
+    } else lines.push('This order could not be read; see the problems on this line.');
+    return md(lines.join('\n\n'), doc, ctx.order.range.start.offset, ctx.order.range.end.offset);
+  }
+  // Header: rule options, editions.
+  for (const h of doc.parsed.ast.header) {
+    if (h.kind === 'Rule') {
+      if (offset >= h.key.range.start.offset && offset <= h.key.range.end.offset) return md(ruleDoc(ws, h.key.value), doc, h.key.range.start.offset, h.key.range.end.offset);
+      for (const v of h.values) {
+        if (offset >= v.range.start.offset && offset <= v.range.end.offset) {
+          const text = h.key.value === 'edition' ? editionDoc(ws, String(v.value)) : valueDoc(h.key.value, String(v.value));
+          return md(text, doc, v.range.start.offset, v.range.end.offset);
+        }
+      }
+    }
+    if (h.kind === 'Edition' && offset >= h.name.range.start.offset && offset <= h.name.range.end.offset) {
+      return md(editionDoc(ws, h.name.value), doc, h.name.range.start.offset, h.name.range.end.offset);
+    }
+  }
+  if (ctx.kind === 'phase' && ctx.run && offset >= ctx.section.range.start.offset && doc.lines.lineOf(offset) === ctx.section.range.start.line) {
+    return md(phaseDoc(ctx.section, ctx.run), doc, ctx.section.range.start.offset, doc.lines.lineEnd(ctx.section.range.start.line));
+  }
+  return null;
+}
+
+function readAs(order: Order): string {
+  try {
+    return formatOrder(order);
+  } catch {
+    return JSON.stringify(order);
+  }
+}
+
+function phaseDoc(section: GameAst.PhaseSection, r: PhaseRun): string {
+  const results = r.orders.map((o) => o.result?.status ?? 'none');
+  const count = (s: string): number => results.filter((x) => x === s).length;
+  const lines = [`**${phaseLabel(r.phase)}**: ${section.orders.length} orders; ${count('succeeds')} succeed, ${count('fails')} fail, ${count('illegal')} illegal`];
+  if (r.result.dislodged.length) lines.push(`Dislodged: ${r.result.dislodged.map((u) => `${unitText(u)} (${u.power})`).join(', ')}`);
+  return lines.join('\n\n');
+}
+
+// -------------------------------------------------------------------- maps
+
+function mapHover(ws: Workspace, doc: MapDoc, offset: number): Hover | null {
+  const { occurrences, marks } = namesOfMap(doc);
+  const occ: Occurrence | undefined = occurrenceAt(occurrences, offset);
+  if (occ) {
+    const config = mapConfig(doc);
+    if (config) {
+      const lines = occ.kind === 'power' ? powerFacts(config, occ.id) : provinceFacts(config, undefined, base(occ.id));
+      if (occ.kind !== 'power') {
+        const edges = doc.check.variant?.edges;
+        const prov = base(occ.id);
+        if (edges) {
+          const army = edges.army.filter(([a]) => base(a) === prov).map(([, b]) => b);
+          const fleet = edges.fleet.filter(([a]) => base(a) === prov).map(([, b]) => b);
+          if (army.length) lines.push(`Army neighbours: ${[...new Set(army)].sort().join(', ')}`);
+          if (fleet.length) lines.push(`Fleet neighbours: ${[...new Set(fleet)].sort().join(', ')}`);
+        }
+      }
+      return md(lines.join('\n\n'), doc, occ.start, occ.end);
+    }
+    return md(`\`${occ.id}\` (${occ.kind})`, doc, occ.start, occ.end);
+  }
+  const mark = marks.find((m) => offset >= m.start && offset <= m.end);
+  if (mark?.kind === 'rule') return md(ruleDoc(ws, mark.text.toLowerCase()), doc, mark.start, mark.end);
+  if (mark?.kind === 'ruleValue' && mark.key) return md(valueDoc(mark.key, mark.text), doc, mark.start, mark.end);
+  if (mark?.kind === 'edition') return md(editionDoc(ws, mark.text.replace(/^"|"$/g, '').toLowerCase()), doc, mark.start, mark.end);
+  return null;
+}
+
+/** A config-like view of a map's resolved variant (it may have errors). */
+function mapConfig(doc: MapDoc): VariantConfig | undefined {
+  const v = doc.check.variant;
+  if (!v) return undefined;
+  return {
+    provinces: v.provinces.map((p) => ({ id: p.id, name: p.name, terrain: p.terrain, supplyCentre: p.supplyCentre, impassable: p.impassable, coasts: p.coasts, names: p.names, aliases: p.aliases })),
+    powers: v.powers.map((w) => ({ ...w })),
+  } as unknown as VariantConfig;
+}
+
+// ------------------------------------------------------------------- rules
+
+/** Which edition files set an option, and to what. */
+export function editionsSetting(ws: Workspace, key: string): { edition: string; value: string }[] {
+  const out: { edition: string; value: string }[] = [];
+  for (const f of ws.loader.editionFiles()) {
+    for (const d of f.ast.decls) {
+      if (d.kind !== 'Ruleset' || !d.name) continue;
+      for (const o of d.options) if (o.key.value === key) out.push({ edition: d.name.value, value: o.values.map((v) => v.text).join(', ') });
+    }
+  }
+  return out;
+}
+
+export function ruleDoc(ws: Workspace, key: string): string {
+  if (key === 'edition') return `**edition**: the rule set the rules start from: ${editionList(ws)}`;
+  const spec = ruleOption(key);
+  if (!spec) return `**${key}**: no such rule option`;
+  const lines = [`**${spec.key}**: ${spec.summary}`, spec.description];
+  if ('choices' in spec) lines.push(`Values: ${spec.choices.map((c) => `\`${c.value}\` (${c.summary})`).join('; ')}`);
+  else if (spec.kind === 'boolean') lines.push('Values: `true`, `false`');
+  lines.push(`Default (edition 2023): \`${Array.isArray(spec.default) ? spec.default.join(', ') : String(spec.default)}\``);
+  const set = editionsSetting(ws, spec.key);
+  lines.push(set.length ? `Set by: ${set.map((s) => `${s.edition} (\`${s.value}\`)`).join(', ')}` : 'No other edition changes it.');
+  lines.push(`Source: ${spec.source}`);
+  return lines.join('\n\n');
+}
+
+function valueDoc(key: string, value: string): string {
+  const spec = ruleOption(key);
+  if (!spec) return `\`${value}\``;
+  const choice = 'choices' in spec ? spec.choices.find((c) => c.value === value.toLowerCase()) : undefined;
+  return choice ? `**${spec.key} ${choice.value}**: ${choice.summary}\n\n${spec.summary}` : `**${spec.key}** \`${value}\`: ${spec.summary}`;
+}
+
+function editionList(ws: Workspace): string {
+  const names: string[] = [];
+  for (const f of ws.loader.editionFiles()) for (const d of f.ast.decls) if (d.kind === 'Ruleset' && d.name) names.push(d.name.value);
+  return names.join(', ');
+}
+
+export function editionDoc(ws: Workspace, name: string): string {
+  for (const f of ws.loader.editionFiles()) {
+    for (const d of f.ast.decls) {
+      if (d.kind !== 'Ruleset' || d.name?.value !== name) continue;
+      const lines = [`**edition ${name}**${d.title ? `: ${d.title.value}` : ''}`];
+      if (d.extends) lines.push(`Extends ${d.extends.value}`);
+      if (d.options.length) lines.push(d.options.map((o) => `- \`${o.key.value} ${o.values.map((v) => v.text).join(', ')}\``).join('\n'));
+      return lines.join('\n\n');
+    }
+  }
+  return `**${name}**: a rule set`;
+}

@@ -1,0 +1,157 @@
+/**
+ * Semantic tokens (full document): keywords, provinces, coasts, powers, rule
+ * options and values, strings, numbers, comments, arrows. Tokens never
+ * overlap and never span lines.
+ */
+import { SemanticTokensBuilder, type SemanticTokens, type SemanticTokensLegend } from 'vscode-languageserver';
+import { namesOfGame, namesOfMap } from '../context.js';
+import { MAP_KEYWORDS, scanMap } from '../maplex.js';
+import { tokens as wordTokens } from '../names.js';
+import type { GameAst } from '@dipforge/dsl';
+import type { GameDoc, MapDoc } from '../workspace.js';
+import type { Lines } from '../text.js';
+
+export const TOKEN_TYPES = ['keyword', 'variable', 'type', 'property', 'enumMember', 'string', 'number', 'comment', 'operator', 'namespace', 'event'] as const;
+export const TOKEN_MODIFIERS = ['declaration', 'readonly'] as const;
+export const legend: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
+
+type TokenType = (typeof TOKEN_TYPES)[number];
+
+interface Span {
+  start: number;
+  end: number;
+  type: TokenType;
+  declaration?: boolean;
+}
+
+/** The spans as raw data: [line, char, length, type, modifiers] per token (for tests and tools). */
+export function tokenSpans(doc: GameDoc | MapDoc): { line: number; character: number; length: number; type: TokenType; declaration: boolean }[] {
+  const spans = doc.kind === 'game' ? gameSpans(doc) : mapSpans(doc);
+  return flatten(spans, doc.lines);
+}
+
+export function semanticTokens(doc: GameDoc | MapDoc): SemanticTokens {
+  const builder = new SemanticTokensBuilder();
+  for (const t of tokenSpans(doc)) builder.push(t.line, t.character, t.length, TOKEN_TYPES.indexOf(t.type), t.declaration ? 1 : 0);
+  return builder.build();
+}
+
+function flatten(spans: Span[], lines: Lines): { line: number; character: number; length: number; type: TokenType; declaration: boolean }[] {
+  spans.sort((a, b) => a.start - b.start || b.end - a.end);
+  const out: { line: number; character: number; length: number; type: TokenType; declaration: boolean }[] = [];
+  let last = 0;
+  for (const s of spans) {
+    if (s.end <= s.start || s.start < last) continue;
+    last = s.end;
+    // Split at line breaks.
+    let from = s.start;
+    while (from < s.end) {
+      const pos = lines.positionAt(from);
+      const lineEnd = Math.min(lines.lineEnd(pos.line), s.end);
+      if (lineEnd > from) out.push({ line: pos.line, character: pos.character, length: lineEnd - from, type: s.type, declaration: !!s.declaration });
+      const next = lines.lineStart(pos.line + 1);
+      if (next <= from) break;
+      from = next;
+    }
+  }
+  return out;
+}
+
+const GAME_KEYWORDS = new Set(['variant', 'edition', 'rule', 'seed', 'player', 'position', 'phase', 'expect', 'units', 'dislodged', 'owners', 'standoffs', 'winner']);
+
+function gameSpans(doc: GameDoc): Span[] {
+  const spans: Span[] = [];
+  // Comments and the first keyword of each line.
+  for (let l = 0; l < doc.lines.count; l++) {
+    const start = doc.lines.lineStart(l);
+    const line = doc.lines.lineText(l);
+    let inString = false;
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i];
+      if (inString) {
+        if (c === '\\') i++;
+        else if (c === '"') inString = false;
+      } else if (c === '"') inString = true;
+      else if (c === '/' && line[i + 1] === '/') {
+        spans.push({ start: start + i, end: start + line.length, type: 'comment' });
+        break;
+      }
+    }
+    const m = /^(\s*)([\p{L}]+)/u.exec(line);
+    if (m && GAME_KEYWORDS.has((m[2] as string).toLowerCase()) && !/^\s*[\p{L}]+\s*:/u.test(line)) {
+      spans.push({ start: start + (m[1] as string).length, end: start + (m[1] as string).length + (m[2] as string).length, type: 'keyword' });
+    }
+  }
+  const ast = doc.parsed.ast;
+  const r = (x: { range: { start: { offset: number }; end: { offset: number } } } | undefined, type: TokenType): void => {
+    if (x) spans.push({ start: x.range.start.offset, end: x.range.end.offset, type });
+  };
+  for (const h of ast.header) {
+    if (h.kind === 'Variant') {
+      r(h.name, 'namespace');
+      r(h.path, 'string');
+    } else if (h.kind === 'Edition') r(h.name, 'enumMember');
+    else if (h.kind === 'Rule') {
+      r(h.key, 'property');
+      for (const v of h.values) r(v, v.kind === 'number' ? 'number' : v.kind === 'string' ? 'string' : 'enumMember');
+    } else if (h.kind === 'Seed') r(h.value, 'number');
+    else if (h.kind === 'Player') r(h.name, 'string');
+  }
+  const phaseName = (p: GameAst.PhaseName | undefined): void => {
+    if (!p) return;
+    r(p.season, 'event');
+    r(p.year, 'number');
+    r(p.kind, 'event');
+  };
+  if (ast.position) phaseName(ast.position.phase);
+  for (const s of ast.phases) {
+    phaseName(s.phase);
+    for (const o of s.orders) {
+      if (o.expected) spans.push({ start: o.expected.range.start.offset, end: o.expected.range.end.offset, type: 'enumMember' });
+      for (const t of wordTokens(o.text.text, o.text.range.start.offset)) if (t.kind === 'punct' && /^[-=]+>?$/.test(t.text)) spans.push({ start: t.start, end: t.end, type: 'operator' });
+    }
+  }
+  const names = namesOfGame(doc);
+  for (const o of names.occurrences) spans.push({ start: o.start, end: o.end, type: o.kind === 'province' ? 'variable' : o.kind === 'coast' ? 'property' : 'type' });
+  for (const w of names.orderWords) spans.push({ start: w.start, end: w.end, type: 'keyword' });
+  return spans;
+}
+
+function mapSpans(doc: MapDoc): Span[] {
+  const { occurrences, marks } = namesOfMap(doc);
+  const byStart = new Map<number, Span>();
+  for (const o of occurrences) byStart.set(o.start, { start: o.start, end: o.end, type: o.kind === 'province' ? 'variable' : o.kind === 'coast' ? 'property' : 'type', declaration: o.decl });
+  for (const m of marks) {
+    const type: TokenType = m.kind === 'rule' ? 'property' : m.kind === 'ruleValue' || m.kind === 'edition' ? 'enumMember' : m.kind === 'variant' ? 'namespace' : 'variable';
+    if (!byStart.has(m.start)) byStart.set(m.start, { start: m.start, end: m.end, type });
+  }
+  const spans: Span[] = [];
+  for (const t of scanMap(doc.text)) {
+    const known = byStart.get(t.start);
+    if (known) {
+      spans.push(known);
+      continue;
+    }
+    switch (t.kind) {
+      case 'comment':
+        spans.push({ start: t.start, end: t.end, type: 'comment' });
+        break;
+      case 'string':
+        spans.push({ start: t.start, end: t.end, type: 'string' });
+        break;
+      case 'number':
+      case 'colour':
+        spans.push({ start: t.start, end: t.end, type: 'number' });
+        break;
+      case 'name':
+        if (MAP_KEYWORDS.has(t.text.toLowerCase())) spans.push({ start: t.start, end: t.end, type: 'keyword' });
+        break;
+      case 'punct':
+        if (t.text === '->' || t.text === '=>' || t.text === '→' || t.text === ':') spans.push({ start: t.start, end: t.end, type: 'operator' });
+        break;
+      default:
+        break;
+    }
+  }
+  return spans;
+}

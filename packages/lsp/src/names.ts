@@ -1,0 +1,407 @@
+/**
+ * Where provinces, coasts and powers are named in a document, resolved to
+ * their ids and to their declarations. Definition, references, rename,
+ * semantic tokens and hover all read these lists.
+ *
+ * A symbol's key is where it is declared (`province:FILE:OFFSET`), so a
+ * province that a deriving variant re-declares is another symbol than the base's.
+ */
+import type { GameAst, VariantModel } from '@dipforge/dsl';
+import { nameKey, type NameIndex } from '@dipforge/engine';
+import type { GameDoc, MapDoc } from './workspace.js';
+
+type MapAst = MapDoc['parsed']['ast'];
+type Ident = { text: string; value: string; range: { start: { offset: number }; end: { offset: number } } };
+
+export type SymbolKind = 'province' | 'power' | 'coast';
+
+export interface Occurrence {
+  kind: SymbolKind;
+  /** Province or power id; for a coast `prov/coast`. */
+  id: string;
+  start: number;
+  end: number;
+  /** As written. */
+  text: string;
+  /** The declaring id itself. */
+  decl: boolean;
+}
+
+/** Other words the tools colour or explain in maps and game headers. */
+export interface Mark {
+  kind: 'rule' | 'ruleValue' | 'edition' | 'alias' | 'keyword' | 'variant';
+  start: number;
+  end: number;
+  /** For a rule value: its option; for a rule: the option key. */
+  key?: string;
+  text: string;
+}
+
+export interface Declaration {
+  file: string;
+  start: number;
+  end: number;
+}
+
+// ------------------------------------------------------------------ models
+
+/** Names of the provinces and powers of a bound model (ids, titles, aliases, localized names). */
+export class ModelNames {
+  private readonly provinces = new Map<string, string>();
+  private readonly powers = new Map<string, string>();
+
+  constructor(readonly model: VariantModel) {
+    for (const [id, { decl }] of model.provinces) {
+      this.add(this.provinces, id, id);
+      if (decl.title) this.add(this.provinces, decl.title.value, id);
+      for (const a of decl.aliases) this.add(this.provinces, a.value, id);
+      for (const n of decl.names) for (const v of n.values) this.add(this.provinces, v.value, id);
+    }
+    for (const [id, { decl }] of model.powers) {
+      this.add(this.powers, id, id);
+      if (decl.title) this.add(this.powers, decl.title.value, id);
+      for (const a of decl.aliases) this.add(this.powers, a.value, id);
+      for (const n of decl.names) for (const v of n.values) this.add(this.powers, v.value, id);
+    }
+  }
+
+  private add(map: Map<string, string>, name: string, id: string): void {
+    const k = nameKey(name);
+    if (k && !map.has(k)) map.set(k, id);
+  }
+
+  province(name: string): string | undefined {
+    return this.model.provinces.has(name.toLowerCase()) ? name.toLowerCase() : this.provinces.get(nameKey(name));
+  }
+
+  power(name: string): string | undefined {
+    return this.model.powers.has(name.toLowerCase()) ? name.toLowerCase() : this.powers.get(nameKey(name));
+  }
+}
+
+/** Where a symbol is declared in a model. */
+export function declarationOf(model: VariantModel | undefined, kind: SymbolKind, id: string): Declaration | undefined {
+  if (!model) return undefined;
+  if (kind === 'power') {
+    const d = model.powers.get(id);
+    return d?.decl.id ? { file: d.file, start: d.decl.id.range.start.offset, end: d.decl.id.range.end.offset } : undefined;
+  }
+  const [prov, coast] = id.split('/') as [string, string | undefined];
+  const d = model.provinces.get(prov);
+  if (!d?.decl.id) return undefined;
+  if (kind === 'coast' && coast) {
+    const c = d.decl.coasts.find((c) => c.id?.value === coast);
+    return c?.id ? { file: d.file, start: c.id.range.start.offset, end: c.id.range.end.offset } : undefined;
+  }
+  return { file: d.file, start: d.decl.id.range.start.offset, end: d.decl.id.range.end.offset };
+}
+
+export function symbolKey(model: VariantModel | undefined, kind: SymbolKind, id: string): string | undefined {
+  const d = declarationOf(model, kind, id);
+  return d ? `${kind}:${d.file}:${d.start}` : undefined;
+}
+
+// -------------------------------------------------------------------- maps
+
+export interface MapNames {
+  occurrences: Occurrence[];
+  marks: Mark[];
+}
+
+/** Every province, coast and power named in a map file, and its rule words. */
+export function mapNames(doc: MapDoc): MapNames {
+  const names = new ModelNames(doc.model);
+  const occ: Occurrence[] = [];
+  const marks: Mark[] = [];
+  const push = (kind: SymbolKind, id: string | undefined, ident: Ident | undefined, decl = false): void => {
+    if (!ident || id === undefined) return;
+    occ.push({ kind, id, start: ident.range.start.offset, end: ident.range.end.offset, text: ident.text, decl });
+  };
+  const province = (i: Ident | undefined): string | undefined => (i ? names.province(i.value) : undefined);
+  const location = (loc: { province: Ident; coast?: Ident } | undefined): void => {
+    if (!loc) return;
+    const id = province(loc.province);
+    push('province', id, loc.province);
+    if (id && loc.coast) push('coast', `${id}/${loc.coast.value}`, loc.coast);
+  };
+  const mark = (kind: Mark['kind'], i: Ident | { value: string; range: Ident['range'] } | undefined, key?: string): void => {
+    if (!i) return;
+    const text = 'text' in i ? (i as Ident).text : i.value;
+    marks.push({ kind, start: i.range.start.offset, end: i.range.end.offset, text, ...(key ? { key } : {}) });
+  };
+  const options = (list: { key: Ident; values: { kind: string; value: unknown; text: string; range: Ident['range'] }[] }[]): void => {
+    for (const o of list) {
+      mark('rule', o.key, o.key.value);
+      for (const v of o.values) marks.push({ kind: o.key.value === 'edition' ? 'edition' : 'ruleValue', start: v.range.start.offset, end: v.range.end.offset, text: v.text, key: o.key.value });
+    }
+  };
+  const ast: MapAst = doc.parsed.ast;
+  for (const d of ast.decls) {
+    switch (d.kind) {
+      case 'Variant':
+        mark('variant', d.id);
+        for (const e of d.extends) if (e.kind === 'builtin') mark('variant', e.name);
+        break;
+      case 'Province': {
+        const id = d.id?.value;
+        push('province', id, d.id, true);
+        for (const a of d.aliases) mark('alias', a);
+        if (id) for (const c of d.coasts) push('coast', c.id ? `${id}/${c.id.value}` : undefined, c.id, true);
+        break;
+      }
+      case 'Adjacency':
+        for (const line of d.lines) {
+          location(line.from);
+          for (const t of line.to) location(t);
+        }
+        break;
+      case 'Power':
+        push('power', d.id?.value, d.id, true);
+        for (const a of d.aliases) mark('alias', a);
+        for (const h of d.home) push('province', province(h), h);
+        for (const o of d.owns) push('province', province(o), o);
+        for (const u of d.units) location(u.at);
+        break;
+      case 'Neutral':
+        for (const c of d.centres) push('province', province(c), c);
+        break;
+      case 'Rules':
+        options(d.options);
+        break;
+      case 'Ruleset':
+        mark('edition', d.name);
+        mark('edition', d.extends);
+        options(d.options);
+        break;
+      case 'Remove':
+        if (d.what === 'province') push('province', province(d.id), d.id);
+        else if (d.what === 'power' && d.id !== undefined) push('power', d.id ? names.power(d.id.value) : undefined, d.id);
+        else if (d.what === 'adjacency' && d.line) {
+          location(d.line.from);
+          for (const t of d.line.to) location(t);
+        }
+        break;
+      case 'Import':
+        break;
+    }
+  }
+  occ.sort((a, b) => a.start - b.start);
+  marks.sort((a, b) => a.start - b.start);
+  return { occurrences: occ, marks };
+}
+
+// ------------------------------------------------------------------- games
+
+/** Order words: never a province where they stand alone (`A`, `S`, `via`…). */
+export const ORDER_KEYWORDS = new Set([
+  'a', 'f', 'army', 'fleet', 'an', 'one', 'the', 'in', 'at',
+  'h', 'hold', 'holds', 'stand', 'stands',
+  'm', 'mv', 'move', 'moves', 'moving', 'attack', 'attacks', 'attacking', 'to', 'into', 'on', 'of',
+  'via', 'by', 'convoy', 's', 'sup', 'supp', 'support', 'supports', 'supporting',
+  'c', 'convoys', 'convoying', 'r', 'retreat', 'retreats', 'd', 'disband', 'disbands', 'remove', 'removes',
+  'b', 'build', 'builds', 'waive', 'waives',
+]);
+
+export interface Token {
+  kind: 'word' | 'punct';
+  text: string;
+  start: number;
+  end: number;
+}
+
+const WORD_RE = /[\p{L}\p{M}\p{Nd}_]+(?:-[\p{L}\p{M}\p{Nd}_]+)*/uy;
+
+/** Words and punctuation of a piece of text (whitespace dropped), offsets from `base`. */
+export function tokens(text: string, base = 0): Token[] {
+  const out: Token[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i] as string;
+    if (/\s/u.test(c)) {
+      i++;
+      continue;
+    }
+    WORD_RE.lastIndex = i;
+    const m = WORD_RE.exec(text);
+    if (m) {
+      out.push({ kind: 'word', text: m[0], start: base + i, end: base + i + m[0].length });
+      i += m[0].length;
+      continue;
+    }
+    if (c === '-' || c === '=') {
+      let j = i + 1;
+      while (j < text.length && (text[j] === '-' || text[j] === '=' || text[j] === '>')) j++;
+      out.push({ kind: 'punct', text: text.slice(i, j), start: base + i, end: base + j });
+      i = j;
+      continue;
+    }
+    const len = (text.codePointAt(i) ?? 0) > 0xffff ? 2 : 1;
+    out.push({ kind: 'punct', text: text.slice(i, i + len), start: base + i, end: base + i + len });
+    i += len;
+  }
+  return out;
+}
+
+/**
+ * Provinces, coasts and powers in a piece of game text (an order, a unit, a
+ * list of provinces): longest names first, order words skipped.
+ */
+export function scanPlaces(text: string, base: number, index: NameIndex, keywords: boolean, source: string): { occ: Occurrence[]; words: Token[] } {
+  const toks = tokens(text, base);
+  const occ: Occurrence[] = [];
+  const used: Token[] = [];
+  const adjacent = (a: Token, b: Token): boolean => /^\s+$/u.test(source.slice(a.end, b.start));
+  let i = 0;
+  while (i < toks.length) {
+    const t = toks[i] as Token;
+    if (t.kind !== 'word') {
+      i++;
+      continue;
+    }
+    // Consecutive words (separated by spaces only), up to the longest province name.
+    const run: Token[] = [t];
+    for (let j = i + 1; j < toks.length && run.length < Math.max(index.maxProvinceWords, index.maxPowerWords); j++) {
+      const n = toks[j] as Token;
+      if (n.kind !== 'word' || !adjacent(run[run.length - 1] as Token, n)) break;
+      run.push(n);
+    }
+    let matched = 0;
+    let id: string | undefined;
+    for (let n = run.length; n >= 1 && !matched; n--) {
+      const words = run.slice(0, n).map((w) => w.text);
+      if (n === 1 && keywords && ORDER_KEYWORDS.has(t.text.toLowerCase())) break;
+      const ids = index.provinceWords(words);
+      if (ids.length === 1) {
+        matched = n;
+        id = ids[0];
+      }
+    }
+    if (matched && id) {
+      const last = run[matched - 1] as Token;
+      occ.push({ kind: 'province', id, start: t.start, end: last.end, text: source.slice(t.start, last.end), decl: false });
+      i += matched;
+      // A coast: `/nc`, `(nc)`, `(north coast)`, or ` nc`.
+      const next = toks[i];
+      if (next && index.hasCoasts(id)) {
+        if ((next.text === '/' || next.text === '(') && toks[i + 1]?.kind === 'word') {
+          const close = next.text === '(' ? toks.findIndex((x, k) => k > i && x.text === ')') : -1;
+          const coastToks = next.text === '(' && close > i ? toks.slice(i + 1, close) : [toks[i + 1] as Token];
+          const coast = index.coastWords(id, coastToks.map((x) => x.text));
+          if (coast) {
+            const first = coastToks[0] as Token;
+            const lastC = coastToks[coastToks.length - 1] as Token;
+            occ.push({ kind: 'coast', id: `${id}/${coast}`, start: first.start, end: lastC.end, text: source.slice(first.start, lastC.end), decl: false });
+            i += 1 + coastToks.length + (close > i ? 1 : 0);
+          }
+        } else if (next.kind === 'word' && !ORDER_KEYWORDS.has(next.text.toLowerCase())) {
+          const coast = index.coast(id, next.text);
+          if (coast) {
+            occ.push({ kind: 'coast', id: `${id}/${coast}`, start: next.start, end: next.end, text: next.text, decl: false });
+            i++;
+          }
+        }
+      }
+      continue;
+    }
+    if (keywords && ORDER_KEYWORDS.has(t.text.toLowerCase())) {
+      used.push(t);
+      i++;
+      continue;
+    }
+    let power = 0;
+    let pid: string | undefined;
+    for (let n = Math.min(run.length, index.maxPowerWords); n >= 1 && !power; n--) {
+      const ids = index.powerWords(run.slice(0, n).map((w) => w.text));
+      if (ids.length === 1) {
+        power = n;
+        pid = ids[0];
+      }
+    }
+    if (power && pid) {
+      const last = run[power - 1] as Token;
+      occ.push({ kind: 'power', id: pid, start: t.start, end: last.end, text: source.slice(t.start, last.end), decl: false });
+      i += power;
+      continue;
+    }
+    i++;
+  }
+  return { occ, words: used };
+}
+
+export interface GameNames {
+  occurrences: Occurrence[];
+  /** Order words (`A`, `S`, `via`) found in order text, for colouring. */
+  orderWords: Token[];
+}
+
+/** Every province, coast and power named in a game file (only in lines `window` overlaps, when given). */
+export function gameNames(doc: GameDoc, window?: { start: number; end: number }): GameNames {
+  const index = doc.index;
+  const occ: Occurrence[] = [];
+  const orderWords: Token[] = [];
+  if (!index) return { occurrences: occ, orderWords };
+  const text = doc.text;
+  const power = (w: GameAst.Word | undefined): void => {
+    if (!w || outside(w)) return;
+    const id = index.power(w.text);
+    if (id) occ.push({ kind: 'power', id, start: w.range.start.offset, end: w.range.end.offset, text: w.text, decl: false });
+  };
+  const outside = (n: { range: { start: { offset: number }; end: { offset: number } } }): boolean =>
+    !!window && (n.range.end.offset < window.start || n.range.start.offset > window.end);
+  const places = (t: GameAst.Text | undefined, keywords = false): void => {
+    if (!t || outside(t)) return;
+    const r = scanPlaces(t.text, t.range.start.offset, index, keywords, text);
+    for (const o of r.occ) occ.push(o);
+    for (const w of r.words) orderWords.push(w);
+  };
+  const units = (list: GameAst.UnitItem[]): void => {
+    for (const u of list) {
+      places(u.location);
+      places(u.from);
+    }
+  };
+  const ast = doc.parsed.ast;
+  for (const h of ast.header) if (h.kind === 'Player') power(h.power);
+  const pos = ast.position;
+  if (pos) {
+    for (const s of pos.units) {
+      power(s.power);
+      units(s.units);
+    }
+    for (const s of pos.dislodged) {
+      power(s.power);
+      units(s.units);
+    }
+    for (const s of pos.owners) {
+      power(s.power);
+      for (const p of s.provinces) places(p);
+    }
+    for (const s of pos.standoffs) for (const p of s.provinces) places(p);
+  }
+  for (const section of ast.phases) {
+    if (outside(section)) continue;
+    for (const w of section.powers) power(w);
+    for (const o of section.orders) places(o.text, true);
+    for (const e of section.expect) {
+      for (const s of e.units) {
+        power(s.power);
+        units(s.units);
+      }
+      for (const s of e.dislodged) {
+        power(s.power);
+        units(s.units);
+      }
+      for (const s of e.owners) {
+        power(s.power);
+        for (const p of s.provinces) places(p);
+      }
+      for (const s of e.winner) power(s.power);
+    }
+  }
+  occ.sort((a, b) => a.start - b.start);
+  return { occurrences: occ, orderWords };
+}
+
+export function occurrenceAt(list: readonly Occurrence[], offset: number): Occurrence | undefined {
+  return list.find((o) => offset >= o.start && offset <= o.end);
+}

@@ -1,0 +1,293 @@
+/**
+ * The document store: the open documents (their text overrides the disk), the
+ * workspace's .dipmap and .dipgame files, and per file what the features read:
+ * a map's parse and check, a game's parse and run. A game is re-played from the
+ * first phase section an edit touched (the DSL's `reuse`: the phases before it
+ * are kept with their positions, results and diagnostics); a change to any map
+ * re-checks the games on their next request.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  bindVariant,
+  checkMapFile,
+  GameWorkspace,
+  parseGame,
+  runGame,
+  VariantLoader,
+  type CheckResult,
+  type FileHost,
+  type GameRun,
+  type ParsedGame,
+  type ParsedMap,
+  type VariantModel,
+} from '@dipforge/dsl';
+import type { Board, NameIndex, VariantConfig } from '@dipforge/engine';
+import { LayeredHost, languageOf, pathToUri, uriToPath, type Language } from './host.js';
+import { Lines } from './text.js';
+
+export interface OpenDocument {
+  uri: string;
+  path: string;
+  version: number;
+  language: Language;
+}
+
+export interface MapDoc {
+  kind: 'map';
+  path: string;
+  uri: string;
+  text: string;
+  lines: Lines;
+  parsed: ParsedMap;
+  /** The entry file of the variant this file belongs to (itself, or a map that imports or extends it). */
+  entry: string;
+  check: CheckResult;
+  model: VariantModel;
+}
+
+export interface GameDoc {
+  kind: 'game';
+  path: string;
+  uri: string;
+  text: string;
+  lines: Lines;
+  parsed: ParsedGame;
+  run: GameRun;
+  /** Present when the variant compiles. */
+  board?: Board;
+  index?: NameIndex;
+  config?: VariantConfig;
+  model?: VariantModel;
+  /** How many phase runs were taken over from the previous run. */
+  reused: number;
+  generation: number;
+}
+
+export type Doc = MapDoc | GameDoc;
+
+export interface WorkspaceOptions {
+  /** Where files not open come from (default: the disk). */
+  host?: FileHost;
+  /** Folder of the built-in variants (default: `@dipforge/variants`). */
+  builtinDir?: string;
+}
+
+const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out', '.vscode-test']);
+const MAX_SCANNED = 20_000;
+
+export class Workspace {
+  readonly host: LayeredHost;
+  readonly loader: VariantLoader;
+  readonly games: GameWorkspace;
+  readonly open = new Map<string, OpenDocument>();
+  /** Workspace files found by the scan or opened, by path. */
+  readonly files = new Set<string>();
+  readonly folders: string[] = [];
+  /** Bumped whenever a map's text may have changed; games and maps re-check on the next request. */
+  private generation = 0;
+  private readonly gameCache = new Map<string, GameDoc>();
+  private readonly mapCache = new Map<string, { text: string; generation: number; doc: MapDoc }>();
+  private readonly uris = new Map<string, string>();
+
+  constructor(options: WorkspaceOptions = {}) {
+    this.host = new LayeredHost(options.host);
+    this.loader = new VariantLoader({ host: this.host, ...(options.builtinDir ? { builtinDir: options.builtinDir } : {}) });
+    this.games = new GameWorkspace(this.loader);
+  }
+
+  // ------------------------------------------------------------- documents
+
+  uriOf(path: string): string {
+    return this.uris.get(path) ?? pathToUri(path);
+  }
+
+  pathOf(uri: string, language?: Language): string {
+    let path = uriToPath(uri);
+    if (!languageOf(path) && language) path += language === 'map' ? '.dipmap' : '.dipgame';
+    this.uris.set(path, uri);
+    return path;
+  }
+
+  /** Opens or replaces a document; the language comes from the file name or the client's language id. */
+  openDocument(uri: string, text: string, version = 0, languageId?: string): OpenDocument | undefined {
+    const hinted: Language | undefined = languageId === 'dipmap' ? 'map' : languageId === 'dipgame' ? 'game' : undefined;
+    const path = this.pathOf(uri, hinted);
+    const language = languageOf(path);
+    if (!language) return undefined;
+    const doc: OpenDocument = { uri, path, version, language };
+    this.open.set(uri, doc);
+    this.host.overlay.set(path, text);
+    this.files.add(path);
+    if (language === 'map') this.generation++;
+    return doc;
+  }
+
+  changeDocument(uri: string, text: string, version: number): OpenDocument | undefined {
+    const doc = this.open.get(uri);
+    if (!doc) return this.openDocument(uri, text, version);
+    doc.version = version;
+    this.host.overlay.set(doc.path, text);
+    if (doc.language === 'map') this.generation++;
+    return doc;
+  }
+
+  closeDocument(uri: string): void {
+    const doc = this.open.get(uri);
+    if (!doc) return;
+    this.open.delete(uri);
+    this.host.overlay.delete(doc.path);
+    if (doc.language === 'map') this.generation++;
+    if (!this.host.exists(doc.path)) this.files.delete(doc.path);
+  }
+
+  /** A file changed on disk (a watched-files event). */
+  fileChanged(path: string, deleted = false): void {
+    this.host.invalidate(path);
+    if (languageOf(path) === 'map' || !languageOf(path)) this.generation++;
+    if (deleted && ![...this.open.values()].some((d) => d.path === path)) this.files.delete(path);
+    else if (languageOf(path)) this.files.add(path);
+  }
+
+  /** Finds the .dipmap and .dipgame files below the workspace folders. */
+  scan(folders: string[]): void {
+    for (const f of folders) if (!this.folders.includes(f)) this.folders.push(f);
+    let count = 0;
+    const walk = (dir: string, depth: number): void => {
+      if (depth > 12 || count > MAX_SCANNED) return;
+      let entries: import('node:fs').Dirent[];
+      try {
+        entries = readdirSync(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const e of entries) {
+        if (e.isDirectory()) {
+          if (!SKIP_DIRS.has(e.name) && !e.name.startsWith('.')) walk(join(dir, e.name), depth + 1);
+        } else if (languageOf(e.name)) {
+          this.files.add(join(dir, e.name));
+          count++;
+        }
+      }
+    };
+    for (const f of folders) walk(f, 0);
+  }
+
+  text(path: string): string | undefined {
+    return this.host.read(path);
+  }
+
+  /** The state of a file, computed on demand from its current text. */
+  doc(path: string): Doc | undefined {
+    const language = languageOf(path);
+    if (language === 'map') return this.map(path);
+    if (language === 'game') return this.game(path);
+    return undefined;
+  }
+
+  docByUri(uri: string): Doc | undefined {
+    const open = this.open.get(uri);
+    return this.doc(open ? open.path : this.pathOf(uri));
+  }
+
+  // ------------------------------------------------------------------ maps
+
+  map(path: string): MapDoc | undefined {
+    const text = this.host.read(path);
+    if (text === undefined) return undefined;
+    const hit = this.mapCache.get(path);
+    if (hit && hit.text === text && hit.generation === this.generation) return hit.doc;
+    const parsed = this.loader.parse(path);
+    if (!parsed) return undefined;
+    const entry = this.entryOf(path, parsed);
+    const check = checkMapFile(entry, this.loader);
+    const unit = this.loader.loadVariant(entry, []);
+    const model = unit ? bindVariant(unit, []) : bindVariant({ entry, files: [parsed] }, []);
+    const doc: MapDoc = { kind: 'map', path, uri: this.uriOf(path), text, lines: new Lines(text), parsed, entry, check, model };
+    this.mapCache.set(path, { text, generation: this.generation, doc });
+    return doc;
+  }
+
+  /**
+   * The variant a map file belongs to: itself when it declares a variant, else
+   * a workspace map that imports or extends it (a file of provinces, say).
+   */
+  private entryOf(path: string, parsed: ParsedMap): string {
+    if (parsed.ast.decls.some((d) => d.kind === 'Variant')) return path;
+    for (const other of this.files) {
+      if (other === path || languageOf(other) !== 'map') continue;
+      const p = this.loader.parse(other);
+      if (!p || !p.ast.decls.some((d) => d.kind === 'Variant')) continue;
+      const unit = this.loader.loadVariant(other, []);
+      for (let u = unit; u; u = u.base) if (u.files.some((f) => f.file === path)) return other;
+    }
+    return path;
+  }
+
+  // ----------------------------------------------------------------- games
+
+  game(path: string): GameDoc | undefined {
+    const text = this.host.read(path);
+    if (text === undefined) return undefined;
+    const prev = this.gameCache.get(path);
+    if (prev && prev.text === text && prev.generation === this.generation) return prev;
+    const parsed = parseGame(text, path);
+    let sections = 0;
+    if (prev) {
+      const all = parsed.ast.phases;
+      if (prev.text === text) sections = all.length;
+      else {
+        const d = firstDifference(prev.text, text);
+        const lineStart = lineStartBefore(text, d);
+        sections = Math.max(0, all.filter((s) => s.range.start.offset <= lineStart).length - 1);
+      }
+    }
+    const run = runGame(parsed, this.games, prev && sections > 0 ? { reuse: { run: prev.run, sections } } : {});
+    const doc: GameDoc = {
+      kind: 'game',
+      path,
+      uri: this.uriOf(path),
+      text,
+      lines: new Lines(text),
+      parsed,
+      run,
+      reused: run.reused ?? 0,
+      generation: this.generation,
+    };
+    if (run.variant?.index) doc.index = run.variant.index;
+    if (run.variant?.model) doc.model = run.variant.model;
+    if (run.config) {
+      doc.config = run.config;
+      if (run.variant) doc.board = this.games.board(run.variant, run.config);
+    }
+    this.gameCache.set(path, doc);
+    return doc;
+  }
+
+  /** Open documents, by language. */
+  openDocs(language?: Language): OpenDocument[] {
+    return [...this.open.values()].filter((d) => !language || d.language === language);
+  }
+
+  /** Every workspace file of a language (scanned or open). */
+  allFiles(language?: Language): string[] {
+    return [...this.files].filter((f) => !language || languageOf(f) === language).sort();
+  }
+}
+
+function firstDifference(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+function lineStartBefore(text: string, offset: number): number {
+  let i = Math.min(offset, text.length);
+  while (i > 0) {
+    const c = text.charCodeAt(i - 1);
+    if (c === 10 || c === 13) break;
+    i--;
+  }
+  return i;
+}

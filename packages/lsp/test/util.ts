@@ -1,0 +1,39 @@
+/** Helpers for the in-process tests: positions by text, a workspace on the fixtures. */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Workspace, type Doc } from '@dipforge/lsp';
+import { ROOT } from './harness.js';
+
+export const FIXTURES = join(ROOT, 'packages/lsp/test/fixtures');
+export const WS = join(FIXTURES, 'ws');
+export const EXAMPLE = join(ROOT, 'variants/classic/examples/1901.dipgame');
+export const RANDOM_100 = join(FIXTURES, 'random-100.dipgame');
+
+export function fileUri(path: string): string {
+  return pathToFileURL(path).href;
+}
+
+/** The position `delta` characters after the first occurrence of `needle` (the end of it by default). */
+export function at(text: string, needle: string, delta = needle.length): { line: number; character: number } {
+  const i = text.indexOf(needle);
+  if (i < 0) throw new Error(`'${needle}' is not in the text`);
+  const before = text.slice(0, i + delta).split('\n');
+  return { line: before.length - 1, character: (before[before.length - 1] as string).length };
+}
+
+let version = 1;
+/** Opens (or replaces) a document's text and returns its state. */
+export function put(ws: Workspace, path: string, text: string): Doc {
+  const uri = fileUri(path);
+  if (ws.open.has(uri)) ws.changeDocument(uri, text, ++version);
+  else ws.openDocument(uri, text, ++version);
+  const doc = ws.docByUri(uri);
+  if (!doc) throw new Error(`no document for ${path}`);
+  return doc;
+}
+
+export function workspace(): Workspace {
+  const ws = new Workspace();
+  ws.scan([WS]);
+  return ws;
+}

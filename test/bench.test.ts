@@ -1,0 +1,178 @@
+/**
+ * `dipforge bench` as users run it: it runs, prints the documented JSON
+ * (docs/PERFORMANCE.md) or a readable table, rejects bad arguments, and
+ * `--write-games` writes games that `dipforge test` and `dipforge check` read
+ * without errors. No timing is asserted: the figures are benchmarks, not tests.
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = join(ROOT, 'packages', 'cli', 'bin', 'dipforge.js');
+
+function dipforge(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const env = { ...process.env };
+  delete env['DIPFORGE_DEBUG'];
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', env, timeout: 120_000 });
+  const run = { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
+  expect(run.stderr, 'stack frame on stderr').not.toContain('    at ');
+  return run;
+}
+
+const KINDS = ['movement', 'retreat', 'adjustment'] as const;
+
+/** A stats object: null without samples, else positive figures in order. */
+function checkStats(s: unknown, what: string, required: boolean): void {
+  if (s === null) {
+    expect(required, `${what} has samples`).toBe(false);
+    return;
+  }
+  const st = s as Record<string, number>;
+  expect(Object.keys(st).sort(), what).toEqual(['count', 'meanUs', 'medianUs', 'p10Us', 'p90Us']);
+  for (const k of Object.keys(st)) {
+    expect(typeof st[k], `${what}.${k}`).toBe('number');
+    expect(st[k]!, `${what}.${k}`).toBeGreaterThan(0);
+  }
+  expect(st['p10Us']!).toBeLessThanOrEqual(st['medianUs']!);
+  expect(st['medianUs']!).toBeLessThanOrEqual(st['p90Us']!);
+}
+
+describe('dipforge bench --json', () => {
+  it('runs 2 games × 6 phases, exits 0 and prints the documented JSON with positive figures', () => {
+    const r = dipforge('bench', '--games', '2', '--phases', '6', '--json');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout) as Record<string, any>;
+    expect(Object.keys(j).sort()).toEqual(
+      ['adjudicate', 'edition', 'format', 'games', 'legalOrders', 'machine', 'mix', 'orderChoice', 'orders', 'phases', 'phasesPerGame', 'seed', 'throughput', 'variant', 'warmupGames'].sort(),
+    );
+    expect(j.format).toBe('dipforge-bench/1');
+    expect(j.variant).toBe('classic');
+    expect(j.edition).toBe('2023');
+    expect([j.games, j.phasesPerGame, j.seed, j.warmupGames]).toEqual([2, 6, 1, 20]);
+    expect(Object.keys(j.machine).sort()).toEqual(['arch', 'cores', 'cpu', 'node', 'platform']);
+    expect(j.machine.cores).toBeGreaterThan(0);
+    expect(j.orderChoice).toBe('mix');
+    expect(j.mix).toEqual({ move: 0.4, support: 0.3, convoy: 0.1, hold: 0.2 });
+
+    const p = j.phases as Record<string, number>;
+    expect(Object.keys(p).sort()).toEqual(['adjustment', 'movement', 'retreat', 'total']);
+    expect(p['total']).toBe(p['movement']! + p['retreat']! + p['adjustment']!);
+    expect(p['total']).toBeGreaterThan(0);
+    expect(p['total']).toBeLessThanOrEqual(12);
+    expect(p['movement']).toBeGreaterThanOrEqual(4); // spring and fall of the first two years at least
+
+    expect(Object.keys(j.orders).sort()).toEqual(['build', 'convoy', 'disband', 'hold', 'illegal', 'move', 'retreat', 'support', 'waive']);
+    expect(j.orders.illegal).toBe(0);
+    expect(j.orders.move).toBeGreaterThan(0);
+
+    for (const k of KINDS) {
+      checkStats(j.adjudicate[k], `adjudicate.${k}`, k === 'movement');
+      expect(j.adjudicate[k]?.count ?? 0).toBe(p[k]);
+      checkStats(j.legalOrders[k], `legalOrders.${k}`, k === 'movement');
+    }
+    checkStats(j.legalOrders.all, 'legalOrders.all', true);
+    expect(j.legalOrders.all.count).toBe(p['total']);
+    expect(j.legalOrders.ordersPerPhase).toBeGreaterThan(0);
+    expect(Object.keys(j.throughput).sort()).toEqual(['gamesWon', 'phasesPerSecond', 'seconds']);
+    expect(j.throughput.seconds).toBeGreaterThan(0);
+    expect(j.throughput.phasesPerSecond).toBeGreaterThan(0);
+  });
+
+  it('the same seed plays the same games (the counts agree), another seed other games', () => {
+    const counts = (seed: string): unknown => {
+      const j = JSON.parse(dipforge('bench', '--games', '2', '--phases', '6', '--warmup', '0', '--seed', seed, '--json').stdout) as Record<string, any>;
+      return [j.phases, j.orders];
+    };
+    const five = counts('5');
+    expect(counts('5')).toEqual(five);
+    expect(counts('6')).not.toEqual(five);
+  });
+
+  it('--uniform draws each order uniformly from the legal ones (the peers\' protocol): still no illegal order', () => {
+    const r = dipforge('bench', '--games', '2', '--phases', '6', '--warmup', '0', '--uniform', '--json');
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout) as Record<string, any>;
+    expect(j.orderChoice).toBe('uniform');
+    expect(j.orders.illegal).toBe(0);
+    expect(j.orders.support).toBeGreaterThan(j.orders.hold);
+  });
+});
+
+describe('dipforge bench, human-readable and bad arguments', () => {
+  it('prints a table of the figures', () => {
+    const r = dipforge('bench', '--games', '1', '--phases', '3', '--warmup', '1');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('adjudicate movement');
+    expect(r.stdout).toContain('legal orders, all phases');
+    expect(r.stdout).toMatch(/throughput: \d+ phases in [\d.]+ s = \d+ phases\/s/);
+    expect(r.stdout).toContain('illegal: 0');
+  });
+
+  it('rejects bad values and unknown options with exit 2 and the usage', () => {
+    for (const args of [['--games', 'x'], ['--games', '0'], ['--phases', '-3'], ['--seed', '1.5'], ['--frobnicate'], ['extra']]) {
+      const r = dipforge('bench', ...args);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain('usage: dipforge bench');
+    }
+  });
+
+  it('a variant that does not exist is an input error (exit 1)', () => {
+    const r = dipforge('bench', '--variant', 'no/such/map.dipmap', '--games', '1', '--phases', '1');
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+  });
+});
+
+describe('dipforge bench --write-games', () => {
+  let tmp: string;
+  beforeAll(() => {
+    tmp = mkdtempSync(join(tmpdir(), 'dipforge-bench-'));
+  });
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it('writes one .dipgame per game that dipforge test and dipforge check read without errors', () => {
+    const dir = join(tmp, 'games');
+    const r = dipforge('bench', '--games', '2', '--phases', '6', '--warmup', '0', '--seed', '9', '--write-games', dir);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('wrote 2 games');
+    const files = readdirSync(dir).sort();
+    expect(files).toEqual(['game-1-seed-9.dipgame', 'game-2-seed-10.dipgame']);
+    const text = readFileSync(join(dir, files[0]!), 'utf8');
+    expect(text).toMatch(/^\/\/ A random game written by `dipforge bench`: game 1 of 2, seed 9\./);
+    expect(text).toContain('\nvariant classic\nseed 9\n');
+    expect(text).toContain('\nphase spring 1901 movement\n');
+    expect(text).not.toContain('['); // orders only: no expected results
+
+    const t = dipforge('test', dir);
+    expect(t.stdout.trim().split('\n').at(-1)).toBe('2 passed, 0 failed');
+    expect(t.status).toBe(0);
+    // Replayed through the game language, every order reads back and none is illegal.
+    const a = dipforge('adjudicate', join(dir, files[0]!), '--json');
+    expect(a.status).toBe(0);
+    expect(a.stdout).toContain('"status": "succeeds"');
+    expect(a.stdout).not.toContain('"status": "illegal"');
+    const c = dipforge('check', ...files.map((f) => join(dir, f)));
+    expect(c.stderr.trim()).toBe('0 errors, 0 warnings');
+    expect(c.status).toBe(0);
+  });
+
+  it('with --variant, the games name the map by a path relative to them', () => {
+    const project = join(tmp, 'project');
+    const dir = join(project, 'games');
+    mkdirSync(project, { recursive: true });
+    writeFileSync(join(project, 'dipforge.json'), '{}\n');
+    copyFileSync(join(ROOT, 'variants', 'classic', 'classic.dipmap'), join(project, 'map.dipmap'));
+    const r = dipforge('bench', '--games', '1', '--phases', '4', '--warmup', '0', '--variant', join(project, 'map.dipmap'), '--write-games', dir, '--json');
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).format).toBe('dipforge-bench/1');
+    const [file] = readdirSync(dir);
+    expect(readFileSync(join(dir, file!), 'utf8')).toContain('\nvariant "../map.dipmap"\n');
+    const t = dipforge('test', dir);
+    expect(t.stdout.trim().split('\n').at(-1)).toBe('1 passed, 0 failed');
+  });
+});

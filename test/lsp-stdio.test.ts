@@ -1,0 +1,236 @@
+/**
+ * The language server over stdio, as an editor talks to it: the real
+ * `dipforge lsp --stdio` process and a protocol client. Every result is
+ * checked for its shape (`Diagnostic.is`, …) and against exact expectations.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CodeActionRequest,
+  CodeAction,
+  CodeLens,
+  CodeLensRequest,
+  CompletionRequest,
+  DefinitionRequest,
+  Diagnostic,
+  DocumentFormattingRequest,
+  DocumentSymbol,
+  DocumentSymbolRequest,
+  FoldingRange,
+  FoldingRangeRequest,
+  Hover,
+  HoverRequest,
+  InlayHint,
+  InlayHintRequest,
+  Location,
+  PrepareRenameRequest,
+  ReferencesRequest,
+  RenameRequest,
+  SemanticTokensRequest,
+  SignatureHelpRequest,
+  TextEdit,
+  WorkspaceSymbolRequest,
+  type CompletionItem,
+  type CompletionList,
+} from 'vscode-languageserver-protocol';
+import { startStdio, read, type StdioClient } from '../packages/lsp/test/harness.js';
+import { isCompletionItem, isSignatureInformation, isWorkspaceSymbol } from '../packages/lsp/test/shapes.js';
+import { at, EXAMPLE, fileUri, RANDOM_100, WS } from '../packages/lsp/test/util.js';
+
+const example = read(EXAMPLE);
+const exampleUri = fileUri(EXAMPLE);
+const tinyMap = join(WS, 'tiny.dipmap');
+const gameA = join(WS, 'a.dipgame');
+
+let client: StdioClient;
+
+beforeAll(async () => {
+  client = await startStdio([WS]);
+}, 60_000);
+
+afterAll(async () => {
+  await client?.close();
+});
+
+function items(result: CompletionItem[] | CompletionList | null): CompletionItem[] {
+  const list = Array.isArray(result) ? result : (result?.items ?? []);
+  for (const i of list) expect(isCompletionItem(i)).toBe(true);
+  return list;
+}
+
+function allDiagnostics(list: unknown[]): void {
+  for (const d of list) expect(Diagnostic.is(d)).toBe(true);
+}
+
+describe('dipforge lsp --stdio', () => {
+  it('initializes with the features it serves', () => {
+    const caps = client.initialize.capabilities;
+    expect(client.initialize.serverInfo?.name).toBe('dipforge');
+    for (const k of ['completionProvider', 'hoverProvider', 'definitionProvider', 'referencesProvider', 'renameProvider', 'documentSymbolProvider', 'workspaceSymbolProvider', 'foldingRangeProvider', 'semanticTokensProvider', 'documentFormattingProvider', 'codeActionProvider', 'codeLensProvider', 'inlayHintProvider', 'signatureHelpProvider']) {
+      expect(caps, k).toHaveProperty(k);
+    }
+  });
+
+  it('publishes diagnostics as the document changes, each well-formed', async () => {
+    const first = await client.open(exampleUri, example);
+    allDiagnostics(first.diagnostics);
+    expect(first.diagnostics.filter((d) => d.severity === 1)).toEqual([]);
+    // Type a bad province in the spring.
+    const pos = at(example, 'A par - bur', 8);
+    const changed = await client.change(exampleUri, [{ range: { start: pos, end: { line: pos.line, character: pos.character + 3 } }, text: 'burx' }]);
+    allDiagnostics(changed.diagnostics);
+    const errors = changed.diagnostics.filter((d) => d.severity === 1);
+    expect(errors.map((d) => [d.code, d.range.start.line, d.range.start.character])).toEqual([['DF2001', pos.line, pos.character]]);
+    const back = await client.change(exampleUri, [{ range: { start: pos, end: { line: pos.line, character: pos.character + 4 } }, text: 'bur' }]);
+    expect(back.diagnostics.filter((d) => d.severity === 1)).toEqual([]);
+  });
+
+  it('completes after A par - with exactly bre, bur, gas, pic', async () => {
+    const pos = at(example, 'A par - bur', 8);
+    await client.change(exampleUri, [{ range: { start: pos, end: { line: pos.line, character: pos.character + 3 } }, text: '' }]);
+    const result = await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: exampleUri }, position: pos });
+    expect(items(result).map((i) => i.label)).toEqual(['bre', 'bur', 'gas', 'pic']);
+    await client.change(exampleUri, [{ range: { start: pos, end: pos }, text: 'bur' }]);
+  });
+
+  it('hovers a province and an order', async () => {
+    const h = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: exampleUri }, position: at(example, 'A par - bur', 9) });
+    expect(Hover.is(h)).toBe(true);
+    expect((h?.contents as { value: string }).value.startsWith('**Burgundy** (`bur`): inland')).toBe(true);
+    const o = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: exampleUri }, position: at(example, 'A ukr - rum', 6) });
+    expect((o?.contents as { value: string }).value).toContain('Result: fails (bounced)');
+  });
+
+  it('goes to the definition in the map, finds references, renames across files', async () => {
+    const a = read(gameA);
+    await client.open(fileUri(gameA), a);
+    const def = await client.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri: fileUri(gameA) }, position: at(a, 'A hom', 3) });
+    expect(Location.is(def)).toBe(true);
+    expect(def).toEqual({ uri: fileUri(tinyMap), range: { start: { line: 5, character: 9 }, end: { line: 5, character: 12 } } });
+    const refs = await client.connection.sendRequest(ReferencesRequest.type, { textDocument: { uri: fileUri(gameA) }, position: at(a, 'A hom', 3), context: { includeDeclaration: true } });
+    for (const r of refs ?? []) expect(Location.is(r)).toBe(true);
+    expect(refs?.length).toBe(6);
+    const prep = await client.connection.sendRequest(PrepareRenameRequest.type, { textDocument: { uri: fileUri(gameA) }, position: at(a, 'A hom', 3) });
+    expect(prep).toEqual({ range: { start: { line: 4, character: 6 }, end: { line: 4, character: 9 } }, placeholder: 'hom' });
+    const edit = await client.connection.sendRequest(RenameRequest.type, { textDocument: { uri: fileUri(gameA) }, position: at(a, 'A hom', 3), newName: 'hq' });
+    const changes = edit?.changes ?? {};
+    for (const list of Object.values(changes)) for (const e of list) expect(TextEdit.is(e)).toBe(true);
+    expect(Object.fromEntries(Object.entries(changes).map(([u, l]) => [u.split('/').pop(), l.length]))).toEqual({ 'a.dipgame': 1, 'tiny.dipmap': 4 });
+  });
+
+  it('re-checks an open game when its map changes', async () => {
+    const map = read(tinyMap);
+    await client.open(fileUri(tinyMap), map);
+    const version = client.version(fileUri(gameA));
+    const start = at(map, 'province mid', 9);
+    // Rename mid in the map only: the game's `mid` is now unknown.
+    const waitGame = client.diagnostics(fileUri(gameA), version);
+    await client.change(fileUri(tinyMap), [{ range: { start, end: { line: start.line, character: start.character + 3 } }, text: 'mdl' }]);
+    await waitGame;
+    // The game was published again after the map changed: poll its latest diagnostics.
+    const deadline = Date.now() + 10_000;
+    let codes: unknown[] = [];
+    while (Date.now() < deadline) {
+      const latest = await client.latest(fileUri(gameA));
+      codes = latest?.diagnostics.filter((d) => d.severity === 1).map((d) => d.code) ?? [];
+      if (codes.includes('DF2001')) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(codes).toContain('DF2001');
+    await client.change(fileUri(tinyMap), [{ range: { start, end: { line: start.line, character: start.character + 3 } }, text: 'mid' }]);
+  });
+
+  it('symbols, workspace symbols, folding, semantic tokens', async () => {
+    const syms = await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri: exampleUri } });
+    for (const s of syms ?? []) expect(DocumentSymbol.is(s)).toBe(true);
+    expect((syms as DocumentSymbol[]).map((s) => s.name)).toEqual(['phase spring 1901 movement', 'phase fall 1901 movement', 'phase winter 1901 adjustment']);
+    const wsyms = await client.connection.sendRequest(WorkspaceSymbolRequest.type, { query: 'sea' });
+    for (const s of (wsyms ?? []) as unknown[]) expect(isWorkspaceSymbol(s)).toBe(true);
+    expect((wsyms ?? []).map((s) => s.name)).toEqual(['ins', 'out']);
+    const folds = await client.connection.sendRequest(FoldingRangeRequest.type, { textDocument: { uri: exampleUri } });
+    for (const f of folds ?? []) expect(FoldingRange.is(f)).toBe(true);
+    expect(folds?.[1]).toEqual({ startLine: 5, endLine: 34 });
+    const tokens = await client.connection.sendRequest(SemanticTokensRequest.type, { textDocument: { uri: exampleUri } });
+    expect(tokens?.data.length).toBeGreaterThan(100);
+    expect(tokens?.data.every((n) => Number.isInteger(n) && n >= 0)).toBe(true);
+  });
+
+  it('formats, offers code actions, lenses, inlay hints and signature help', async () => {
+    const fmt = await client.connection.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri: exampleUri }, options: { tabSize: 2, insertSpaces: true } });
+    expect(fmt).toEqual([]);
+    const lenses = await client.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri: exampleUri } });
+    for (const l of lenses ?? []) expect(CodeLens.is(l)).toBe(true);
+    expect(lenses?.map((l) => l.command?.arguments?.[0].phase)).toEqual(['spring 1901 movement', 'fall 1901 movement', 'winter 1901 adjustment']);
+    const hints = await client.connection.sendRequest(InlayHintRequest.type, { textDocument: { uri: exampleUri }, range: { start: { line: 0, character: 0 }, end: { line: 35, character: 0 } } });
+    for (const h of hints ?? []) expect(InlayHint.is(h)).toBe(true);
+    expect(hints?.length).toBe(21);
+    const pos = at(example, 'A par - bur', 5);
+    await client.change(exampleUri, [{ range: { start: at(example, 'A par - bur', 0), end: at(example, 'A par - bur') }, text: 'Army Paris -> Burgundy' }]);
+    const actions = await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri: exampleUri }, range: { start: pos, end: pos }, context: { diagnostics: [] } });
+    for (const a of actions ?? []) expect(CodeAction.is(a)).toBe(true);
+    expect((actions ?? []).map((a) => a.title)).toContain('Write as A par - bur');
+    const sig = await client.connection.sendRequest(SignatureHelpRequest.type, { textDocument: { uri: exampleUri }, position: { line: pos.line, character: pos.character + 6 } });
+    for (const s of sig?.signatures ?? []) expect(isSignatureInformation(s)).toBe(true);
+    expect(sig?.activeSignature).toBe(1);
+    await client.change(exampleUri, [{ range: { start: { line: 0, character: 0 }, end: { line: 10_000, character: 0 } }, text: example }]);
+  });
+
+  it('answers a failing request with an error and keeps running', async () => {
+    await expect(client.connection.sendRequest(HoverRequest.type, { textDocument: null, position: { line: 0, character: 0 } } as never)).rejects.toThrow(/hover failed/);
+    const h = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: exampleUri }, position: at(example, 'A par - bur', 9) });
+    expect(Hover.is(h)).toBe(true);
+    expect(client.stderr.join('')).toBe('');
+  });
+
+  it('survives a few hundred random edits over stdio, every answer well-formed', async () => {
+    const uri = fileUri(RANDOM_100);
+    let text = read(RANDOM_100);
+    await client.open(uri, text);
+    let seed = 12345;
+    const rnd = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const junk = ['A par - ', 'phase spring 1905 movement\n', '\n', '  france:\n', '[succeeds]', '"', '//', 'S ', 'C A lon - nwy', '💥', '\r\n', 'expect\n  units none\n'];
+    const lines = (t: string): string[] => t.split('\n');
+    for (let i = 0; i < 300; i++) {
+      const ls = lines(text);
+      const line = rnd(ls.length + 2);
+      const character = rnd(((ls[line] ?? '').length + 3));
+      const del = rnd(3) === 0 ? rnd(20) : 0;
+      const insert = rnd(2) === 0 ? (junk[rnd(junk.length)] as string) : '';
+      const start = { line, character };
+      const end = { line, character: character + del };
+      const version = client.version(uri) + 1;
+      const diags = client.change(uri, [{ range: { start, end }, text: insert }]);
+      // Keep our copy as the server computes it: clamp like the protocol says.
+      const offset = (p: { line: number; character: number }): number => {
+        const ls2 = lines(text);
+        const l = Math.min(p.line, ls2.length - 1);
+        let o = 0;
+        for (let k = 0; k < l; k++) o += (ls2[k] as string).length + 1;
+        if (p.line >= ls2.length) return text.length;
+        return o + Math.min(p.character, (ls2[l] as string).replace(/\r$/, '').length);
+      };
+      const a = offset(start);
+      const b = Math.max(a, offset(end));
+      text = text.slice(0, a) + insert + text.slice(b);
+      const pos = { line: rnd(lines(text).length), character: rnd(30) };
+      const [comp, hov] = await Promise.all([
+        client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: pos }),
+        client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: pos }),
+      ]);
+      items(comp);
+      expect(hov === null || Hover.is(hov)).toBe(true);
+      if (i % 25 === 0) {
+        const d = await diags;
+        expect(d.version).toBeGreaterThanOrEqual(version);
+        allDiagnostics(d.diagnostics);
+      }
+    }
+    // The server still answers.
+    const h = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: exampleUri }, position: at(example, 'A par - bur', 9) });
+    expect(Hover.is(h)).toBe(true);
+  }, 120_000);
+});
