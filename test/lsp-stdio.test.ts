@@ -124,7 +124,7 @@ describe('dipforge lsp --stdio', () => {
     await client.open(fileUri(tinyMap), map);
     const version = client.version(fileUri(gameA));
     const start = at(map, 'province mid', 9);
-    // Rename mid in the map only: the game's `mid` is now unknown.
+    // Rename mid in its declaration only: the map no longer compiles, and the game says so.
     const waitGame = client.diagnostics(fileUri(gameA), version);
     await client.change(fileUri(tinyMap), [{ range: { start, end: { line: start.line, character: start.character + 3 } }, text: 'mdl' }]);
     await waitGame;
@@ -134,10 +134,10 @@ describe('dipforge lsp --stdio', () => {
     while (Date.now() < deadline) {
       const latest = await client.latest(fileUri(gameA));
       codes = latest?.diagnostics.filter((d) => d.severity === 1).map((d) => d.code) ?? [];
-      if (codes.includes('DF2001')) break;
+      if (codes.includes('DF6010')) break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    expect(codes).toContain('DF2001');
+    expect(codes).toContain('DF6010');
     await client.change(fileUri(tinyMap), [{ range: { start, end: { line: start.line, character: start.character + 3 } }, text: 'mid' }]);
   });
 
@@ -164,7 +164,7 @@ describe('dipforge lsp --stdio', () => {
     expect(lenses?.map((l) => l.command?.arguments?.[0].phase)).toEqual(['spring 1901 movement', 'fall 1901 movement', 'winter 1901 adjustment']);
     const hints = await client.connection.sendRequest(InlayHintRequest.type, { textDocument: { uri: exampleUri }, range: { start: { line: 0, character: 0 }, end: { line: 35, character: 0 } } });
     for (const h of hints ?? []) expect(InlayHint.is(h)).toBe(true);
-    expect(hints?.length).toBe(21);
+    expect(hints?.length).toBe(22); // the spring's orders: 3 for each power, 4 for Russia
     const pos = at(example, 'A par - bur', 5);
     await client.change(exampleUri, [{ range: { start: at(example, 'A par - bur', 0), end: at(example, 'A par - bur') }, text: 'Army Paris -> Burgundy' }]);
     const actions = await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri: exampleUri }, range: { start: pos, end: pos }, context: { diagnostics: [] } });

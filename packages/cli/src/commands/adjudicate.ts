@@ -7,7 +7,7 @@ import { parseArgs } from '../args.js';
 import { Exit, type Io } from '../io.js';
 import { displayPath, printDiagnostics, summary } from '../report.js';
 
-export const adjudicateUsage = 'dipforge adjudicate GAME.dipgame [--edition NAME] [--json]   every phase with its results, the final position and the winner';
+export const adjudicateUsage = 'dipforge adjudicate GAME.dipgame [--edition NAME] [--json]   every phase with its results, the final position, the result and the scores';
 
 /** The version of the `--json` document (docs/ADJUDICATE-JSON.md). */
 export const ADJUDICATION_FORMAT = 'dipforge-adjudication/1';

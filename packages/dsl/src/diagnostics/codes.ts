@@ -95,7 +95,8 @@ export const Codes = {
   // Rule options that conflict (docs/RULES.md, "Options that conflict"), and games played under another edition
   ruleConflict: code('DF2014', 'error', 'A rule option whose value cannot work with another option (e.g. retreats phase in a postal year).'),
   ruleIgnored: code('DF8007', 'warning', 'A rule option that has no effect with the other options (e.g. custom-phases when year-shape is not custom).'),
-  setAside: code('DF6011', 'info', 'Played under another edition (--edition), a phase or order of the file that edition does not have: it is set aside and the defaults of that edition apply.'),
+  // Information (DF9xxx)
+  setAside: code('DF9001', 'info', 'Played under another edition (--edition), a phase or order of the file that edition does not have: it is set aside and the defaults of that edition apply.'),
 
   // Victory, alliances, draws and the end of a game: the declare blocks of game files
   badDeclaration: code('DF6020', 'error', 'A declaration that cannot be made: an alliance not of exactly two powers, a power allied with itself, a draw or concession naming a power twice or one out of the game.'),

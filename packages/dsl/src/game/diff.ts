@@ -7,7 +7,7 @@ import type { OrderResult, Phase, Position } from '@dipforge/engine';
 import type { GameRun, OrderRun } from './run.js';
 import { phaseText } from './phases.js';
 
-/** An order's result in one run; `set-aside`: the order was not played there (`--edition`, DF6011). */
+/** An order's result in one run; `set-aside`: the order was not played there (`--edition`, DF9001). */
 export interface DiffResult {
   status: OrderResult['status'] | 'set-aside' | 'not-played';
   reason?: string;

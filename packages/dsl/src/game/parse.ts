@@ -456,7 +456,12 @@ class GameParser {
       return;
     }
     if (this.looksLikeDeclaration(kw, toks)) {
-      this.report('misplacedStatement', first.start, lineEnd, `'${this.text.slice(first.start, lineEnd)}' is a declaration: write it in a declare block after the phase (declare, then the declarations on the lines below)`);
+      const check = kw === 'draw' ? ', or, to check that the game was drawn, in an expect block' : '';
+      this.report('misplacedStatement', first.start, lineEnd, `'${this.text.slice(first.start, lineEnd)}' is a declaration: write it in a declare block after the phase (declare, then the declarations on the lines below)${check}`);
+      return;
+    }
+    if ((kw === 'score' || kw === 'result') && colonIndex(toks) < 0 && toks.length > 1) {
+      this.report('misplacedStatement', first.start, lineEnd, `'${kw}' belongs in an expect block: write expect on the line before`);
       return;
     }
     this.grow(phase, lineEnd);

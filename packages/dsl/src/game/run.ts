@@ -639,7 +639,7 @@ class GameRunner {
   /**
    * Played under another edition, a section of a phase that edition's year
    * lacks (a retreat phase in a postal year, say): set aside with a note
-   * (DF6011), its orders and expectations unused. True when set aside.
+   * (DF9001), its orders and expectations unused. True when set aside.
    */
   private setAsideSection(section: G.PhaseSection): boolean {
     const name = section.phase;
@@ -659,7 +659,7 @@ class GameRunner {
   /**
    * Played under another edition, a phase the file cannot have written (its
    * own year lacks it) is adjudicated with that edition's defaults: a note
-   * (DF6011) instead of the warning for a phase left out. True when noted.
+   * (DF9001) instead of the warning for a phase left out. True when noted.
    */
   private defaultsNoted(position: Position, section: G.PhaseSection, why: string): boolean {
     if (!this.fileYear || phaseIndex(this.fileYear, position.phase) >= 0) return false;
@@ -696,7 +696,7 @@ class GameRunner {
    * Played under another edition, the parts of an order that edition does not
    * use: a retreat list, or builds and disbands written with the moves, when
    * the file's rules use them and the edition's do not. Set aside with a note
-   * (DF6011); the order without its list, or undefined when nothing is left.
+   * (DF9001); the order without its list, or undefined when nothing is left.
    */
   private switchedOrder(order: Order, line: G.OrderLine, position: Position): Order | undefined {
     const own = this.fileRules;

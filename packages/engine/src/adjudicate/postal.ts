@@ -13,6 +13,10 @@
  *   carried out at once too, and the centres change owner after this
  *   movement's retreats (the fall of a postal year).
  * Elsewhere a retreat list, a build list or a disband list is illegal.
+ *
+ * A unit given two orders with retreat lists uses the first list written; a
+ * list counts even when its movement order is illegal (the unit holds, and the
+ * list says where it goes if it is dislodged).
  */
 import type { Board } from '../board/board.js';
 import type { RuleOptions } from '../config/rules.js';

@@ -54,7 +54,7 @@ function body(order: Order): string {
     case 'build-list':
       return `Build ${order.builds.map(buildEntry).join(', ')}`;
     case 'disband-list':
-      return `Disband ${order.units.map(unit).join(', ')}`;
+      return `Disband ${order.units.map((u) => unit({ kind: u.kind, at: u.at })).join(', ')}`;
   }
 }
 

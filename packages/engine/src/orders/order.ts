@@ -115,8 +115,11 @@ export interface BuildListOrder extends OrderBase {
  */
 export interface DisbandListOrder extends OrderBase {
   type: 'disband-list';
-  units: [UnitRef, UnitRef, ...UnitRef[]];
+  units: [DisbandEntry, DisbandEntry, ...DisbandEntry[]];
 }
+
+/** One unit of a disband list: the power's own, so no nationality is written. */
+export type DisbandEntry = Pick<UnitRef, 'kind' | 'at'>;
 
 /** The orders of a movement phase that carry a retreat priority list. */
 export type MovementOrder = HoldOrder | MoveOrder | SupportOrder | ConvoyOrder;

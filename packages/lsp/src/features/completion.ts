@@ -8,9 +8,9 @@
  * localized names match what is typed; the canonical id is inserted. In a map
  * file: keywords by block, provinces, powers, coasts, rule options and values.
  */
-import { csrRow, nameKey, TERRAIN_LAND, ruleOption, RULE_REGISTRY, type Board, type Unit, type VariantConfig } from '@dipforge/engine';
+import { csrRow, legalOrders, nameKey, TERRAIN_LAND, type LegalOrders, type Order, type Position as GamePosition, ruleOption, RULE_REGISTRY, type Board, type Unit, type VariantConfig } from '@dipforge/engine';
 import { CompletionItemKind, type CompletionItem, type Position, type Range } from 'vscode-languageserver';
-import { base, gameContext, positionOf, unitIn, unitText, type GameContext } from '../context.js';
+import { base, cached, gameContext, positionOf, unitIn, unitText, type GameContext } from '../context.js';
 import { scanMap, MAP_BLOCK_KEYWORDS, MAP_TOP_KEYWORDS, PROVINCE_FLAGS, type MapTok } from '../maplex.js';
 import { ORDER_KEYWORDS, scanPlaces, tokens } from '../names.js';
 import type { GameDoc, MapDoc, Workspace } from '../workspace.js';
@@ -266,8 +266,106 @@ function gameCompletion(ws: Workspace, doc: GameDoc, offset: number): Completion
     );
   }
   const syms = symbols(doc, doc.text.slice(orderStart, typed.start), orderStart);
-  const cands = orderCandidates(doc, position, power, syms);
+  const cands = legalCandidates(doc, ctx.index, position, power, syms) ?? orderCandidates(doc, position, power, syms);
   return items(cands, typed, doc.lines, configNames(doc.config));
+}
+
+/** The engine's legal orders of a phase, by place (cached per document state and phase section). */
+function legalOf(doc: GameDoc, section: number, position: GamePosition): LegalOrders | undefined {
+  return cached(doc, `legal:${section}`, () => {
+    try {
+      return legalOrders(doc.board as Board, position, (doc.config as VariantConfig).rules);
+    } catch {
+      return undefined;
+    }
+  });
+}
+
+const refText = (u: { kind?: string; at: string }): string => `${u.kind === 'fleet' ? 'F' : 'A'} ${u.at}`;
+
+/**
+ * Candidates from the engine's legal orders (`legalOrders`): what may follow
+ * the order written so far. Undefined when the engine gives none for this
+ * position (then the board's adjacency is read instead).
+ */
+function legalCandidates(doc: GameDoc, section: number, position: GamePosition, power: string, syms: Sym[]): Candidate[] | undefined {
+  const legal = legalOf(doc, section, position);
+  if (!legal) return undefined;
+  const phase = position.phase.kind;
+  const sortLabels = (c: Candidate[]): Candidate[] => c.sort((a, b) => a.label.localeCompare(b.label));
+  const dedupe = <T,>(list: T[]): T[] => [...new Set(list)];
+  if (phase === 'adjustment') {
+    const mine = [...legal.entries()].flatMap(([, orders]) => orders.filter((o) => o.power === power));
+    const builds = mine.filter((o): o is Extract<Order, { type: 'build' }> => o.type === 'build' && o.kind !== undefined);
+    const sites = builds.map((b) => refText({ kind: b.kind as string, at: b.at }));
+    const sortSites = (list: string[]): string[] => dedupe(list).sort((a, b) => base(a.slice(2)).localeCompare(base(b.slice(2))) || a.localeCompare(b));
+    if (syms.length === 0) {
+      const out: Candidate[] = sortSites(sites).map((s) => ({ label: `Build ${s}`, province: s.slice(2), kind: CompletionItemKind.Event }));
+      if (mine.some((o) => o.type === 'waive')) out.push({ label: 'Waive', kind: CompletionItemKind.Keyword });
+      const removals = mine.filter((o) => o.type === 'disband' && 'unit' in o).map((o) => refText((o as Extract<Order, { type: 'disband' }>).unit));
+      for (const r of dedupe(removals).sort()) out.push({ label: `Remove ${r}`, province: r.slice(2), kind: CompletionItemKind.Event });
+      return out;
+    }
+    if (syms[0]?.t === 'B' && syms.length === 1) return sortSites(sites).map((s) => ({ label: s, province: s.slice(2) }));
+    if (syms[0]?.t === 'B' && syms.length === 2 && syms[1]?.t === 'K') {
+      const k = syms[1].kind === 'fleet' ? 'F ' : 'A ';
+      return sortSites(sites.filter((s) => s.startsWith(k))).map((s) => ({ label: s.slice(2), province: s.slice(2) }));
+    }
+    return undefined;
+  }
+  const units = phase === 'retreat' ? position.dislodged : position.units;
+  const unit = unitAt(syms, 0);
+  if (!unit) return undefined;
+  const self = units.find((u) => base(u.at) === base(unit.loc) && u.power === power);
+  if (!self) return undefined;
+  const orders = legal.get(self.at) ?? [];
+  const v = syms[unit.next]?.t;
+  const rest = syms.slice(unit.next + 1);
+  if (phase === 'retreat') {
+    if ((v === 'R' || v === 'M') && rest.length === 0) {
+      const to = dedupe(orders.flatMap((o) => (o.type === 'retreat' ? [o.to] : [])));
+      return sortLabels(to.map((t) => ({ label: t, province: t })));
+    }
+    return undefined;
+  }
+  if (v === 'M' && rest.length === 0) {
+    const moves = orders.filter((o): o is Extract<Order, { type: 'move' }> => o.type === 'move');
+    const direct = new Set(moves.filter((m) => !m.viaConvoy && !(m.path && m.path.length > 0) && canStep(doc.board as Board, self, m.to)).map((m) => m.to));
+    const convoy = dedupe(moves.map((m) => m.to)).filter((t) => !direct.has(t));
+    return [...sortLabels([...direct].map((t) => ({ label: t, province: t }))), ...sortLabels(convoy.map((t) => ({ label: t, province: t, detail: 'via convoy' })))];
+  }
+  if (v === 'S') {
+    const supports = orders.filter((o): o is Extract<Order, { type: 'support' }> => o.type === 'support');
+    if (rest.length === 0) {
+      const holds = dedupe(supports.filter((s) => s.to === undefined).map((s) => refText(s.supported)));
+      const moves = dedupe(supports.filter((s) => s.to !== undefined).map((s) => `${refText(s.supported)} - ${base(s.to as string)}`));
+      return [
+        ...holds.sort().map((label) => ({ label, province: label.slice(2), detail: 'support to hold', kind: CompletionItemKind.Variable })),
+        ...moves.sort().map((label) => ({ label, province: label.slice(2, label.indexOf(' - ')), detail: 'support a move', kind: CompletionItemKind.Variable })),
+      ];
+    }
+    const supported = unitAt(rest, 0);
+    if (supported && rest[supported.next]?.t === 'M' && supported.next + 1 === rest.length) {
+      const to = dedupe(supports.filter((s) => s.to !== undefined && base(s.supported.at) === base(supported.loc)).map((s) => base(s.to as string)));
+      return sortLabels(to.map((t) => ({ label: t, province: t })));
+    }
+    return undefined;
+  }
+  if (v === 'C') {
+    const convoys = orders.filter((o): o is Extract<Order, { type: 'convoy' }> => o.type === 'convoy');
+    if (rest.length === 0) return dedupe(convoys.map((c) => refText({ kind: 'army', at: c.army.at }))).sort().map((label) => ({ label, province: label.slice(2), kind: CompletionItemKind.Variable }));
+    const army = unitAt(rest, 0);
+    if (army && rest[army.next]?.t === 'M' && army.next + 1 === rest.length) {
+      return sortLabels(dedupe(convoys.filter((c) => base(c.army.at) === base(army.loc)).map((c) => c.to)).map((t) => ({ label: t, province: t })));
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
+/** Whether a unit reaches a place in one step (without a convoy). */
+function canStep(board: Board, u: { kind: string; at: string }, to: string): boolean {
+  return moveTargets(board, u).some((t) => t === to || base(t) === to);
 }
 
 function orderCandidates(doc: GameDoc, position: NonNullable<ReturnType<typeof positionOf>>, power: string, syms: Sym[]): Candidate[] {
