@@ -371,11 +371,11 @@ describe('rule sets (DF5005)', () => {
   });
 
   it('a rule set of the file extends an edition and is picked by edition', () => {
-    const text = edit(edit(TOY, 'rules {', 'ruleset House extends 2000 {\n  retreats priority-list\n}\nrules {'), 'edition 2023', 'edition house');
+    const text = edit(edit(TOY, 'rules {', 'ruleset House extends 2000 {\n  retreat-default lot\n}\nrules {'), 'edition 2023', 'edition house');
     const result = checkText(text);
     expect(result.diagnostics).toEqual([]);
     expect(result.variant?.rules.edition).toBe('house');
-    expect(result.variant?.rules.options['retreats']).toBe('priority-list');
+    expect(result.variant?.rules.options['retreat-default']).toBe('lot');
     expect(result.variant?.rules.options['removal-order']).toBe('country-distance');
     expect(result.variant?.rules.options['victory-centres']).toBe(4);
   });

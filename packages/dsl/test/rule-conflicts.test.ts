@@ -26,6 +26,7 @@ const GAME = '/proj/game.dipgame';
 const MAP = '/proj/toy.dipmap';
 const CONFLICT = 'DF2014';
 const IGNORED = 'DF8007';
+const PARTIAL = 'DF8008';
 
 /** The real classic map and editions in memory, with more files beside them. */
 function host(more: Record<string, string>): MemoryHost {
@@ -81,7 +82,7 @@ describe('ruleConflicts: which combinations are errors', () => {
     expect(conflicts(options({ 'year-shape': 'postal', retreats: 'priority-list', adjustments: 'priority-list' }))).toEqual([]);
   });
 
-  it('in a five-phase year retreat lists are fine (the movement carries out its retreats, the retreat phase has nothing to do); adjustment lists need them', () => {
+  it('in a five-phase year retreat lists work (the movement carries out its retreats, the retreat phase has nothing to do); adjustment lists need them', () => {
     expect(conflicts(options({ retreats: 'priority-list' }))).toEqual([]);
     expect(conflicts(options({ retreats: 'priority-list', adjustments: 'priority-list' }))).toEqual([]);
     const c = conflicts(options({ adjustments: 'priority-list' }));
@@ -110,6 +111,27 @@ describe('ruleConflicts: which combinations are errors', () => {
   it('an alliance victory with shared ties is an error (more than two powers would win together)', () => {
     expect(conflicts(options({ 'alliance-victory': 18 })).map((x) => x.keys)).toEqual([['alliance-victory', 'victory-ties']]);
     expect(conflicts(options({ 'alliance-victory': 'solo-threshold', 'victory-ties': 'extend' }))).toEqual([]);
+  });
+});
+
+describe('ruleConflicts: options that work together only in part (warnings)', () => {
+  const partial = (o: RuleOptions) => ruleConflicts(o, () => false).filter((c) => c.kind === 'partial');
+
+  it('priority retreat lists under a five-phase year: the retreat phases never have anything to do', () => {
+    const c = partial(options({ retreats: 'priority-list' }));
+    expect(c.map((x) => x.keys)).toEqual([['year-shape', 'retreats']]);
+    expect(c[0]!.message).toBe(
+      "retreats priority-list in a five-phase year: each movement carries out its retreats at once by the lists, so its retreat phases never have anything to do; the old rules' year without them is year-shape postal",
+    );
+  });
+
+  it('build and disband lists carried out by the fall movement of a year that has an adjustment phase', () => {
+    expect(partial(options({ retreats: 'priority-list', adjustments: 'priority-list' })).map((x) => x.keys)).toEqual([
+      ['year-shape', 'retreats'],
+      ['year-shape', 'adjustments'],
+    ]);
+    // The old rules' postal year: neither.
+    expect(partial(options({ 'year-shape': 'postal', retreats: 'priority-list', adjustments: 'priority-list' }))).toEqual([]);
   });
 });
 
@@ -142,7 +164,7 @@ describe('ruleConflicts: options with no effect (warnings, only when a file sets
 describe('the built-in editions', () => {
   it.each(['2023', '2000', '1982', '1971', 'old-rules', 'online-5'])('%s has no conflicting option and reports nothing', (edition) => {
     const run = play(`variant classic\nedition ${edition}\n`);
-    expect(run.diagnostics.filter((d) => d.code === CONFLICT || d.code === IGNORED)).toEqual([]);
+    expect(run.diagnostics.filter((d) => d.code === CONFLICT || d.code === IGNORED || d.code === PARTIAL)).toEqual([]);
     expect(conflicts(run.rules!)).toEqual([]);
   });
 });
@@ -166,9 +188,12 @@ describe('where a conflict is reported', () => {
     const { diagnostics } = checkMapFile(MAP, loader({ [MAP]: text }));
     expect(found(diagnostics, MAP, CONFLICT)).toEqual([locate(text, 'retreats phase')]);
     expect(diagnostics.find((d) => d.code === CONFLICT)?.message).toContain('retreats phase needs a retreat phase, but a postal year');
-    // The old-rules edition played in five phases with both lists is fine.
+    // The old-rules edition played in five phases with both lists works, with a warning for each list (on the override).
     const five = toyWithRules('rules {\n  edition old-rules\n  year-shape five-phase\n}');
-    expect(found(checkMapFile(MAP, loader({ [MAP]: five })).diagnostics, MAP, CONFLICT)).toEqual([]);
+    const d = checkMapFile(MAP, loader({ [MAP]: five })).diagnostics;
+    expect(found(d, MAP, CONFLICT)).toEqual([]);
+    expect(found(d, MAP, PARTIAL)).toEqual([locate(five, 'year-shape five-phase'), locate(five, 'year-shape five-phase')]);
+    expect(d.filter((x) => x.code === PARTIAL).map((x) => x.severity)).toEqual(['warning', 'warning']);
   });
 
   it('in a ruleset of the variant, used or not', () => {

@@ -95,6 +95,7 @@ export const Codes = {
   // Rule options that conflict (docs/RULES.md, "Options that conflict"), and games played under another edition
   ruleConflict: code('DF2014', 'error', 'A rule option whose value cannot work with another option (e.g. retreats phase in a postal year).'),
   ruleIgnored: code('DF8007', 'warning', 'A rule option that has no effect with the other options (e.g. custom-phases when year-shape is not custom).'),
+  rulePartial: code('DF8008', 'warning', 'Rule options that work together only in part: one makes part of another pointless (e.g. priority retreat lists in a five-phase year, whose retreat phases then have nothing to do).'),
   // Information (DF9xxx)
   setAside: code('DF9001', 'info', 'Played under another edition (--edition), a phase or order of the file that edition does not have: it is set aside and the defaults of that edition apply.'),
 

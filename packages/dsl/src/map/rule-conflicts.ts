@@ -1,7 +1,8 @@
 /**
- * Rule options that cannot work together, and options that have no effect
- * with the others: the checks behind DF2014 (`ruleConflict`, an error) and
- * DF8007 (`ruleIgnored`, a warning). `docs/RULES.md` ("Options that conflict")
+ * Rule options that cannot work together, that work together only in part,
+ * and options that have no effect with the others: the checks behind DF2014
+ * (`ruleConflict`, an error), DF8008 (`rulePartial`, a warning) and DF8007
+ * (`ruleIgnored`, a warning). `docs/RULES.md` ("Options that conflict")
  * lists them; this module is their one source.
  *
  * Pure: it sees resolved options and whether a file (rather than a built-in
@@ -10,8 +11,11 @@
 import type { RuleKey, RuleOptions } from '@dipforge/engine/config';
 
 export interface RuleConflict {
-  /** `conflict`: the options cannot work together (an error). `ignored`: an option has no effect (a warning). */
-  kind: 'conflict' | 'ignored';
+  /**
+   * `conflict`: the options cannot work together (an error). `partial`: they work, but one makes part of
+   * another pointless, which is rarely meant (a warning). `ignored`: an option has no effect (a warning).
+   */
+  kind: 'conflict' | 'partial' | 'ignored';
   /** The options involved. A conflict goes on the one set last; an ignored option on itself (the first key). */
   keys: RuleKey[];
   message: string;
@@ -70,6 +74,7 @@ function yearShape(o: RuleOptions): YearShape {
 export function ruleConflicts(o: RuleOptions, setInFile: (key: RuleKey) => boolean = () => true): RuleConflict[] {
   const out: RuleConflict[] = [];
   const conflict = (keys: RuleKey[], message: string): void => void out.push({ kind: 'conflict', keys, message });
+  const partial = (keys: RuleKey[], message: string): void => void out.push({ kind: 'partial', keys, message });
   const ignored = (key: RuleKey, message: string): void => {
     if (setInFile(key)) out.push({ kind: 'ignored', keys: [key], message });
   };
@@ -113,6 +118,23 @@ export function ruleConflicts(o: RuleOptions, setInFile: (key: RuleKey) => boole
       conflict(
         [...year.keys, 'retreats', 'adjustments'],
         `adjustments priority-list: the build and disband lists are carried out with the fall movement only when its retreats are carried out at once too, but with retreats phase ${year.name} has a retreat phase after it, so the lists would never count: write retreats priority-list, or adjustments phase`,
+      );
+    }
+  }
+  // Lists in a year that has the phases too: they work (the movement carries out what the lists say), but
+  // the phases never have anything to do: priority retreat lists under a five-phase year are rarely meant.
+  if (o.retreats === 'priority-list' && has('retreat')) {
+    partial(
+      [...year.keys, 'retreats'],
+      `retreats priority-list in ${year.name}: each movement carries out its retreats at once by the lists, so its retreat phases never have anything to do; the old rules' year without them is year-shape postal`,
+    );
+  }
+  if (o.adjustments === 'priority-list' && has('adjustment') && has('movement')) {
+    const carried = movements.some((i) => (o.retreats === 'priority-list' || after(i).kind !== 'retreat') && ownersChangeAfter(i));
+    if (carried) {
+      partial(
+        [...year.keys, 'adjustments'],
+        `adjustments priority-list in ${year.name}: the fall movement carries out the build and disband lists, so its adjustment phase never has anything to do; the old rules' year without it is year-shape postal`,
       );
     }
   }

@@ -176,7 +176,7 @@ export function resolveRules(model: VariantModel, editions: RuleSetSource[], dia
 }
 
 /**
- * Reports the rule conflicts of one resolved set of options (DF2014, DF8007),
+ * Reports the rule conflicts of one resolved set of options (DF2014, DF8008, DF8007),
  * each on the offending option line: the involved option set last in a map or
  * game file. When that is a built-in edition's line, the line that chose the
  * edition (`edition NAME`, a ruleset's `extends`) is blamed; a conflict within
@@ -209,7 +209,7 @@ function reportConflicts(
       else at = editionLine;
     }
     if (!at) continue;
-    const d = diagnostic(c.kind === 'conflict' ? 'ruleConflict' : 'ruleIgnored', at.file, at.range, c.message);
+    const d = diagnostic(c.kind === 'conflict' ? 'ruleConflict' : c.kind === 'partial' ? 'rulePartial' : 'ruleIgnored', at.file, at.range, c.message);
     const key = `${d.file}:${d.range.start.offset}:${d.code}:${d.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
