@@ -217,6 +217,14 @@ describe('where a conflict is reported', () => {
     expect(run.diagnostics.find((d) => d.code === CONFLICT)?.severity).toBe('error');
   });
 
+  it("in a game: old-rules played in five phases, two warnings on the game's year-shape line", () => {
+    const text = 'variant classic\nedition old-rules\nrule year-shape five-phase\n';
+    const run = play(text);
+    const line = locate(text, 'rule year-shape five-phase');
+    expect(found(run.diagnostics, GAME, PARTIAL)).toEqual([line, line]);
+    expect(found(run.diagnostics, GAME, CONFLICT)).toEqual([]);
+  });
+
   it("in a game whose edition conflicts with the variant's own override: on the game's edition line", () => {
     const map = TOY.replace('  victory-centres 4\n', '  victory-centres 4\n  retreats phase\n');
     const text = 'variant "toy.dipmap"\nedition old-rules\n';
