@@ -7,7 +7,7 @@ import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { createServer, type ServerOptions } from './server.js';
 
 export { createServer, SERVER_NAME, SERVER_VERSION, type ServerOptions } from './server.js';
-export { Workspace, type Doc, type GameDoc, type MapDoc, type WorkspaceOptions } from './workspace.js';
+export { Cancelled, Workspace, type Doc, type GameDoc, type IsCancelled, type MapDoc, type WorkspaceOptions } from './workspace.js';
 export { LayeredHost, pathToUri, uriToPath } from './host.js';
 export { Lines, toRange } from './text.js';
 export { diagnostics, gameDiagnostics, mapDiagnostics } from './features/diagnostics.js';

@@ -9,9 +9,11 @@ import {
   DidChangeWatchedFilesNotification,
   ErrorCodes,
   FileChangeType,
+  LSPErrorCodes,
   ResponseError,
   TextDocuments,
   TextDocumentSyncKind,
+  type CancellationToken,
   type Connection,
   type InitializeParams,
   type InitializeResult,
@@ -32,7 +34,7 @@ import { signatureHelp } from './features/signature.js';
 import { documentSymbols, workspaceSymbols } from './features/symbols.js';
 import { legend, semanticTokens } from './features/tokens.js';
 import { uriToPath } from './host.js';
-import { Workspace, type Doc, type WorkspaceOptions } from './workspace.js';
+import { Cancelled, Workspace, type Doc, type WorkspaceOptions } from './workspace.js';
 
 export interface ServerOptions extends WorkspaceOptions {
   /** Milliseconds to wait after a change before publishing diagnostics (default 20). */
@@ -148,14 +150,21 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     schedule(ws.open.keys());
   });
 
-  /** Runs a request against a document's current state; failures are logged and answered with an error. */
-  function on<P extends { textDocument: { uri: string } }, R>(name: string, fn: (doc: Doc, params: P) => R, fallback: R): (params: P) => R | ResponseError<void> {
-    return (params: P) => {
+  /**
+   * Runs a request against a document's current state; failures are logged and
+   * answered with an error. A request cancelled before it starts is answered
+   * as cancelled; a replay of its game checks the token between phases.
+   */
+  function on<P extends { textDocument: { uri: string } }, R>(name: string, fn: (doc: Doc, params: P) => R, fallback: R): (params: P, token?: CancellationToken) => R | ResponseError<void> {
+    return (params: P, token?: CancellationToken) => {
+      const cancelled = (): boolean => token?.isCancellationRequested === true;
       try {
-        const doc = ws.docByUri(params.textDocument.uri);
+        if (cancelled()) throw new Cancelled();
+        const doc = ws.docByUri(params.textDocument.uri, token ? cancelled : undefined);
         if (!doc) return fallback;
         return fn(doc, params);
       } catch (e) {
+        if (e instanceof Cancelled) return new ResponseError(LSPErrorCodes.RequestCancelled, `dipforge: ${name} cancelled`);
         if (e instanceof ResponseError) return e as ResponseError<void>;
         log(`dipforge: ${name} failed: ${describe(e)}`);
         return new ResponseError(ErrorCodes.InternalError, `dipforge: ${name} failed: ${e instanceof Error ? e.message : String(e)}`);

@@ -17,6 +17,7 @@ import {
   VariantLoader,
   type CheckResult,
   type FileHost,
+  type GameOptions,
   type GameRun,
   type ParsedGame,
   type ParsedMap,
@@ -59,10 +60,25 @@ export interface GameDoc {
   index?: NameIndex;
   config?: VariantConfig;
   model?: VariantModel;
-  /** How many phase runs were taken over from the previous run. */
+  /** How many phase runs were taken over from the previous run: before the edit… */
   reused: number;
+  /** …and after it, once the game was back in the previous run's state (early cutoff). */
+  cutoff: number;
+  /** How many phases this state's run adjudicated. */
+  adjudicated: number;
   generation: number;
 }
+
+/** A request was cancelled while its document's game was being played (the partial run is dropped). */
+export class Cancelled extends Error {
+  constructor() {
+    super('cancelled');
+    this.name = 'Cancelled';
+  }
+}
+
+/** Asked between phases of a long replay: true when the request that needs it was cancelled. */
+export type IsCancelled = () => boolean;
 
 export type Doc = MapDoc | GameDoc;
 
@@ -178,16 +194,17 @@ export class Workspace {
   }
 
   /** The state of a file, computed on demand from its current text. */
-  doc(path: string): Doc | undefined {
+  doc(path: string, cancelled?: IsCancelled): Doc | undefined {
     const language = languageOf(path);
     if (language === 'map') return this.map(path);
-    if (language === 'game') return this.game(path);
+    if (language === 'game') return this.game(path, cancelled);
     return undefined;
   }
 
-  docByUri(uri: string): Doc | undefined {
+  /** The state of a document; with `cancelled`, a replay it needs stops when that says so (throws `Cancelled`). */
+  docByUri(uri: string, cancelled?: IsCancelled): Doc | undefined {
     const open = this.open.get(uri);
-    return this.doc(open ? open.path : this.pathOf(uri));
+    return this.doc(open ? open.path : this.pathOf(uri), cancelled);
   }
 
   // ------------------------------------------------------------------ maps
@@ -226,7 +243,7 @@ export class Workspace {
 
   // ----------------------------------------------------------------- games
 
-  game(path: string): GameDoc | undefined {
+  game(path: string, cancelled?: IsCancelled): GameDoc | undefined {
     const text = this.host.read(path);
     if (text === undefined) return undefined;
     const prev = this.gameCache.get(path);
@@ -242,7 +259,13 @@ export class Workspace {
         sections = Math.max(0, all.filter((s) => s.range.start.offset <= lineStart).length - 1);
       }
     }
-    const run = runGame(parsed, this.games, prev && sections > 0 ? { reuse: { run: prev.run, sections } } : {});
+    // The previous run is given even when no section before the edit is kept: its phases after the edit may be (early cutoff).
+    let adjudicated = 0;
+    const options: GameOptions = { onAdjudicate: () => void adjudicated++ };
+    if (prev) options.reuse = { run: prev.run, sections };
+    if (cancelled) options.cancelled = cancelled;
+    const run = runGame(parsed, this.games, options);
+    if (run.cancelled) throw new Cancelled();
     const doc: GameDoc = {
       kind: 'game',
       path,
@@ -252,6 +275,8 @@ export class Workspace {
       parsed,
       run,
       reused: run.reused ?? 0,
+      cutoff: run.cutoff ?? 0,
+      adjudicated,
       generation: this.generation,
     };
     if (run.variant?.index) doc.index = run.variant.index;

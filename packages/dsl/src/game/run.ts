@@ -37,6 +37,7 @@ import type { ParsedGame } from './parse.js';
 import { phaseKey, phaseText, type YearPhase } from './phases.js';
 import type { CompiledVariant, GameWorkspace } from './workspace.js';
 import { VictoryKeeper, type DeclarationRun, type VictoryState } from './victory.js';
+import { commonSuffix, sameData, shiftRange, type Shift } from './cutoff.js';
 import type { GameOutcome, Scores } from '@dipforge/engine';
 
 export interface GameOptions {
@@ -48,8 +49,22 @@ export interface GameOptions {
    * being adjudicated again. Used only when the text up to the start of section
    * `sections` is unchanged and the variant, rules and start are the same;
    * otherwise the game is played from the start.
+   *
+   * Early cutoff (unless `cutoff` is false): when, before a phase section
+   * whose text and everything after it are unchanged, the game is in the same
+   * state as the previous run was before that text (position, result of the
+   * game, rules, variant and seed), the rest of the previous run is taken over
+   * (its ranges moved to where the text is now) instead of being adjudicated.
    */
-  reuse?: { run: GameRun; sections: number };
+  reuse?: { run: GameRun; sections: number; cutoff?: boolean };
+  /** Called before each phase is adjudicated (to count the work in tests and benchmarks). */
+  onAdjudicate?: (phase: Phase) => void;
+  /**
+   * Asked before each phase section is played: when it says true, the run
+   * stops there, incomplete, with `cancelled` set (an editor request that was
+   * cancelled). Such a run can still be given as `reuse` for its sections played.
+   */
+  cancelled?: () => boolean;
 }
 
 /** One order of a phase: the line it was read from (none for a skipped phase), and what became of it. */
@@ -116,6 +131,10 @@ export interface GameRun {
   complete: boolean;
   /** How many entries of `phases` were taken from a previous run (`GameOptions.reuse`). */
   reused?: number;
+  /** How many entries at the end of `phases` were taken from a previous run once the game caught up with it (early cutoff). */
+  cutoff?: number;
+  /** The run stopped early because `GameOptions.cancelled` said so. */
+  cancelled?: boolean;
 }
 
 const ENGINE_CODES: Record<string, CodeName> = {
@@ -147,6 +166,8 @@ class GameRunner {
   /** Victory, alliances, draws and scores (victory.ts); the `declare` blocks played so far go up to `declaredUpTo`. */
   private victory!: VictoryKeeper;
   private declaredUpTo = -2;
+  /** What the early cutoff compares with (null: no cutoff for this run); computed when first needed. */
+  private tail?: Tail | null;
 
   constructor(
     private readonly parsed: ParsedGame,
@@ -473,6 +494,11 @@ class GameRunner {
     if (reused) position = reused.position;
     for (const section of sections.slice(reused?.sections ?? 0)) {
       this.declareThrough(sections.indexOf(section) - 1, position);
+      if (this.catchUp(sections.indexOf(section), position)) return;
+      if (this.options.cancelled?.()) {
+        this.out.cancelled = true;
+        return;
+      }
       if (this.setAsideSection(section)) continue;
       const target = this.phaseOf(section.phase);
       if (!target) return;
@@ -615,6 +641,140 @@ class GameRunner {
     this.out.final = position;
     this.out.reused = end;
     return { sections: count, position };
+  }
+
+  // ------------------------------------------------------------ early cutoff
+
+  /**
+   * What the early cutoff compares with: the previous run (complete, same
+   * file, variant, seed and rules, played without another edition), where the
+   * text both share at their end starts, and how far that text moved. Null
+   * when there is nothing to compare with.
+   */
+  private tailInfo(): Tail | null {
+    const reuse = this.options.reuse;
+    if (!reuse || reuse.cutoff === false || this.options.edition !== undefined) return null;
+    const prev = reuse.run;
+    if (
+      prev.file !== this.file ||
+      !prev.complete ||
+      prev.cancelled ||
+      prev.variant !== this.out.variant ||
+      prev.seed !== this.out.seed ||
+      !prev.victory ||
+      JSON.stringify(prev.rules) !== JSON.stringify(this.rules)
+    ) {
+      return null;
+    }
+    const a = prev.parsed.text;
+    const b = this.parsed.text;
+    const same = commonSuffix(a, b);
+    if (same === 0) return null;
+    // The runs of each section of the previous run: every section was played once (the run is complete).
+    const groupStart: number[] = [];
+    let first = 0;
+    prev.phases.forEach((r, i) => {
+      if (!r.section) return;
+      groupStart.push(first);
+      first = i + 1;
+    });
+    const oldSections = prev.parsed.ast.phases;
+    if (groupStart.length !== oldSections.length) return null;
+    const lastLine = (p: ParsedGame): number => p.lines.position(p.text.length).line;
+    return {
+      prev,
+      suffixStart: b.length - same,
+      shift: { offset: b.length - a.length, line: lastLine(this.parsed) - lastLine(prev.parsed) },
+      groupStart,
+      sectionAt: new Map(oldSections.map((s, i) => [s.range.start.offset, i])),
+      checked: false,
+    };
+  }
+
+  /**
+   * Early cutoff, before playing section `s` (its `declare` blocks before it
+   * played): when the text from the line of section `s` to the end is the
+   * previous run's, moved, and the game is in the state the previous run was
+   * in before that text, the previous run's phases from there on are taken
+   * over: the same phase runs with this text's sections and order lines, their
+   * diagnostics, expectations and declarations with their ranges moved. Nothing
+   * after that is adjudicated. True when taken over.
+   */
+  private catchUp(s: number, position: Position): boolean {
+    if (this.tail === undefined) this.tail = this.tailInfo();
+    const tail = this.tail;
+    if (!tail) return false;
+    const sections = this.parsed.ast.phases;
+    const section = sections[s] as G.PhaseSection;
+    const lineStart = section.range.start.offset - section.range.start.column;
+    if (s < 1 || lineStart < tail.suffixStart) return false;
+    const prev = tail.prev;
+    const old = tail.sectionAt.get(section.range.start.offset - tail.shift.offset);
+    if (old === undefined) return false;
+    const oldSections = prev.parsed.ast.phases;
+    const oldSection = oldSections[old] as G.PhaseSection;
+    const g = tail.groupStart[old] as number;
+    if (oldSection.range.start.column !== section.range.start.column || g < 1 || sections.length - s !== oldSections.length - old) return false;
+    const before = prev.phases[g - 1] as PhaseRun;
+    if (!sameData(before.result.next, position) || !sameData(before.victory, this.victory.snapshot())) return false;
+
+    const shift = tail.shift;
+    const oldStart = lineStart - shift.offset;
+    if (!tail.checked) {
+      // The sections and declare blocks from here on read the same, moved (the parse of a line may depend on the lines before it).
+      tail.checked = true;
+      const oldDeclare = prev.parsed.ast.declare.filter((d) => d.after >= old);
+      const newDeclare = this.parsed.ast.declare.filter((d) => d.after >= s);
+      const same =
+        sameData(oldSections.slice(old), sections.slice(s), shift) &&
+        sameData(
+          oldDeclare.map((d) => ({ ...d, after: d.after - old })),
+          newDeclare.map((d) => ({ ...d, after: d.after - s })),
+          shift,
+        ) &&
+        oldDeclare.every((d) => d.range.start.offset >= oldStart) &&
+        prev.expectations.every((e) => e.phase < g || e.range.start.offset >= oldStart) &&
+        prev.declarations.every((d) => d.after < g || d.block.range.start.offset >= oldStart);
+      if (!same) {
+        this.tail = null;
+        return false;
+      }
+    }
+
+    const runs = this.out.phases.length - g;
+    // Phase runs: the same positions, orders and results, with this text's sections and order lines
+    // (the written run of section old + j is the j-th from g; runs of phases left out have none).
+    let j = s;
+    for (let i = g; i < prev.phases.length; i++) {
+      const r = prev.phases[i] as PhaseRun;
+      const run: PhaseRun = { ...r };
+      if (r.section) {
+        const now = sections[j++] as G.PhaseSection;
+        const was = r.section.orders;
+        run.section = now;
+        run.orders = r.orders.map((o) => ({ ...o, line: now.orders[was.indexOf(o.line)] as G.OrderLine }));
+      }
+      this.out.phases.push(run);
+    }
+    for (const e of prev.expectations) if (e.phase >= g) this.out.expectations.push({ ...e, phase: e.phase + runs, range: shiftRange(e.range, shift) });
+    const blocks = new Map(this.parsed.ast.declare.map((d) => [d.range.start.offset, d]));
+    for (const d of prev.declarations) {
+      if (d.after < g) continue;
+      const block = blocks.get(d.block.range.start.offset + shift.offset) as G.DeclareSection;
+      const statement = block.statements[d.block.statements.indexOf(d.statement)] as G.DeclarationStmt;
+      this.victory.declarations.push({ ...d, block, statement, after: d.after + runs });
+    }
+    // Diagnostics of the game's play from here on (this text's parse gave its own).
+    const parsedKeys = new Set(prev.parsed.diagnostics.map(diagnosticKey));
+    for (const d of prev.diagnostics) {
+      if (d.file !== this.file || d.range.start.offset < oldStart || parsedKeys.has(diagnosticKey(d))) continue;
+      this.diagnostics.push({ ...d, range: shiftRange(d.range, shift) });
+    }
+    if (prev.final) this.out.final = prev.final;
+    this.noteVictory(prev.victory as VictoryState);
+    this.out.cutoff = prev.phases.length - g;
+    this.out.complete = true;
+    return true;
   }
 
   // ------------------------------------------------- another edition (--edition)
@@ -767,6 +927,7 @@ class GameRunner {
       }
     }
     let result: PhaseResult;
+    this.options.onAdjudicate?.(position.phase);
     try {
       const options = this.out.seed !== undefined ? { seed: this.out.seed } : {};
       result = adjudicatePhase(
@@ -913,6 +1074,25 @@ class GameRunner {
     const parts = [...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []), ...(extra.length > 0 ? [`unexpected ${extra.join(', ')}`] : [])];
     this.expectation(phase, stmt.range, label, ok, ok ? `${label}: ${list(got)}` : `${label}: ${parts.join('; ')} (expected ${list([...want].sort())}; got ${list(got)})`);
   }
+}
+
+/** The early cutoff's view of the previous run (GameRunner.tailInfo). */
+interface Tail {
+  prev: GameRun;
+  /** Where the text this run shares with the previous one at their end starts (an offset in this text). */
+  suffixStart: number;
+  /** How far that text moved. */
+  shift: Shift;
+  /** Per section of the previous run, the index of its first phase run (phases left out before it come first). */
+  groupStart: number[];
+  /** The previous run's sections by where they start. */
+  sectionAt: Map<number, number>;
+  /** Whether the sections from the first candidate on were found to read the same. */
+  checked: boolean;
+}
+
+function diagnosticKey(d: Diagnostic): string {
+  return `${d.file}:${d.range.start.offset}:${d.range.end.offset}:${d.code}:${d.message}`;
 }
 
 /** Pairs each order with its result: by identity, else (the engine copied the orders) by position. */
