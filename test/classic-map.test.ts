@@ -53,16 +53,22 @@ interface PowerFacts {
   home: string[];
   /** `A x` / `F x` / `F x/c`. */
   units: string[];
+  /** The home country: the power's colouring on the board, home centres included (sorted). */
+  country: string[];
 }
 
 const POWERS: Record<string, PowerFacts> = {
-  austria: { home: ['bud', 'tri', 'vie'], units: ['A bud', 'A vie', 'F tri'] },
-  england: { home: ['edi', 'lon', 'lvp'], units: ['A lvp', 'F edi', 'F lon'] },
-  france: { home: ['bre', 'mar', 'par'], units: ['A mar', 'A par', 'F bre'] },
-  germany: { home: ['ber', 'kie', 'mun'], units: ['A ber', 'A mun', 'F kie'] },
-  italy: { home: ['nap', 'rom', 'ven'], units: ['A rom', 'A ven', 'F nap'] },
-  russia: { home: ['mos', 'sev', 'stp', 'war'], units: ['A mos', 'A war', 'F sev', 'F stp/sc'] },
-  turkey: { home: ['ank', 'con', 'smy'], units: ['A con', 'A smy', 'F ank'] },
+  austria: { home: ['bud', 'tri', 'vie'], units: ['A bud', 'A vie', 'F tri'], country: ['boh', 'bud', 'gal', 'tri', 'tyr', 'vie'] },
+  england: { home: ['edi', 'lon', 'lvp'], units: ['A lvp', 'F edi', 'F lon'], country: ['cly', 'edi', 'lon', 'lvp', 'wal', 'yor'] },
+  france: { home: ['bre', 'mar', 'par'], units: ['A mar', 'A par', 'F bre'], country: ['bre', 'bur', 'gas', 'mar', 'par', 'pic'] },
+  germany: { home: ['ber', 'kie', 'mun'], units: ['A ber', 'A mun', 'F kie'], country: ['ber', 'kie', 'mun', 'pru', 'ruh', 'sil'] },
+  italy: { home: ['nap', 'rom', 'ven'], units: ['A rom', 'A ven', 'F nap'], country: ['apu', 'nap', 'pie', 'rom', 'tus', 'ven'] },
+  russia: {
+    home: ['mos', 'sev', 'stp', 'war'],
+    units: ['A mos', 'A war', 'F sev', 'F stp/sc'],
+    country: ['fin', 'lvn', 'mos', 'sev', 'stp', 'ukr', 'war'],
+  },
+  turkey: { home: ['ank', 'con', 'smy'], units: ['A con', 'A smy', 'F ank'], country: ['ank', 'arm', 'con', 'smy', 'syr'] },
 };
 
 /** Every two-way army adjacency of the standard map, each once. */
@@ -266,6 +272,27 @@ describe('classic map: powers', () => {
       expect((power?.units ?? []).map(unitText).sort()).toEqual(facts.units);
     });
   }
+
+  for (const [id, facts] of Object.entries(POWERS)) {
+    it(`${id}: home country ${facts.country.join(' ')}, its home centres first`, () => {
+      const power = config.powers.find((p) => p.id === id);
+      expect([...(power?.country ?? [])].sort()).toEqual(facts.country);
+      expect(power?.country?.slice(0, facts.home.length).sort()).toEqual(facts.home);
+    });
+  }
+
+  it('has 42 provinces in home countries, each in one, none a sea; the other 33 are nobody\'s', () => {
+    const inCountry = config.powers.flatMap((p) => p.country ?? []);
+    expect(inCountry).toHaveLength(42);
+    expect(new Set(inCountry).size).toBe(42);
+    expect(inCountry.filter((p) => SEA.includes(p))).toEqual([]);
+    // The neutral lands: Iberia, the Low Countries, Scandinavia, the Balkans and North Africa.
+    const nobody = [...LAND, ...COAST].filter((p) => !inCountry.includes(p)).sort();
+    expect(nobody).toEqual(['alb', 'bel', 'bul', 'den', 'gre', 'hol', 'naf', 'nwy', 'por', 'rum', 'ser', 'spa', 'swe', 'tun']);
+    // DATC 4.D.8: "Apulia is part of Italy, but is not a home supply center"; text 000 §11's abroad is outside these.
+    expect(config.powers.find((p) => p.id === 'italy')?.country).toContain('apu');
+    expect(config.powers.find((p) => p.id === 'england')?.country).toContain('yor');
+  });
 
   it('starts 22 units, one a province', () => {
     const at = config.powers.flatMap((p) => p.units.map((u) => u.at.split('/')[0]));

@@ -82,7 +82,7 @@ describe('diagnostics', () => {
     expect(illegal?.severity).toBe(DiagnosticSeverity.Warning);
   });
 
-  it('re-plays only from the edited phase, with the same result as a full run', () => {
+  it('re-plays only from the edited phase until the game catches up, with the same result as a full run', () => {
     const ws = workspace();
     const text = readFileSync(RANDOM_100, 'utf8');
     put(ws, RANDOM_100, text);
@@ -97,6 +97,9 @@ describe('diagnostics', () => {
     const before50 = doc.run.phases.findIndex((p) => p.section?.range.start.line === phaseLines[49]);
     expect(doc.reused).toBe(before50);
     expect(doc.reused).toBeGreaterThan(49);
+    // Early cutoff: the edit changes nothing the later phases depend on, so they are taken over too.
+    expect(doc.adjudicated).toBe(1);
+    expect(doc.reused + doc.cutoff + doc.adjudicated).toBe(doc.run.phases.length);
     const full = runGame(parseGame(edited, RANDOM_100), new GameWorkspace());
     const strip = (r: typeof full) => JSON.stringify({ d: r.diagnostics, p: r.phases.map((p) => [p.phase, p.result.next, p.orders.map((o) => [o.order, o.result?.status, o.result?.reason])]), e: r.expectations, w: r.winner });
     expect(strip(doc.run)).toBe(strip(full));
@@ -200,6 +203,84 @@ describe('completion in games', () => {
     expect(labels(items).length).toBeGreaterThan(1);
     const text2 = example.replace('edition 2023', 'edition ');
     expect(labels(completion(ws, game(ws, EXAMPLE, text2), at(text2, 'edition ')))).toEqual(['1971', '1982', '2000', '2023', 'old-rules', 'online-5']);
+  });
+});
+
+describe('completion in positions and expect blocks', () => {
+  const path = join(WS, 'memory-sections.dipgame');
+  const text = [
+    'variant "tiny.dipmap"',
+    'position spring 1901 movement',
+    '  red: A hom, A ',
+    '  blue: F ',
+    '  owners red: hom, ',
+    '  owners blue: far',
+    '',
+    'phase spring 1901 movement',
+    '  red:',
+    '    A hom - mid',
+    '  blue:',
+    '    F far - ins',
+    'expect',
+    '  units red: A ',
+    '  owners red: ',
+    '  winner ',
+    '  draw red, ',
+    '  dislodged ',
+    '  ',
+    '  result ',
+    '',
+  ].join('\n');
+  const detail = (items: CompletionItem[]): string[] => items.map((i) => (i.detail ? `${i.label} (${i.detail})` : i.label));
+
+  it('position unit lists: the free places a unit of that kind can stand on', () => {
+    const ws = workspace();
+    const doc = game(ws, path, text);
+    expect(labels(completion(ws, doc, at(text, 'red: A hom, A ')))).toEqual(['far', 'mid', 'spl']);
+    expect(labels(completion(ws, doc, at(text, '  blue: F ')))).toEqual(['far', 'ins', 'out', 'spl/nc', 'spl/sc']);
+    // After a comma: the unit kinds.
+    expect(labels(completion(ws, doc, at(text, 'red: A hom,')))).toEqual(['A', 'F']);
+    // A place already taken by a unit of the position is not offered; the one being typed is.
+    const t2 = text.replace('  blue: F ', '  blue: F spl/nc, A ');
+    expect(labels(completion(ws, game(ws, path, t2), at(t2, 'red: A hom, A ')))).toEqual(['far', 'mid']);
+    const t3 = text.replace('red: A hom, A ', 'red: A hom, A mi');
+    expect(labels(completion(ws, game(ws, path, t3), at(t3, 'red: A hom, A mi')))).toEqual(['mid']);
+  });
+
+  it('position owners: the supply centres no owners line names yet', () => {
+    const ws = workspace();
+    const doc = game(ws, path, text);
+    expect(labels(completion(ws, doc, at(text, 'owners red: hom, ')))).toEqual(['spl']);
+    // The centre being typed is not counted as named already.
+    expect(labels(completion(ws, doc, at(text, 'owners red: hom')))).toEqual(['hom']);
+  });
+
+  it('retreat positions: dislodged powers and units, standoffs where no unit stands', () => {
+    const ws = workspace();
+    const r = 'variant "tiny.dipmap"\nposition spring 1901 retreat\n  red: A mid\n  dislodged \n  dislodged red: A \n  standoffs \n';
+    const doc = game(ws, path, r);
+    expect(labels(completion(ws, doc, at(r, '  dislodged ')))).toEqual(['red:', 'blue:']);
+    expect(labels(completion(ws, doc, at(r, 'dislodged red: A ')))).toEqual(['far', 'hom', 'mid', 'spl']);
+    expect(labels(completion(ws, doc, at(r, 'standoffs ')))).toEqual(['far', 'hom', 'spl']);
+  });
+
+  it('expect blocks: keywords, then units and owners with what the phase left first, powers for winner and draw', () => {
+    const ws = workspace();
+    const doc = game(ws, path, text);
+    expect(detail(completion(ws, doc, at(text, '  units red: A ')))).toEqual(['mid (after the phase)', 'far', 'hom', 'spl']);
+    expect(detail(completion(ws, doc, at(text, 'expect\n  units red: A \n  owners red: ')))).toEqual(['hom (after the phase)', 'far', 'spl']);
+    expect(labels(completion(ws, doc, at(text, '  winner ')))).toEqual(['none', 'red', 'blue']);
+    expect(labels(completion(ws, doc, at(text, '  draw red, ')))).toEqual(['blue']);
+    expect(labels(completion(ws, doc, at(text, '  dislodged ')))).toEqual(['red:', 'blue:', 'none']);
+    expect(labels(completion(ws, doc, at(text, '  dislodged \n  ')))).toEqual(['units', 'dislodged', 'owners', 'winner', 'draw', 'score', 'result']);
+    expect(labels(completion(ws, doc, at(text, '  result ')))).toEqual(['solo', 'alliance', 'leader', 'shared', 'draw', 'concession', 'ended', 'extended', 'none']);
+    expect(labels(completion(ws, doc, at(text, '  units ')))).toEqual(['red:', 'blue:', 'none']);
+  });
+
+  it('names match on the classic map: a province typed by its name', () => {
+    const ws = workspace();
+    const t = 'variant classic\nposition spring 1901 movement\n  england: F nth, A Lond\n';
+    expect(labels(completion(ws, game(ws, join(WS, 'memory-classic.dipgame'), t), at(t, 'A Lond')))).toEqual(['lon']);
   });
 });
 

@@ -75,6 +75,7 @@ export const Kw = {
   home: keyword('home'),
   units: keyword('units'),
   owns: keyword('owns'),
+  country: keyword('country'),
   centres: keyword('centres', 'cent(?:re|er)s'),
 } as const;
 

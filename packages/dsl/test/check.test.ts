@@ -359,6 +359,63 @@ describe('powers, centres and units (DF4xxx)', () => {
   });
 });
 
+describe('home countries (country)', () => {
+  const southCountry = (text: string) => checkText(text).variant?.powers.find((p) => p.id === 'south')?.country;
+
+  it('a country item adds provinces to the home centres, which belong to it without being listed', () => {
+    const text = edit(TOY, 'home gam, del', 'home gam, del\n  country wes');
+    const result = checkText(text);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.variant?.powers.find((p) => p.id === 'south')?.country).toEqual(['gam', 'del', 'wes']);
+    // A power with no country item has none: its home centres stand for it.
+    expect(result.variant?.powers.find((p) => p.id === 'north')?.country).toBeUndefined();
+  });
+
+  it('listing the home centres too is allowed; a province named twice, by id or by another name, is kept once', () => {
+    const text = edit(TOY, 'home gam, del', 'home gam, del\n  country del, wes, gam\n  country WES, West');
+    expect(checkText(text).diagnostics).toEqual([]);
+    expect(southCountry(text)).toEqual(['gam', 'del', 'wes']);
+  });
+
+  it('DF2001: an unknown province in a country, with a suggestion', () => {
+    const { text, diagnostics } = variantWith('home gam, del', 'home gam, del\n  country wes, wss');
+    expectExactly(diagnostics, [['DF2001', locate(text, 'wes, wss', 'wss')]], ENTRY);
+    expect(diagnostics[0]!.message).toContain("did you mean 'wes'");
+  });
+
+  it('DF4010: a province in the home countries of two powers, reported where the second power lists it', () => {
+    const text = edit(edit(TOY, 'home alp, bet', 'home alp, bet\n  country wes'), 'home gam, del', 'home gam, del\n  country wes');
+    const { diagnostics } = checkText(text);
+    expectExactly(diagnostics, [['DF4010', locate(text, 'country wes', 'wes', 1)]]);
+    expect(diagnostics[0]!.message).toContain("home country of 'north'");
+    expect(southCountry(text)).toEqual(['gam', 'del']);
+  });
+
+  it("DF4010: another power's home centre, which is always in that power's country, even with no country item there", () => {
+    const { text, diagnostics } = variantWith('home gam, del', 'home gam, del\n  country wes, al');
+    expectExactly(diagnostics, [['DF4010', locate(text, 'wes, al', 'al')]]);
+    expect(diagnostics[0]!.message).toContain("'alp' is already in the home country of 'north', as one of its home centres");
+  });
+
+  it('DF4011: a sea or an impassable province in a country', () => {
+    const { text, diagnostics } = variantWith('home gam, del', 'home gam, del\n  country one, mnt, wes');
+    expectExactly(diagnostics, [
+      ['DF4011', locate(text, 'one, mnt', 'one')],
+      ['DF4011', locate(text, 'one, mnt', 'mnt')],
+    ]);
+    expect(diagnostics.map((d) => d.message)).toEqual([
+      "'one' is a sea: a home country is made of land and coastal provinces",
+      "'mnt' is impassable: a home country is made of land and coastal provinces",
+    ]);
+    expect(southCountry(text)).toEqual(['gam', 'del', 'wes']);
+  });
+
+  it('the codes are errors, among the powers codes', () => {
+    expect(Codes.countryOfTwoPowers).toMatchObject({ code: 'DF4010', severity: 'error' });
+    expect(Codes.countryNotLand).toMatchObject({ code: 'DF4011', severity: 'error' });
+  });
+});
+
 describe('rule sets (DF5005)', () => {
   it('DF5005: two rule sets that extend each other', () => {
     const { text, diagnostics } = variantWith('rules {', 'ruleset aa extends bb { }\nruleset bb extends aa { }\nrules {');

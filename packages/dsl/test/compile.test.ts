@@ -133,6 +133,27 @@ describe('what compileMapFile emits for variations of the toy', () => {
     expect(config.neutralCentres).toEqual(['gam', 'del', 'eps']);
   });
 
+  it('country: emitted as the home centres then the listed provinces, after home; absent without a country item', () => {
+    const text = edit(TOY, 'home gam, del', 'home gam, del\n  country wes, del');
+    const result = compileText(text);
+    expect(result.diagnostics).toEqual([]);
+    const [north, south] = result.config!.powers;
+    expect(south!.country).toEqual(['gam', 'del', 'wes']);
+    expect(Object.keys(south!)).toEqual(['id', 'name', 'colour', 'home', 'country', 'units', 'centres']);
+    expect('country' in north!).toBe(false);
+    expect(validateVariantConfig(result.config).ok).toBe(true);
+  });
+
+  it('DF5008: a config whose country the reference check refuses (a home centre of another power) is reported', () => {
+    const ok = compileText(edit(TOY, 'home gam, del', 'home gam, del\n  country wes'));
+    const broken = structuredClone(ok.config!);
+    broken.powers[1]!.country = ['gam', 'del', 'alp'];
+    const diagnostics: import('../src/diagnostics/diagnostic.js').Diagnostic[] = [];
+    expect(validateEmitted(broken, ENTRY, diagnostics)).toBe(false);
+    expectExactly(diagnostics, [['DF5008', [0, 0, 0, 0]]], ENTRY);
+    expect(diagnostics[0]!.message).toContain('/powers/1/country/2');
+  });
+
   it('the rules come from the chosen edition, then the overrides, and record the edition', () => {
     const text = edit(TOY, 'edition 2023', 'edition 2000\n  scoring draw-size\n  waive-builds false');
     const config = compileText(text).config!;

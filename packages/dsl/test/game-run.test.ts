@@ -77,7 +77,7 @@ describe('header and rules', () => {
     const run = play('variant classic\nedition 2000\nrule convoy-paradox 1982\n');
     expect(problems(run)).toEqual([]);
     expect(run.rules?.edition).toBe('2000');
-    expect(run.rules?.['removal-order']).toBe('country-distance');
+    expect(run.rules?.['removal-order']).toBe('home-distance'); // the 2000 edition's (DATC v2.4), not 2023's owned-distance
     expect(run.rules?.['victory-centres']).toBe(18);
     expect(run.rules?.['convoy-paradox']).toBe('1982');
   });

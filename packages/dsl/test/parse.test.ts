@@ -175,6 +175,34 @@ describe('declarations', () => {
     expect(p.owns.map((o) => o.value)).toEqual(['bre', 'mar']);
   });
 
+  it('power: country lists the home country, several items add up, ranges per name; none gives an empty list', () => {
+    const p = only('power england {\n  home edi, lon, lvp\n  country Cly, wal\n  country yor\n}', 'Power');
+    expect(p.country.map((c) => [c.text, c.value])).toEqual([
+      ['Cly', 'cly'],
+      ['wal', 'wal'],
+      ['yor', 'yor'],
+    ]);
+    expect(span(p.country[0]!.range)).toEqual([2, 10, 2, 13]);
+    expect(p.home.map((h) => h.value)).toEqual(['edi', 'lon', 'lvp']);
+    expect(only('power p { home a }', 'Power').country).toEqual([]);
+  });
+
+  it('power: country is a contextual keyword: a province called country, listed in a country', () => {
+    const decls = clean('province country "Country" land\npower country { country country, home }');
+    const [a, b] = decls as [A.ProvinceDecl, A.PowerDecl];
+    expect(a.id?.value).toBe('country');
+    expect([b.id?.value, b.country.map((c) => c.value)]).toEqual(['country', ['country', 'home']]);
+  });
+
+  it('DF1002: a country item with no province is a syntax error; the power keeps its other items', () => {
+    const text = 'power p {\n  home a\n  country\n}';
+    const p = parse(text);
+    expect(codes(p.diagnostics)).toEqual(['DF1002']);
+    const power = p.ast.decls[0] as A.PowerDecl;
+    expect(power.home.map((h) => h.value)).toEqual(['a']);
+    expect(power.country).toEqual([]);
+  });
+
   it('power: "owns" with no list means owning nothing; no owns item means the default', () => {
     expect(only('power p { owns }', 'Power')).toMatchObject({ hasOwns: true, owns: [] });
     expect(only('power p { home a }', 'Power')).toMatchObject({ hasOwns: false, owns: [] });

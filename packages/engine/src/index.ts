@@ -6,7 +6,7 @@ export type * from './orders/order.js';
 export * from './adjudicate/index.js';
 export * from './board/index.js';
 export * from './board/names.js';
-export { parseOrder, type ParseContext, type ParseResult, type ParseErrorCode } from './orders/parse.js';
+export { parseOrder, type ParseContext, type ParseResult, type ParseErrorCode, type ParseWarning, type ParseWarningCode } from './orders/parse.js';
 export { formatOrder, type FormatOptions } from './orders/format.js';
 export * from './victory/index.js';
 export * from './scoring/index.js';

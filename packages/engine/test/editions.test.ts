@@ -118,7 +118,8 @@ describe('variants/editions', () => {
     const ed = resolvedEditions();
     const get = (e: string, k: string) => (ed.get(e) as Record<string, unknown>)[k];
     // DATC v2.4 against v3.1
-    expect(get('2000', 'removal-order')).toBe('country-distance');
+    // DATC v2.4 counted removals to the home centres, its "country" ignored (DATC 4.D.8; v2.4's 6.J.6 needs it).
+    expect(get('2000', 'removal-order')).toBe('home-distance');
     expect(get('2000', 'via-convoy-fallback')).toBe(true);
     expect(get('2000', 'convoy-paradox')).toBe('szykman');
     // 1982 and 1971 rulebooks

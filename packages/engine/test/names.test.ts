@@ -140,7 +140,7 @@ describe('power', () => {
   });
 
   it('rejects unknown names and prefixes shared by two powers', () => {
-    expect(index.power('britain')).toBeUndefined();
+    expect(index.power('atlantis')).toBeUndefined();
     expect(index.power('')).toBeUndefined();
     const config: VariantConfig = {
       ...classic,

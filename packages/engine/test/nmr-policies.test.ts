@@ -13,7 +13,8 @@ import { describe, expect, it } from 'vitest';
 import { adjudicatePhase } from '../src/adjudicate/phase.js';
 import { drawIndex, mulberry32, phaseRng } from '../src/adjudicate/prng.js';
 import type { Position } from '../src/game/position.js';
-import { board, rules, unitsByPower } from './helpers/classic.js';
+import { compileBoard } from '../src/board/board.js';
+import { board, CLASSIC, rules, unitsByPower } from './helpers/classic.js';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 
@@ -96,7 +97,8 @@ describe('removals with no orders (removal-order, DATC 4.D.8)', () => {
   it('each choice removes its own units, and reports them as removed by the rule', () => {
     expect(left('owned-distance')).toEqual(['A ber', 'A fin', 'A swe']);
     expect(left('home-distance')).toEqual(['A ber', 'A swe', 'F bal']);
-    expect(left('country-distance')).toEqual(['A ber', 'A swe', 'F bal']);
+    // Counted to the home country (Silesia is German), Galicia is 1 and Sweden 2: Finland and Sweden go.
+    expect(left('country-distance')).toEqual(['A ber', 'A gal', 'F bal']);
     // abroad-first: every unit but Berlin is abroad; off-centre first: Finland, Galicia, the Baltic, two of them by lot.
     const abroad = left('abroad-first', 3);
     expect(abroad).toContain('A ber');
@@ -111,6 +113,95 @@ describe('removals with no orders (removal-order, DATC 4.D.8)', () => {
       const outcomes = new Set(Array.from({ length: 30 }, (_, s) => left(order, s).join(',')));
       expect(outcomes.size, order).toBeGreaterThan(1);
     }
+  });
+});
+
+describe('the home country (Board.homeCountry) in removals: abroad-first and country-distance', () => {
+  const removals = (units: Position['units'], owners: Position['owners'], order: string, seed = 0) =>
+    adjudicatePhase(
+      board,
+      { phase: { year: 1901, season: 'winter', kind: 'adjustment' }, units, dislodged: [], owners, standoffs: [] },
+      [],
+      rules({ 'removal-order': order }),
+      { seed },
+    );
+
+  it('the classic board knows each home country, home centres included, and the non-centre provinces of it', () => {
+    const countryOf = (id: string) => board.powerIds[board.homeCountry[board.provinceId(id)]!] ?? null;
+    expect(['cly', 'edi', 'lvp', 'yor', 'wal', 'lon'].map(countryOf)).toEqual(Array(6).fill('england'));
+    expect(['apu', 'pie', 'tus'].map(countryOf)).toEqual(['italy', 'italy', 'italy']);
+    expect(['fin', 'lvn', 'ukr'].map(countryOf)).toEqual(['russia', 'russia', 'russia']);
+    expect(['bel', 'nth', 'nwy', 'alb'].map(countryOf)).toEqual([null, null, null, null]);
+    expect(board.countries.map((c) => c.length)).toEqual([6, 6, 6, 6, 6, 7, 5]);
+    // home centres first
+    expect([...board.countries[board.powerId('england')]!].map((p) => board.provinceName(p))).toEqual(['edi', 'lon', 'lvp', 'cly', 'wal', 'yor']);
+  });
+
+  it('abroad-first (000 §11): an army in Yorkshire, no centre, is at home; a fleet in Norway, on a centre, is abroad and goes', () => {
+    const units: Position['units'] = [
+      { power: 'england', kind: 'army', at: 'yor' },
+      { power: 'england', kind: 'fleet', at: 'lon' },
+      { power: 'england', kind: 'fleet', at: 'nwy' },
+    ];
+    for (let seed = 0; seed < 5; seed++) {
+      const r = removals(units, { lon: 'england', nwy: 'england' }, 'abroad-first', seed);
+      expect(unitsByPower(r.next.units).england!.sort()).toEqual(['A yor', 'F lon']);
+      expect(r.removed?.map((u) => u.at)).toEqual(['nwy']);
+    }
+  });
+
+  it('abroad-first: with every unit at home, the one off a centre goes (step b), Yorkshire like any other', () => {
+    const units: Position['units'] = [
+      { power: 'england', kind: 'army', at: 'yor' },
+      { power: 'england', kind: 'fleet', at: 'lon' },
+      { power: 'england', kind: 'fleet', at: 'edi' },
+    ];
+    const r = removals(units, { lon: 'england', edi: 'england' }, 'abroad-first');
+    expect(r.removed?.map((u) => u.at)).toEqual(['yor']);
+  });
+
+  it('country-distance counts to the nearest province of the home country; home-distance to the nearest home centre', () => {
+    // Italy owns Rome and Venice. The fleet in the Gulf of Lyon touches Piedmont and Tuscany (1 from the
+    // country, 2 from Rome or Naples); the army in Munich is 2 from both (Tyrolia, then Venice or Piedmont).
+    const units: Position['units'] = [
+      { power: 'italy', kind: 'fleet', at: 'lyo' },
+      { power: 'italy', kind: 'army', at: 'mun' },
+      { power: 'italy', kind: 'army', at: 'rom' },
+    ];
+    const owners = { rom: 'italy', ven: 'italy' };
+    expect(removals(units, owners, 'country-distance').removed?.map((u) => u.at)).toEqual(['mun']);
+    // At equal distance the fleet goes before the army.
+    expect(removals(units, owners, 'home-distance').removed?.map((u) => u.at)).toEqual(['lyo']);
+  });
+
+  it('country-distance: a fleet counts as a fleet to the coast of the country (DATC v2.4 6.J.6 comes out otherwise)', () => {
+    // Russia owns Moscow, St Petersburg and Warsaw. The Baltic touches Livonia (1); Skagerrak is 2 from the
+    // country (Sweden, then Finland; or Norway, then St Petersburg). To the home centres both are 2 and the
+    // Baltic goes first by name, as DATC v2.4's 6.J.6 expects.
+    const units: Position['units'] = [
+      { power: 'russia', kind: 'army', at: 'mos' },
+      { power: 'russia', kind: 'army', at: 'stp' },
+      { power: 'russia', kind: 'fleet', at: 'ska' },
+      { power: 'russia', kind: 'fleet', at: 'bal' },
+    ];
+    const owners = { mos: 'russia', stp: 'russia', war: 'russia' };
+    expect(removals(units, owners, 'country-distance').removed?.map((u) => u.at)).toEqual(['ska']);
+    expect(removals(units, owners, 'home-distance').removed?.map((u) => u.at)).toEqual(['bal']);
+  });
+
+  it('a config with no country has its home centres for the home country: both rules then agree', () => {
+    const config = { ...CLASSIC, powers: CLASSIC.powers.map(({ country: _country, ...p }) => p) };
+    const plain = compileBoard(config);
+    expect(plain.homeCountry).toEqual(plain.homePower);
+    expect(plain.countries.map((c) => [...c])).toEqual(plain.homeCentres.map((c) => [...c]));
+    const units: Position['units'] = [
+      { power: 'italy', kind: 'fleet', at: 'lyo' },
+      { power: 'italy', kind: 'army', at: 'mun' },
+      { power: 'italy', kind: 'army', at: 'rom' },
+    ];
+    const pos: Position = { phase: { year: 1901, season: 'winter', kind: 'adjustment' }, units, dislodged: [], owners: { rom: 'italy', ven: 'italy' }, standoffs: [] };
+    const removed = (order: string) => adjudicatePhase(plain, pos, [], rules({ 'removal-order': order })).removed?.map((u) => u.at);
+    expect(removed('country-distance')).toEqual(removed('home-distance'));
   });
 });
 

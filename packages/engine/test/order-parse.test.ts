@@ -161,13 +161,12 @@ describe('parseOrder: whose order it is', () => {
 
 // [text, code, the text the span covers, the message (exact, or a part of it)]
 const ERRORS: [string, string, string, string][] = [
-  ['A Pariss - bur', 'unknown-province', 'Pariss', "unknown province 'Pariss'; did you mean 'par' (Paris)?"],
-  ['A par - Burgandy', 'unknown-province', 'Burgandy', "did you mean 'bur' (Burgundy)?"],
-  ['F lon - North Atlantc Ocean', 'unknown-province', 'North Atlantc Ocean', "did you mean 'nao' (North Atlantic Ocean)?"],
-  ['A mar S A Pariss - bur', 'unknown-province', 'Pariss', "unknown province 'Pariss'"],
   ['A qqq H', 'unknown-province', 'qqq', "unknown province 'qqq'"],
+  // too short to guess (fewer than five letters), and close to two provinces: did-you-mean only
+  ['A Pars - bur', 'unknown-province', 'Pars', "unknown province 'Pars'; did you mean 'par' (Paris)?"],
+  ['A Nales H', 'unknown-province', 'Nales', "unknown province 'Nales'; did you mean 'nap' (Naples) or 'wal' (Wales)?"],
   ['Xyz: A par H', 'unknown-power', 'Xyz', "unknown power 'Xyz'"],
-  ['ingland: A lon H', 'unknown-power', 'ingland', "unknown power 'ingland'; did you mean 'england'?"],
+  ['fra A par H', 'unknown-province', 'fra', "'fra' names a power (France): a power before an order takes a colon, as in 'fra: ORDER'"],
   [': A lon H', 'unknown-power', ':', "expected a power before ':'"],
   ['A par ---> bur', 'bad-arrow', '--->', "'--->' is not a move arrow"],
   ['A par', 'expected-order', 'par', 'the order ends after the unit'],
@@ -181,6 +180,18 @@ const ERRORS: [string, string, string, string][] = [
   ['England:', 'empty', ':', 'no order after the power'],
 ];
 
+// Misspelt names, read as the name they are close to with a warning (docs/GAME-LANGUAGE.md,
+// "Misspelt names"). Before guessing these were errors; a strict reader (guessNames: false)
+// still rejects them, with the did-you-mean they had: [text, order, the warning's words,
+// the strict error's message].
+const GUESSES: [string, string, string, string][] = [
+  ['A Pariss - bur', 'england: A par - bur', 'Pariss', "unknown province 'Pariss'; did you mean 'par' (Paris)?"],
+  ['A par - Burgandy', 'england: A par - bur', 'Burgandy', "unknown province 'Burgandy'; did you mean 'bur' (Burgundy)?"],
+  ['F lon - North Atlantc Ocean', 'england: F lon - nao', 'North Atlantc Ocean', "did you mean 'nao' (North Atlantic Ocean)?"],
+  ['A mar S A Pariss - bur', 'england: A mar S A par - bur', 'Pariss', "unknown province 'Pariss'"],
+  ['ingland: A lon H', 'england: A lon H', 'ingland', "unknown power 'ingland'; did you mean 'england'?"],
+];
+
 describe('parseOrder: errors', () => {
   it.each(ERRORS)('%s', (text, code, covered, message) => {
     const result = parseOrder(index, text, england);
@@ -189,6 +200,19 @@ describe('parseOrder: errors', () => {
     expect(result.code).toBe(code);
     expect(text.slice(result.start, result.end)).toBe(covered);
     expect(result.message).toContain(message);
+  });
+
+  it.each(GUESSES)('%s: guessed, with a warning; an error for a strict reader', (text, order, covered, strictMessage) => {
+    const result = parseOrder(index, text, england);
+    if (!result.ok) throw new Error(`${text}: ${result.message}`);
+    expect(formatOrder(result.order, { power: true })).toBe(order);
+    expect(result.warnings?.map((w) => [w.code, text.slice(w.start, w.end)])).toEqual([['guessed-name', covered]]);
+    const strict = parseOrder(index, text, { ...england, guessNames: false });
+    expect(strict.ok).toBe(false);
+    if (strict.ok) return;
+    expect(strict.code).toBe(text.includes(':') ? 'unknown-power' : 'unknown-province');
+    expect(text.slice(strict.start, strict.end)).toBe(covered);
+    expect(strict.message).toContain(strictMessage);
   });
 
   it('reports an ambiguous name', () => {

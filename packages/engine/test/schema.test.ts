@@ -237,6 +237,16 @@ describe('validateVariantConfig', () => {
     ]);
   });
 
+  it('accepts a power with a home country, and rejects one that is not a list of distinct ids', () => {
+    expect(validateVariantConfig(broken((c) => (c.powers[0].country = ['alp', 'cap']))).ok).toBe(true);
+    expect(validateVariantConfig(broken((c) => (c.powers[0].country = []))).ok).toBe(true);
+    expect(errorsOf(broken((c) => (c.powers[0].country = 'alp')))).toEqual([{ path: '/powers/0/country', message: 'must be array' }]);
+    expect(errorsOf(broken((c) => (c.powers[0].country = ['alp', 'alp'])))[0]?.path).toBe('/powers/0/country');
+    expect(errorsOf(broken((c) => (c.powers[0].country = ['Alp'])))[0]).toMatchObject({ path: '/powers/0/country/0' });
+    // A coast is no province of a country.
+    expect(errorsOf(broken((c) => (c.powers[0].country = ['cap/nc'])))[0]).toMatchObject({ path: '/powers/0/country/0' });
+  });
+
   it('rejects extra properties, at the top and inside', () => {
     expect(errorsOf(broken((c) => (c.extra = 1)))).toEqual([{ path: '/extra', message: 'is not an allowed property' }]);
     const errors = errorsOf(
@@ -302,6 +312,34 @@ describe('checkConfigReferences', () => {
       { path: '/powers/0/units/2/at', message: 'unknown province "atlantis"' },
       { path: '/neutralCentres/1', message: 'unknown province "elsewhere"' },
     ]);
+  });
+
+  it("reports a home country naming an unknown, sea or impassable province, or one in another power's country", () => {
+    const c = broken((c) => {
+      c.provinces.push({ id: 'dun', name: 'Dune', terrain: 'land', supplyCentre: false });
+      c.provinces.push({ id: 'ice', name: 'Ice', terrain: 'land', supplyCentre: false, impassable: true });
+      c.powers[0].country = ['alp', 'dun', 'bay', 'ice', 'nowhere', 'cap'];
+      c.powers.push({ id: 'blue', name: 'Blue', home: ['cap'], country: ['dun', 'alp'], units: [], centres: [] });
+      c.neutralCentres = [];
+    }) as VariantConfig;
+    expect(validateVariantConfig(c).ok).toBe(true);
+    expect(checkConfigReferences(c)).toEqual([
+      { path: '/powers/0/country/2', message: 'province "bay" is a sea: a home country is made of land' },
+      { path: '/powers/0/country/3', message: 'province "ice" is impassable: a home country is made of land' },
+      { path: '/powers/0/country/4', message: 'unknown province "nowhere"' },
+      // cap is blue's home centre, so in blue's home country though blue does not list it.
+      { path: '/powers/0/country/5', message: 'province "cap" is already in the home country of "blue"' },
+      { path: '/powers/1/country/0', message: 'province "dun" is already in the home country of "red"' },
+      { path: '/powers/1/country/1', message: 'province "alp" is already in the home country of "red"' },
+    ]);
+  });
+
+  it('accepts a home country that repeats its own home centres, and none at all', () => {
+    const listed = broken((c) => {
+      c.powers[0].country = ['alp', 'cap'];
+    }) as VariantConfig;
+    expect(checkConfigReferences(listed)).toEqual([]);
+    expect(checkConfigReferences(toy())).toEqual([]);
   });
 
   it('reports duplicate province, coast and power ids', () => {

@@ -3,7 +3,8 @@
  * Latency benchmark (not a test): on a 100-phase game, the time
  *  - from a one-character edit in phase 50 to its diagnostics, over stdio
  *    (including the server's 20 ms debounce) and in process (compute only);
- *  - of a completion and a hover in phase 50, over stdio and in process.
+ *  - of a completion and a hover in phase 50, over stdio and in process;
+ *  - how many phases each edit had adjudicated (early cutoff: the rest is reused).
  * Usage: node packages/lsp/bench/latency.mjs [--runs N]   (build first: npm run build)
  */
 import { spawn } from 'node:child_process';
@@ -107,6 +108,7 @@ function inProcess() {
   const diag = [];
   const comp = [];
   const hov = [];
+  const work = [];
   for (let i = 0; i < RUNS; i++) {
     const ls = lines.slice();
     if (i % 2 === 0) ls[orderLine] += ' ';
@@ -115,6 +117,7 @@ function inProcess() {
     const doc = ws.docByUri(uri);
     diagnostics(doc);
     diag.push(performance.now() - t1);
+    work.push(`${doc.adjudicated}/${doc.run.phases.length}`);
     const t2 = performance.now();
     completion(ws, doc, { line: orderLine, character: unitStart });
     comp.push(performance.now() - t2);
@@ -122,7 +125,7 @@ function inProcess() {
     hover(ws, doc, { line: orderLine, character: placeAt });
     hov.push(performance.now() - t3);
   }
-  return { diag, comp, hov };
+  return { diag, comp, hov, work };
 }
 
 console.log(`dipforge language server latency: ${GAME.slice(ROOT.length + 1)} (100 phases), edits in ${lines[p50]} (line ${orderLine + 1})`);
@@ -135,5 +138,6 @@ console.log(`  hover:      ${stats(s.hov)}`);
 const p = inProcess();
 console.log('in process (compute only):');
 console.log(`  diagnostics after a one-character edit: ${stats(p.diag)}`);
+console.log(`  phases adjudicated per edit (of all phase runs; the rest kept before the edit or taken over after it): ${[...new Set(p.work)].join(', ')}`);
 console.log(`  completion: ${stats(p.comp)}`);
 console.log(`  hover:      ${stats(p.hov)}`);

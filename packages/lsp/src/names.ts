@@ -159,6 +159,7 @@ export function mapNames(doc: MapDoc): MapNames {
         push('power', d.id?.value, d.id, true);
         for (const a of d.aliases) mark('alias', a);
         for (const h of d.home) push('province', province(h), h);
+        for (const c of d.country) push('province', province(c), c);
         for (const o of d.owns) push('province', province(o), o);
         for (const u of d.units) location(u.at);
         break;

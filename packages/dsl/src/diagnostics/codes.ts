@@ -103,6 +103,13 @@ export const Codes = {
   badDeclaration: code('DF6020', 'error', 'A declaration that cannot be made: an alliance not of exactly two powers, a power allied with itself, a draw or concession naming a power twice or one out of the game.'),
   declarationWithoutEffect: code('DF8020', 'warning', 'A declaration that changes nothing: the game is already over, the rules turn it off, or a draw or concession that not every power it needs agreed.'),
   phaseAfterGameOver: code('DF8021', 'warning', 'A phase written after the game is over; it is adjudicated but changes no result.'),
+
+  // Home countries: the `country` item of a power (its home centres belong to it without being listed)
+  countryOfTwoPowers: code('DF4010', 'error', "A province in two powers' home countries (a home centre is always in its own power's)."),
+  countryNotLand: code('DF4011', 'error', 'A sea or impassable province in a home country.'),
+
+  // Orders read with a guess (docs/GAME-LANGUAGE.md, "Misspelt names")
+  guessedName: code('DF8030', 'warning', 'A misspelt province or power name in an order, read as the one name it is clearly close to (the message says which).'),
 } as const;
 
 export type CodeName = keyof typeof Codes;

@@ -21,9 +21,11 @@ export function shiftRange(r: Range, d: Shift): Range {
 }
 
 function isTextPosition(v: object): v is { offset: number; line: number; column: number } {
-  const o = v as Record<string, unknown>;
-  return typeof o['offset'] === 'number' && typeof o['line'] === 'number' && typeof o['column'] === 'number' && Object.keys(o).length === 3;
+  const o = v as { offset?: unknown; line?: unknown; column?: unknown };
+  return typeof o.offset === 'number' && typeof o.line === 'number' && typeof o.column === 'number';
 }
+
+const has = Object.prototype.hasOwnProperty;
 
 /**
  * Deep equality of plain data (objects by their own enumerable keys in any
@@ -42,16 +44,16 @@ export function sameData(a: unknown, b: unknown, shift?: Shift): boolean {
   if (shift && isTextPosition(a)) {
     return isTextPosition(b) && b.offset === a.offset + shift.offset && b.line === a.line + shift.line && b.column === a.column;
   }
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  const ob = b as Record<string, unknown>;
   const oa = a as Record<string, unknown>;
-  for (const k of ka) {
-    if (!Object.prototype.hasOwnProperty.call(ob, k)) return false;
-    if (!sameData(oa[k], ob[k], shift)) return false;
+  const ob = b as Record<string, unknown>;
+  let count = 0;
+  for (const k in oa) {
+    if (!has.call(oa, k)) continue;
+    count++;
+    if (!has.call(ob, k) || !sameData(oa[k], ob[k], shift)) return false;
   }
-  return true;
+  for (const k in ob) if (has.call(ob, k)) count--;
+  return count === 0;
 }
 
 /** Whether a value holds a text position somewhere (one object compared with itself under a shift is not moved). */

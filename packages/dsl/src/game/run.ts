@@ -922,6 +922,11 @@ class GameRunner {
           this.report(name, this.parsed.lines.range(at + parsed.start, at + end), parsed.message);
           continue;
         }
+        // A misspelt name read as the name it is close to: said, never silent (DF8030).
+        for (const w of parsed.warnings ?? []) {
+          const at = line.text.range.start.offset;
+          this.report('guessedName', this.parsed.lines.range(at + w.start, at + w.end), w.message);
+        }
         const order = this.switchedOrder(parsed.order, line, position);
         if (order) orders.push({ line, power, order });
       }

@@ -121,6 +121,8 @@ export interface PowerDecl extends Node {
   names: NameItem[];
   aliases: Ident[];
   home: Ident[];
+  /** The provinces of its home country (`country P, P`); its home centres belong to it anyway. */
+  country: Ident[];
   units: UnitSpec[];
   owns: Ident[];
   /** Whether an `owns` item was given (an empty list means "owns nothing"). */

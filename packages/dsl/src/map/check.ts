@@ -48,6 +48,8 @@ export interface ResolvedPower {
   names: Record<string, string[]>;
   aliases: string[];
   home: string[];
+  /** Its home country, home centres first; absent when the power has no `country` item (the home centres stand for it). */
+  country?: string[];
   units: ResolvedUnit[];
   centres: string[];
 }
@@ -424,6 +426,7 @@ class Checker {
     const centreOwner = new Map<string, string>();
     const unitAt = new Map<string, string>();
     const result: ResolvedPower[] = [];
+    const countries: { decl: A.PowerDecl; file: string; power: ResolvedPower }[] = [];
     for (const { decl, file } of this.model.powers.values()) {
       if (!decl.id) continue;
       const id = decl.id.value;
@@ -484,7 +487,7 @@ class Checker {
       if (home.length === 0 && decl.home.length === 0) {
         this.report('noHomeCentres', file, decl.id.range, `The power '${id}' has no home centres, so it can never build`);
       }
-      result.push({
+      const power: ResolvedPower = {
         id,
         name,
         ...(decl.adjective[0] && this.filled(decl.adjective[0], file) ? { adjective: decl.adjective[0].value } : {}),
@@ -494,9 +497,38 @@ class Checker {
         home,
         units,
         centres,
-      });
+      };
+      result.push(power);
+      if (decl.country.length > 0) countries.push({ decl, file, power });
     }
+    // Home countries come once every power's home centres are known: a home centre belongs to
+    // its own power's country without being listed, so no other power may list it.
+    const countryOwner = new Map(homeOwner);
+    for (const { decl, file, power } of countries) this.country(decl, file, power, countryOwner, homeOwner);
     return result;
+  }
+
+  /** Resolves a power's `country` items into `power.country`: its home centres, then the listed provinces. */
+  private country(decl: A.PowerDecl, file: string, power: ResolvedPower, countryOwner: Map<string, string>, homeOwner: Map<string, string>): void {
+    const country = [...power.home];
+    for (const c of decl.country) {
+      const p = this.lookupProvince(c, file);
+      if (!p || country.includes(p.id)) continue;
+      if (p.impassable || p.terrain === 'sea') {
+        const what = p.impassable ? 'impassable' : 'a sea';
+        this.report('countryNotLand', file, c.range, `'${p.id}' is ${what}: a home country is made of land and coastal provinces`);
+        continue;
+      }
+      const other = countryOwner.get(p.id);
+      if (other !== undefined && other !== power.id) {
+        const why = homeOwner.get(p.id) === other ? `, as one of its home centres` : '';
+        this.report('countryOfTwoPowers', file, c.range, `'${p.id}' is already in the home country of '${other}'${why}`);
+        continue;
+      }
+      countryOwner.set(p.id, power.id);
+      country.push(p.id);
+    }
+    power.country = country;
   }
 
   private unit(u: A.UnitSpec, file: string): ResolvedUnit | undefined {

@@ -52,6 +52,7 @@ export function emitConfig(v: ResolvedVariant): VariantConfig {
         ...(names ? { names } : {}),
         ...(p.aliases.length > 0 ? { aliases: p.aliases } : {}),
         home: p.home,
+        ...(p.country !== undefined ? { country: p.country } : {}),
         units: p.units,
         centres: p.centres,
       };

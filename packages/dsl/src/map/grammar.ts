@@ -245,6 +245,7 @@ export class MapGrammar extends CstParser {
         { ALT: () => this.SUBRULE(this.nameItem) },
         { ALT: () => this.SUBRULE(this.aliasItem) },
         { ALT: () => this.SUBRULE(this.homeItem) },
+        { ALT: () => this.SUBRULE(this.countryItem) },
         { ALT: () => this.SUBRULE(this.unitsItem) },
         { ALT: () => this.SUBRULE(this.ownsItem) },
         { ALT: () => this.CONSUME(Semicolon) },
@@ -266,6 +267,11 @@ export class MapGrammar extends CstParser {
 
   homeItem = this.RULE('homeItem', () => {
     this.CONSUME(Kw.home);
+    this.SUBRULE(this.nameList);
+  });
+
+  countryItem = this.RULE('countryItem', () => {
+    this.CONSUME(Kw.country);
     this.SUBRULE(this.nameList);
   });
 

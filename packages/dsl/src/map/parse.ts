@@ -389,6 +389,7 @@ class AstBuilder {
       names: this.nameItems(c),
       aliases: this.nodes(c, 'aliasItem').flatMap((a) => this.nameList(a.children)),
       home: this.nodes(c, 'homeItem').flatMap((a) => this.nameList(a.children)),
+      country: this.nodes(c, 'countryItem').flatMap((a) => this.nameList(a.children)),
       units: this.nodes(c, 'unitsItem').flatMap((u) =>
         this.nodes(u.children, 'unitSpec').map((s) => ({
           unit: this.ident(this.token(s.children, 'unit')),

@@ -41,6 +41,13 @@ export class Board {
   readonly impassable: Uint8Array;
   /** Per province: the power whose home centre it is, or -1. */
   readonly homePower: Int32Array;
+  /**
+   * Per province: the power whose home country it is, or -1. A power's home
+   * country is its `country` list plus its home centres (the home centres alone
+   * when the config gives no list): what `abroad-first` counts as home and
+   * `country-distance` counts to.
+   */
+  readonly homeCountry: Int32Array;
   /** Per province: its named coast locations (CSR). Empty for provinces with at most one coast. */
   readonly coasts: Csr;
   /** Per location: where an army may move (province locations). */
@@ -55,6 +62,8 @@ export class Board {
   readonly convoySea: Uint8Array;
   /** Per power: its home centres (provinces). */
   readonly homeCentres: readonly Int32Array[];
+  /** Per power: the provinces of its home country, home centres first. */
+  readonly countries: readonly Int32Array[];
   /** Number of supply centres on the map. */
   readonly supplyCentreCount: number;
 
@@ -111,6 +120,18 @@ export class Board {
         if (this.homePower[prov] === -1) this.homePower[prov] = i;
       }
       return Int32Array.from(homes);
+    });
+    this.homeCountry = Int32Array.from(this.homePower);
+    this.countries = config.powers.map((pw, i) => {
+      const provs = [...this.homeCentres[i]!];
+      for (const c of pw.country ?? []) {
+        const prov = this.provinceId(c);
+        if (prov < 0 || provs.includes(prov)) continue;
+        provs.push(prov);
+        // As for home centres, a province in two countries keeps the first power.
+        if (this.homeCountry[prov] === -1) this.homeCountry[prov] = i;
+      }
+      return Int32Array.from(provs);
     });
 
     const enterable = (loc: number): boolean => this.impassable[this.locProvince[loc]!] === 0;

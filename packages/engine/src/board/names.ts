@@ -11,6 +11,7 @@
  */
 import type { LocalizedNames, VariantConfig } from '../config/variant-config.js';
 import { closest, editDistance } from '../config/suggest.js';
+import { wordShape, wordsClose, type WordShape } from './guess.js';
 
 /** The lookup key of a name: NFKC, lower case, letters, marks and digits only. */
 export function nameKey(text: string): string {
@@ -60,6 +61,14 @@ export interface NameIndex {
   suggest(name: string | readonly string[]): Suggestion[];
   /** Powers whose names are close to `name`, best first (at most three). */
   suggestPower(name: string): Suggestion[];
+  /**
+   * Provinces that written words naming no province may be a misspelling of
+   * (`./guess.ts`): one id is a guess, several make it ambiguous, none no guess.
+   * Words that name a power are never guessed to be a province.
+   */
+  guessProvince(words: readonly string[]): readonly string[];
+  /** Powers that written words naming no power may be a misspelling of; never for a province's name. */
+  guessPower(words: readonly string[]): readonly string[];
   /** The most words any province name has, so readers know how far to look ahead. */
   readonly maxProvinceWords: number;
   readonly maxPowerWords: number;
@@ -78,13 +87,20 @@ class NameTable {
   private readonly entries = new Map<string, Entry>();
   /** Keys of names of two or more words: the only keys several written words may form. */
   private readonly multiWord = new Set<string>();
+  /** The words of each key's name, as first added. */
+  private readonly wordsOf = new Map<string, string[]>();
+  /** The same, ready for guessing; worked out at the first guess. */
+  private shapes: Map<string, WordShape[]> | undefined;
   maxWords = 1;
 
   add(name: string, id: string, tier: number): void {
     const key = nameKey(name);
     if (key === '') return;
-    const words = nameWords(name).length;
+    this.shapes = undefined;
+    const list = nameWords(name);
+    const words = list.length;
     if (words > 1) this.multiWord.add(key);
+    if (!this.wordsOf.has(key)) this.wordsOf.set(key, list);
     this.maxWords = Math.max(this.maxWords, words);
     const entry = this.entries.get(key);
     if (entry === undefined || tier < entry.tier) this.entries.set(key, { tier, ids: [id] });
@@ -116,6 +132,19 @@ class NameTable {
       for (const id of this.get(k)) if ((best.get(id) ?? Infinity) > d) best.set(id, d);
     }
     return [...best].map(([id, distance]) => ({ id, distance })).sort((a, b) => a.distance - b.distance).slice(0, 3);
+  }
+
+  /** Ids with a name the written words are close to (`wordsClose`), in table order. */
+  guess(words: readonly string[]): string[] {
+    const keys = words.map(nameKey);
+    if (keys.length === 0 || keys.some((w) => w === '')) return [];
+    const written = keys.map(wordShape);
+    this.shapes ??= new Map([...this.entries.keys()].map((key) => [key, (this.wordsOf.get(key) ?? [key]).map(wordShape)]));
+    const ids = new Set<string>();
+    for (const [key, entry] of this.entries) {
+      if (wordsClose(written, this.shapes.get(key) ?? [])) for (const id of entry.ids) ids.add(id);
+    }
+    return [...ids];
   }
 }
 
@@ -205,6 +234,8 @@ export function buildNameIndex(config: VariantConfig): NameIndex {
     powerName: (id) => powerNames.get(id),
     suggest: (name) => named(provinceNames)(provinces.suggest(name)),
     suggestPower: (name) => named(powerNames)(powers.suggest(name)),
+    guessProvince: (words) => (powers.getWords(words, true).length > 0 ? [] : provinces.guess(words)),
+    guessPower: (words) => (provinces.getWords(words, true).length > 0 ? [] : powers.guess(words)),
     maxProvinceWords: provinces.maxWords,
     maxPowerWords: powers.maxWords,
   };

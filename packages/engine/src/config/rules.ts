@@ -294,12 +294,12 @@ export const RULE_REGISTRY = [
     group: 'civil-disorder',
     summary: 'Which units are removed when a power does not order its required removals.',
     description:
-      '`owned-distance` (2023 rulebook): units not on a supply centre go first; among them the unit farthest from an owned supply centre, counting adjacent provinces whatever the unit could move through; fleets before armies; then in alphabetical order of the province names. `home-distance` (1971 and 1982 rulebooks): the unit farthest from its nearest home supply centre by the shortest route, fleets moving as fleets and armies over land or across water; fleets before armies; then alphabetical. `country-distance` (2000 rulebook): as `home-distance`, but counted to the power\'s home country rather than its home centres; where a map does not mark countries, the home centres stand for it. `abroad-first`: units outside the home country first, then units not on a supply centre, then drawn by lot with the game seed. `random`: drawn by lot with the game seed.',
+      '`owned-distance` (2023 rulebook): units not on a supply centre go first; among them the unit farthest from an owned supply centre, counting adjacent provinces whatever the unit could move through; fleets before armies; then in alphabetical order of the province names. `home-distance` (1971 and 1982 rulebooks; DATC v2.4 for the 2000 one): the unit farthest from its nearest home supply centre by the shortest route, fleets moving as fleets and armies over land or across water; fleets before armies; then alphabetical. `country-distance` (2000 rulebook, as written: "farthest from the country"): as `home-distance`, but counted to the nearest province of the power\'s home country (the map\'s `country` list, home centres included: Apulia is Italian though no home centre); a map that gives no `country` leaves the home centres alone. DATC v2.4, and so the `2000` edition, counted to the home centres instead (`home-distance`). `abroad-first`: units outside the home country first, then units not on a supply centre, then drawn by lot with the game seed. `random`: drawn by lot with the game seed.',
     source: 'DATC 4.D.8; 000 §11; 003',
     choices: [
       { value: 'owned-distance', summary: 'off-centre first, farthest from an owned centre (2023)' },
-      { value: 'home-distance', summary: 'farthest from a home centre (1971, 1982)' },
-      { value: 'country-distance', summary: 'farthest from the home country (2000)' },
+      { value: 'home-distance', summary: 'farthest from a home centre (1971, 1982; DATC v2.4)' },
+      { value: 'country-distance', summary: 'farthest from the home country (2000 rulebook)' },
       { value: 'abroad-first', summary: 'abroad first, then off-centre, then lot' },
       { value: 'random', summary: 'drawn by lot' },
     ],

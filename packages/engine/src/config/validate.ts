@@ -140,8 +140,10 @@ function toConfigErrors(errors: readonly ErrorObject[], root: unknown): ConfigEr
 
 /**
  * Reports every place a config names a province, coast or power that it does
- * not declare: adjacency edges, units, home centres, starting and neutral
- * centres, and duplicate province, coast and power ids. Expects a config that
+ * not declare: adjacency edges, units, home centres, home countries, starting
+ * and neutral centres, and duplicate province, coast and power ids; also a
+ * province in two powers' home countries (a home centre is in its power's) or
+ * a sea or impassable one in a home country. Expects a config that
  * passed `validateVariantConfig`. Returns an empty list when all is well.
  */
 export function checkConfigReferences(config: VariantConfig): ConfigError[] {
@@ -189,10 +191,32 @@ export function checkConfigReferences(config: VariantConfig): ConfigError[] {
   });
 
   const powerIds = new Set<string>();
+  // Whose home country each province is: the home centres first (they belong to their power's
+  // country whether listed or not), then the listed provinces.
+  const countryOf = new Map<string, string>();
+  for (const power of config.powers) for (const h of power.home) if (!countryOf.has(h)) countryOf.set(h, power.id);
+  const provinceById = new Map(config.provinces.map((p) => [p.id, p]));
   config.powers.forEach((power, i) => {
     if (powerIds.has(power.id)) errors.push({ path: `/powers/${i}/id`, message: `duplicate power id "${power.id}"` });
     powerIds.add(power.id);
     power.home.forEach((h, j) => province(h, `/powers/${i}/home/${j}`));
+    (power.country ?? []).forEach((c, j) => {
+      const path = `/powers/${i}/country/${j}`;
+      const p = provinceById.get(c);
+      if (!p) {
+        errors.push({ path, message: `unknown province "${c}"` });
+        return;
+      }
+      if (p.impassable || p.terrain === 'sea') {
+        errors.push({ path, message: `province "${c}" is ${p.impassable ? 'impassable' : 'a sea'}: a home country is made of land` });
+      }
+      const other = countryOf.get(c);
+      if (other !== undefined && other !== power.id) {
+        errors.push({ path, message: `province "${c}" is already in the home country of "${other}"` });
+      } else {
+        countryOf.set(c, power.id);
+      }
+    });
     power.centres.forEach((c, j) => province(c, `/powers/${i}/centres/${j}`));
     power.units.forEach((u, j) => {
       const path = `/powers/${i}/units/${j}/at`;

@@ -63,6 +63,13 @@ export interface PowerConfig {
   names?: LocalizedNames;
   aliases?: string[];
   home: string[];
+  /**
+   * The provinces of its home country (province ids), for the rules that tell
+   * home from abroad (`removal-order` `abroad-first` and `country-distance`).
+   * Its home centres are part of it whether listed or not; absent, the home
+   * country is the home centres alone.
+   */
+  country?: string[];
   units: UnitConfig[];
   /** Centres owned at the start. */
   centres: string[];

@@ -37,3 +37,8 @@ export const TRAILING = new Set(['.', ';', ',', '!']);
 export const ORDER_WORDS: ReadonlySet<string> = new Set([
   ...HOLD, ...MOVE, ...MOVE_ALONE, ...SUPPORT, ...CONVOY, ...RETREAT, ...DISBAND, ...BUILD, ...VIA,
 ]);
+
+/** Words of the notation: never read as a misspelt name (a variant may still use one as a name). */
+export const NOTATION_WORDS: ReadonlySet<string> = new Set([
+  ...ORDER_WORDS, ...ARMY, ...FLEET, ...ARTICLES, ...LOCATION_FILLERS, ...MOVE_LINKS, ...WAIVE, ...WAIVE_TAIL,
+]);

@@ -13,8 +13,12 @@
  * `=>`, `-->`, the unit kind left out. The reader resolves names only; whether an
  * order is legal is for the adjudicator, so a support in a retreat phase reads as
  * a support (DATC 6.H.1) and a unit kind is kept as written or left out (4.C.1).
+ *
+ * A province or power name that is not known may be read as the one name it is
+ * clearly close to (`../board/guess.ts`); the result then lists a `guessed-name`
+ * warning for it, so nothing is changed silently. `guessNames: false` turns this off.
  */
-import type { NameIndex } from '../board/names.js';
+import { nameWords, type NameIndex } from '../board/names.js';
 import type { PhaseKind, UnitKind } from '../game/position.js';
 import {
   ARROWS,
@@ -27,6 +31,7 @@ import {
   MOVE,
   MOVE_ALONE,
   MOVE_LINKS,
+  NOTATION_WORDS,
   RETREAT,
   SUPPORT,
   TRAILING,
@@ -36,10 +41,10 @@ import {
 } from './keywords.js';
 import type { Order, RetreatList, UnitRef } from './order.js';
 import { foreignUnitRef, location, unitRef } from './places.js';
-import { Failure, Reader, type ParseErrorCode } from './reader.js';
+import { Failure, Reader, type ParseErrorCode, type ParseWarning } from './reader.js';
 import { tokenize } from './tokens.js';
 
-export type { ParseErrorCode } from './reader.js';
+export type { ParseErrorCode, ParseWarning, ParseWarningCode } from './reader.js';
 
 export interface ParseContext {
   /** The power giving the order, when the order does not say. */
@@ -51,10 +56,18 @@ export interface ParseContext {
    * `power` says. Asked with the location as written, then with its province.
    */
   unitAt?: (loc: string) => { power: string; kind: UnitKind; at: string } | undefined;
+  /**
+   * Whether a province or power name that is not known may be read as the one name
+   * it is clearly close to, with a `guessed-name` warning (docs/GAME-LANGUAGE.md,
+   * "Misspelt names"). Default: true; strict callers pass false and get an
+   * `unknown-province` or `unknown-power` failure instead.
+   */
+  guessNames?: boolean;
 }
 
 export type ParseResult =
-  | { ok: true; order: Order }
+  /** `warnings` is there only when there is one: each guessed name, with its span. */
+  | { ok: true; order: Order; warnings?: ParseWarning[] }
   | { ok: false; message: string; start: number; end: number; code: ParseErrorCode };
 
 /** An order before its power is known. */
@@ -64,7 +77,10 @@ type MovementDraft = Extract<Draft, { type: 'hold' | 'move' | 'support' | 'convo
 
 export function parseOrder(index: NameIndex, text: string, context: ParseContext = {}): ParseResult {
   try {
-    return { ok: true, order: readOrder(index, String(text), context) };
+    const written = String(text);
+    const r = new Reader(written, tokenize(written), context.guessNames ?? true);
+    const order = readOrder(r, index, context);
+    return r.warnings.length === 0 ? { ok: true, order } : { ok: true, order, warnings: [...r.warnings] };
   } catch (e) {
     if (e instanceof Failure) return { ok: false, code: e.code, message: e.message, start: e.start, end: e.end };
     // A bug in the reader must not take the caller down with it.
@@ -73,9 +89,8 @@ export function parseOrder(index: NameIndex, text: string, context: ParseContext
   }
 }
 
-function readOrder(index: NameIndex, text: string, context: ParseContext): Order {
-  const r = new Reader(text, tokenize(text));
-  if (r.atEnd()) throw r.failure('empty', 'empty order', { start: 0, end: text.length });
+function readOrder(r: Reader, index: NameIndex, context: ParseContext): Order {
+  if (r.atEnd()) throw r.failure('empty', 'empty order', { start: 0, end: r.text.length });
   const prefix = powerPrefix(r, index);
   if (r.atEnd()) throw r.failure('empty', 'no order after the power', r.endSpan());
   const bodyStart = r.pos;
@@ -95,7 +110,7 @@ function powerPrefix(r: Reader, index: NameIndex): string | undefined {
   if (colon < 0) return undefined;
   if (colon === 0) throw r.failure('unknown-power', "expected a power before ':'", r.spanOf(0, 1));
   const written = r.textOf(0, colon);
-  const power = index.power(written);
+  const power = index.power(written) ?? guessPower(r, index, colon);
   if (power === undefined) {
     const list = index.suggestPower(written);
     const hint = list.length === 0 ? '' : `; did you mean ${list.map((s) => `'${s.id}'`).join(' or ')}?`;
@@ -103,6 +118,18 @@ function powerPrefix(r: Reader, index: NameIndex): string | undefined {
   }
   r.pos = colon + 1;
   return power;
+}
+
+/** A misspelt power before the colon, read with a warning when it is close to exactly one power's name. */
+function guessPower(r: Reader, index: NameIndex, colon: number): string | undefined {
+  if (!r.guessNames) return undefined;
+  const written = r.textOf(0, colon);
+  const words = nameWords(written);
+  if (words.length === 0 || words.some((w) => NOTATION_WORDS.has(w))) return undefined;
+  const [id, ...more] = index.guessPower(words);
+  if (id === undefined || more.length > 0) return undefined;
+  r.warn('guessed-name', `read '${written}' as ${id} (${index.powerName(id) ?? id})`, r.spanOf(0, colon));
+  return id;
 }
 
 function ownerOf(draft: Draft, context: ParseContext): string | undefined {

@@ -6,7 +6,7 @@
  */
 import type { NameIndex, Suggestion } from '../board/names.js';
 import type { UnitKind } from '../game/position.js';
-import { ARMY, ARTICLES, FLEET, LOCATION_FILLERS, ORDER_WORDS } from './keywords.js';
+import { ARMY, ARTICLES, FLEET, LOCATION_FILLERS, NOTATION_WORDS, ORDER_WORDS } from './keywords.js';
 import type { UnitRef } from './order.js';
 import type { Reader } from './reader.js';
 
@@ -16,13 +16,16 @@ export interface Place {
   province: string;
 }
 
+/** Marks that join the words of a name when written without spaces: apostrophes, and the middle dots of サン・ペテルスブルグ. */
+const WORD_JOINERS = new Set(["'", '\u2019', '\u00b7', '\u30fb', '\uff65']);
+
 /** Coast names are short ("north coast", "n c"); no need to look further. */
 const MAX_COAST_WORDS = 3;
 
 /**
  * The words from the cursor that could form one name, with the token index after
  * each. Words join across spaces, across "." ("St. Petersburg"), and across a
- * hyphen or apostrophe written without spaces ("Mid-Atlantic"); " - " is a move.
+ * hyphen, apostrophe or middle dot written without spaces ("Mid-Atlantic"); " - " is a move.
  */
 function wordRun(r: Reader, max: number): { words: string[]; after: number[] } {
   const words: string[] = [];
@@ -37,7 +40,7 @@ function wordRun(r: Reader, max: number): { words: string[]; after: number[] } {
     const next = r.tokens[i + 2];
     const tight = sep !== undefined && next !== undefined && sep.start === t.end && next.start === sep.end;
     if (sep?.kind === 'punct' && sep.norm === '.' && next?.kind === 'word') i += 2;
-    else if (tight && next.kind === 'word' && (sep.text === '-' || sep.norm === "'" || sep.norm === '\u2019')) i += 2;
+    else if (tight && next.kind === 'word' && (sep.text === '-' || WORD_JOINERS.has(sep.norm))) i += 2;
     else i += 1;
   }
   return { words, after };
@@ -59,8 +62,39 @@ function unknownProvince(r: Reader, index: NameIndex): never {
   }
   const end = best?.end ?? r.pos + 1;
   const written = r.textOf(r.pos, end);
-  const hint = best === undefined ? '' : `; did you mean ${quoteSuggestions(best.list)}?`;
+  // `fra a bur H`: a power's name where the order begins, without its colon.
+  const [power] = r.pos === 0 && end === 1 ? index.powerWords([written]) : [];
+  const hint =
+    best !== undefined
+      ? `; did you mean ${quoteSuggestions(best.list)}?`
+      : power !== undefined
+        ? `; '${written}' names a power (${index.powerName(power) ?? power}): a power before an order takes a colon, as in '${written}: ORDER'`
+        : '';
   throw r.failure('unknown-province', `unknown province '${written}'${hint}`, r.spanOf(r.pos, end));
+}
+
+/**
+ * A misspelt province at the cursor (`../board/guess.ts`), taken with a warning that
+ * says how it was read: the longest run of words, up to a word of the notation, that
+ * is close to a name of exactly one province. Undefined (nothing taken) when the
+ * longest run close to any name is close to several provinces' names, or when none is.
+ */
+function guessProvince(r: Reader, index: NameIndex): string | undefined {
+  if (!r.guessNames) return undefined;
+  const { words, after } = wordRun(r, index.maxProvinceWords);
+  const stop = words.findIndex((w) => NOTATION_WORDS.has(w));
+  for (let n = stop < 0 ? words.length : stop; n >= 1; n--) {
+    const ids = index.guessProvince(words.slice(0, n));
+    if (ids.length === 0) continue;
+    const [id] = ids;
+    const end = after[n - 1];
+    if (ids.length > 1 || id === undefined || end === undefined) return undefined;
+    const span = r.spanOf(r.pos, end);
+    r.warn('guessed-name', `read '${r.textOf(r.pos, end)}' as ${id} (${index.provinceName(id) ?? id})`, span);
+    r.pos = end;
+    return id;
+  }
+  return undefined;
 }
 
 /** The longest province name at the cursor, taken; undefined (nothing taken) when none. */
@@ -151,6 +185,8 @@ export function location(r: Reader, index: NameIndex): Place {
     r.take();
     return location(r, index);
   }
+  const guessed = guessProvince(r, index);
+  if (guessed !== undefined) return { at: coastSuffix(r, index, guessed), province: guessed };
   return unknownProvince(r, index);
 }
 

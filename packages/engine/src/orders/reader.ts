@@ -3,7 +3,8 @@
  * words are ambiguous ("a" is an army or an article; a command word may be a
  * province in some variant), so alternatives are tried in turn and, when all
  * fail, the failure that got furthest into the text is reported: it is the one
- * that understood the most.
+ * that understood the most. A reading that guessed a misspelt name (a warning)
+ * gives way to one that needed no guess.
  */
 import type { Token } from './tokens.js';
 
@@ -20,6 +21,16 @@ export type ParseErrorCode =
   | 'unexpected'
   | 'no-power'
   | 'internal';
+
+export type ParseWarningCode = 'guessed-name';
+
+/** Something the reader did that the writer should know: read a misspelt name as the name it guessed. */
+export interface ParseWarning {
+  code: ParseWarningCode;
+  message: string;
+  start: number;
+  end: number;
+}
 
 /** A parse failure; thrown inside the reader only, never out of `parseOrder`. */
 export class Failure {
@@ -38,10 +49,14 @@ export interface Span {
 
 export class Reader {
   pos = 0;
+  /** Warnings of the reading so far; alternatives that fail take theirs back. */
+  readonly warnings: ParseWarning[] = [];
 
   constructor(
     readonly text: string,
     readonly tokens: readonly Token[],
+    /** Whether a name that is not known may be read as a name it is close to. */
+    readonly guessNames = true,
   ) {}
 
   peek(k = 0): Token | undefined {
@@ -80,6 +95,10 @@ export class Reader {
     return this.isWord(set) ? this.take() : undefined;
   }
 
+  warn(code: ParseWarningCode, message: string, span: Span): void {
+    this.warnings.push({ code, message, start: span.start, end: span.end });
+  }
+
   failure(code: ParseErrorCode, message: string, span: Span): Failure {
     return new Failure(code, message, span.start, span.end);
   }
@@ -111,20 +130,32 @@ export class Reader {
 
   /**
    * Runs the alternatives in order from the current position; the first that
-   * succeeds wins. When all fail, throws the failure that started furthest in
-   * the text (the earliest alternative on a tie).
+   * succeeds without a new warning wins, else the first that succeeds. When all
+   * fail, throws the failure that started furthest in the text (the earliest
+   * alternative on a tie).
    */
   firstOf<T>(...alternatives: (() => T)[]): T {
     const from = this.pos;
+    const noted = this.warnings.length;
     let best: Failure | undefined;
+    let warned: { value: T; pos: number; warnings: ParseWarning[] } | undefined;
     for (const alt of alternatives) {
       this.pos = from;
+      this.warnings.length = noted;
       try {
-        return alt();
+        const value = alt();
+        if (this.warnings.length === noted) return value;
+        warned ??= { value, pos: this.pos, warnings: this.warnings.slice(noted) };
       } catch (e) {
         if (!(e instanceof Failure)) throw e;
         if (best === undefined || e.start > best.start) best = e;
       }
+    }
+    this.warnings.length = noted;
+    if (warned !== undefined) {
+      this.pos = warned.pos;
+      this.warnings.push(...warned.warnings);
+      return warned.value;
     }
     this.pos = from;
     throw best ?? this.failure('internal', 'no way to read the order', this.hereSpan());

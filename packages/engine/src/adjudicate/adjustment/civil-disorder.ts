@@ -8,10 +8,12 @@
  * - `home-distance` (1971, 1982): farthest from the nearest home centre, fleets
  *   moving as fleets and armies over land or water; fleets before armies; then
  *   by province name.
- * - `country-distance` (2000): as `home-distance` counted to the home country;
- *   a VariantConfig marks no countries, so the home centres stand for it.
- * - `abroad-first`: units outside the home country first, then units off
- *   supply centres, then by lot.
+ * - `country-distance` (2000): "the units farthest from the country are
+ *   removed first": as `home-distance`, counted to the nearest province of the
+ *   power's home country (`Board.homeCountry`; Apulia is part of Italy though
+ *   not a home centre). A map that marks no country leaves the home centres.
+ * - `abroad-first` (000 §11): units outside the home country first, then units
+ *   off supply centres, then by lot.
  * - `random`: by lot.
  */
 import type { Board } from '../../board/board.js';
@@ -48,7 +50,8 @@ export function civilDisorderRemovals(
   } else if (rule === 'home-distance' || rule === 'country-distance') {
     const power = units.power[candidates[0]!]!;
     const homes = new Set(board.homeCentres[power]);
-    const isHome = (p: number): boolean => homes.has(p);
+    const isHome =
+      rule === 'country-distance' ? (p: number): boolean => board.homeCountry[p] === power : (p: number): boolean => homes.has(p);
     const dist = new Map(
       candidates.map((u) => [
         u,
@@ -60,8 +63,7 @@ export function civilDisorderRemovals(
     const lot = new Map(candidates.map((u) => [u, rng()]));
     if (rule === 'abroad-first') {
       const power = units.power[candidates[0]!]!;
-      const homes = new Set(board.homeCentres[power]);
-      const abroad = (u: number): number => (homes.has(units.prov[u]!) ? 0 : 1);
+      const abroad = (u: number): number => (board.homeCountry[units.prov[u]!] === power ? 0 : 1);
       order = [...candidates].sort((a, b) => abroad(b) - abroad(a) || onCentre(a) - onCentre(b) || lot.get(a)! - lot.get(b)!);
     } else {
       order = [...candidates].sort((a, b) => lot.get(a)! - lot.get(b)!);

@@ -1,0 +1,4 @@
+/** The board renderer: an SVG picture of any variant at any position (docs/RENDER.md). */
+export { renderBoard, LEGEND_WIDTH, type RenderOptions } from './render.js';
+export { layoutBoard, provincePairs, AUTO_MIN_DISTANCE, AUTO_RADIUS, COORDINATE_CANVAS, type BoardLayout, type LayoutMode, type LayoutOptions } from './layout.js';
+export { escapeAttr, escapeText } from './xml.js';
