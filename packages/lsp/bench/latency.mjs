@@ -100,8 +100,8 @@ async function overStdio() {
   return { open, diag, comp, hov };
 }
 
-function inProcess() {
-  const ws = new Workspace();
+function inProcess(cutoff = true) {
+  const ws = new Workspace({ cutoff });
   const uri = pathToFileURL(GAME).href;
   ws.openDocument(uri, text, 1);
   diagnostics(ws.docByUri(uri));
@@ -141,3 +141,7 @@ console.log(`  diagnostics after a one-character edit: ${stats(p.diag)}`);
 console.log(`  phases adjudicated per edit (of all phase runs; the rest kept before the edit or taken over after it): ${[...new Set(p.work)].join(', ')}`);
 console.log(`  completion: ${stats(p.comp)}`);
 console.log(`  hover:      ${stats(p.hov)}`);
+const q = inProcess(false);
+console.log('in process, without the early cutoff (every phase after the edit re-played), for comparison:');
+console.log(`  diagnostics after a one-character edit: ${stats(q.diag)}`);
+console.log(`  phases adjudicated per edit: ${[...new Set(q.work)].join(', ')}`);

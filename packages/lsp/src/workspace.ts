@@ -87,6 +87,8 @@ export interface WorkspaceOptions {
   host?: FileHost;
   /** Folder of the built-in variants (default: `@dipforge/variants`). */
   builtinDir?: string;
+  /** Early cutoff of game replays (default true; false re-plays every phase after an edit, for comparison). */
+  cutoff?: boolean;
 }
 
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out', '.vscode-test']);
@@ -105,8 +107,10 @@ export class Workspace {
   private readonly gameCache = new Map<string, GameDoc>();
   private readonly mapCache = new Map<string, { text: string; generation: number; doc: MapDoc }>();
   private readonly uris = new Map<string, string>();
+  private readonly cutoff: boolean;
 
   constructor(options: WorkspaceOptions = {}) {
+    this.cutoff = options.cutoff ?? true;
     this.host = new LayeredHost(options.host);
     this.loader = new VariantLoader({ host: this.host, ...(options.builtinDir ? { builtinDir: options.builtinDir } : {}) });
     this.games = new GameWorkspace(this.loader);
@@ -262,7 +266,7 @@ export class Workspace {
     // The previous run is given even when no section before the edit is kept: its phases after the edit may be (early cutoff).
     let adjudicated = 0;
     const options: GameOptions = { onAdjudicate: () => void adjudicated++ };
-    if (prev) options.reuse = { run: prev.run, sections };
+    if (prev) options.reuse = { run: prev.run, sections, cutoff: this.cutoff };
     if (cancelled) options.cancelled = cancelled;
     const run = runGame(parsed, this.games, options);
     if (run.cancelled) throw new Cancelled();

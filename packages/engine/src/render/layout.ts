@@ -38,9 +38,9 @@ export const COORDINATE_CANVAS = { width: 1000, height: 800 } as const;
 /** The node radius of the automatic layout. */
 export const AUTO_RADIUS = 16;
 /** Centre-to-centre distance the automatic layout keeps between any two provinces (a node and its label). */
-export const AUTO_MIN_DISTANCE = 2 * AUTO_RADIUS + 22;
+export const AUTO_MIN_DISTANCE = 2 * AUTO_RADIUS + 32;
 /** The typical length of an adjacency line in the automatic layout. */
-const AUTO_EDGE = 100;
+const AUTO_EDGE = 110;
 const MARGIN = 48;
 
 /** Unordered pairs of adjacent provinces (by index, each once, smaller index first), any unit kind. */

@@ -695,7 +695,6 @@ class BoardPicture {
       const c = centres.get(id) ?? 0;
       const u = units.get(id) ?? 0;
       const d = dislodged.get(id) ?? 0;
-      const unitText = d > 0 ? `${u} + ${d} dislodged` : String(u);
       parts.push(
         el(
           'g',
@@ -704,10 +703,11 @@ class BoardPicture {
           empty('rect', { x: x0 + pad, y: y - 11, width: 14, height: 14, rx: 3, fill: p.colour, stroke: INK, 'stroke-width': 0.8 }),
           textEl('text', { x: x0 + pad + 22, y, 'font-size': 13, fill: INK }, p.name),
           textEl('text', { class: 'centres', x: colCentres, y, 'font-size': 13, 'font-weight': 'bold', fill: INK, 'text-anchor': 'end' }, String(c)),
-          textEl('text', { class: 'units', x: colUnits, y, 'font-size': d > 0 ? 11 : 13, 'font-weight': 'bold', fill: INK, 'text-anchor': 'end' }, unitText),
+          textEl('text', { class: 'units', x: colUnits, y, 'font-size': 13, 'font-weight': 'bold', fill: INK, 'text-anchor': 'end' }, String(u)),
+          d > 0 ? textEl('text', { class: 'dislodged', x: x0 + pad + 22, y: y + 14, 'font-size': 10.5, fill: FAIL }, `${d} dislodged`) : '',
         ),
       );
-      y += 21;
+      y += d > 0 ? 35 : 21;
     }
     const total = this.config.provinces.filter((p) => p.supplyCentre).length;
     const owned = [...centres.values()].reduce((a, b) => a + b, 0);
@@ -730,20 +730,19 @@ class BoardPicture {
   /** What each symbol means, in two columns. */
   private key(x: number, y0: number): { svg: string; bottom: number } {
     const items: [string, string][] = [];
-    const s = 11 / 11;
     const grey = '#8a8a8a';
-    items.push(['Army', `<g transform="translate(0 0) scale(${num3(s * 0.9)})">${glyph('army', grey, 1)}</g>`]);
-    items.push(['Fleet', `<g transform="scale(${num3(s * 0.9)})">${glyph('fleet', grey, 1)}</g>`]);
+    items.push(['Army', el('g', { transform: 'scale(0.9)' }, glyph('army', grey, 1))]);
+    items.push(['Fleet', el('g', { transform: 'scale(0.9)' }, glyph('fleet', grey, 1))]);
     items.push(['Land', empty('circle', { r: 8, fill: TERRAIN_STYLE.land.fill, stroke: TERRAIN_STYLE.land.stroke, 'stroke-width': TERRAIN_STYLE.land.strokeWidth })]);
     items.push(['Coast', empty('circle', { r: 8, fill: TERRAIN_STYLE.coast.fill, stroke: TERRAIN_STYLE.coast.stroke, 'stroke-width': TERRAIN_STYLE.coast.strokeWidth })]);
     items.push(['Sea', empty('rect', { x: -7.5, y: -7.5, width: 15, height: 15, rx: 3.5, fill: TERRAIN_STYLE.sea.fill, stroke: TERRAIN_STYLE.sea.stroke, 'stroke-width': TERRAIN_STYLE.sea.strokeWidth })]);
     items.push(['Supply centre', empty('path', { d: STAR_PATH, transform: 'scale(7)', fill: '#ffffff', stroke: INK, 'stroke-width': num3(1 / 7) })]);
     if (this.config.provinces.some((p) => p.impassable)) items.push(['Impassable', empty('circle', { r: 8, fill: TERRAIN_STYLE.impassable.fill, stroke: TERRAIN_STYLE.impassable.stroke })]);
     items.push(['Move', `${empty('path', { d: 'M-10 0H4', stroke: INK, 'stroke-width': 2.4 })}${empty('path', { d: 'M10 0L3-4.5V4.5Z', fill: INK })}`]);
-    items.push(['Support', `${empty('path', { d: 'M-10 0H7', stroke: INK, 'stroke-width': 1.8, 'stroke-dasharray': '5 3' })}${empty('circle', { cx: 8, r: 2.6, fill: INK })}`]);
-    items.push(['Convoy', `${empty('path', { d: 'M-10 0H6', stroke: INK, 'stroke-width': 2, 'stroke-dasharray': '0.1 4', 'stroke-linecap': 'round' })}${empty('circle', { cx: 8, r: 3, fill: 'none', stroke: INK, 'stroke-width': 1.2 })}`]);
+    items.push(['Support', `${empty('path', { d: 'M-10 0H5', stroke: INK, 'stroke-width': 2, 'stroke-dasharray': '4 2.5' })}${empty('circle', { cx: 7.5, r: 3, fill: '#ffffff', stroke: INK, 'stroke-width': 2 })}`]);
+    items.push(['Convoy', empty('circle', { r: 8, fill: 'none', stroke: INK, 'stroke-width': 2, 'stroke-dasharray': '0.1 4', 'stroke-linecap': 'round' })]);
     items.push(['Hold', empty('circle', { r: 8, fill: 'none', stroke: INK, 'stroke-width': 2 })]);
-    items.push(['Failed', `<g>${empty('path', { d: 'M-5-5L5 5M5-5L-5 5', stroke: FAIL, 'stroke-width': 2.6, 'stroke-linecap': 'round' })}</g>`]);
+    items.push(['Failed', empty('path', { d: 'M-5-5L5 5M5-5L-5 5', stroke: FAIL, 'stroke-width': 2.6, 'stroke-linecap': 'round' })]);
     items.push(['Illegal', `${empty('circle', { r: 7, fill: FAIL })}${textEl('text', { y: 3.5, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 'bold', fill: '#ffffff' }, '!')}`]);
     items.push(['Dislodged', empty('circle', { r: 8, fill: '#ffffff', stroke: FAIL, 'stroke-width': 1.8, 'stroke-dasharray': '3 2' })]);
     items.push(['Build', `${empty('circle', { r: 7, fill: '#8a8a8a', 'fill-opacity': 0.4, stroke: '#8a8a8a', 'stroke-dasharray': '2 1.5' })}${empty('path', { d: 'M-3 0H3M0-3V3', stroke: INK, 'stroke-width': 1.3 })}`]);

@@ -63,21 +63,6 @@ export function mix(a: string, b: string, t: number): string {
   return hex(x.map((v, i) => v + (y[i]! - v) * t));
 }
 
-/** WCAG relative luminance, 0 (black) to 1 (white). */
-export function luminance(colour: string): number {
-  const c = rgb(colour) ?? [0, 0, 0];
-  const lin = c.map((v) => {
-    const s = v / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * lin[0]! + 0.7152 * lin[1]! + 0.0722 * lin[2]!;
-}
-
-/** The outline that stands out against a colour: near-black for light colours, white for dark ones. */
-export function contrast(colour: string): string {
-  return luminance(colour) > 0.4 ? INK : '#ffffff';
-}
-
 // ------------------------------------------------------------ glyphs (drawn in a box of about ±11 units)
 
 /** An army: a field gun — barrel with its breech, trail, then the wheel (a circle) with its hub. */
