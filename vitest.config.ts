@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 // One run covers every package's tests and the cross-package tests in test/.
-// Tests import the built packages (dist/), so `npm test` builds first.
+// Tests import the built packages (dist/), so `npm test` builds first. Tests that
+// drive real editors (test/e2e/) need programs a fresh machine may lack, so they
+// run apart, with `npm run test:e2e` (see vitest.e2e.config.ts).
 export default defineConfig({
   test: {
     include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: ['test/e2e/**', '**/node_modules/**'],
     testTimeout: 60_000,
   },
 });

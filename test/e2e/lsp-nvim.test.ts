@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../packages/lsp/test/harness.js';
+import { ROOT } from '../../packages/lsp/test/harness.js';
 
 const SCRIPT = join(ROOT, 'test/e2e/nvim.sh');
 
