@@ -6,6 +6,7 @@ import { compile, compileUsage } from './commands/compile.js';
 import { diff, diffUsage } from './commands/diff.js';
 import { importCommand, importUsage } from './commands/import.js';
 import { lsp, lspUsage } from './commands/lsp.js';
+import { render, renderUsage } from './commands/render.js';
 import { test, testUsage } from './commands/test.js';
 import { Exit, type Io } from './io.js';
 
@@ -18,6 +19,7 @@ const commands: Record<string, { run: (args: string[], io: Io) => number | Promi
   import: { run: importCommand, usage: importUsage },
   lsp: { run: lsp, usage: lspUsage },
   bench: { run: bench, usage: benchUsage },
+  render: { run: render, usage: renderUsage },
 };
 
 function usage(): string {

@@ -11,3 +11,4 @@ export { formatOrder, type FormatOptions } from './orders/format.js';
 export * from './victory/index.js';
 export * from './scoring/index.js';
 export * from './legal/index.js';
+export * from './render/index.js';
