@@ -1,7 +1,8 @@
 /**
  * Where the cursor is in a game file: the header, the position, a phase (with
- * the power whose block it is in and the order under it) or an expect block,
- * and the phase's position and results from the run.
+ * the power whose block it is in and the order under it), a `declare` block
+ * (with the declaration under it) or an expect block (after a phase or in a
+ * declare block), and the phase's position and results from the run.
  */
 import type { GameAst, PhaseRun, OrderRun } from '@dipforge/dsl';
 import type { Position as GamePosition, Unit } from '@dipforge/engine';
@@ -12,7 +13,10 @@ export type GameContext =
   | { kind: 'header' }
   | { kind: 'position'; section: GameAst.PositionSection }
   | { kind: 'phase'; section: GameAst.PhaseSection; index: number; run?: PhaseRun; power?: GameAst.Word; order?: GameAst.OrderLine; orderRun?: OrderRun }
-  | { kind: 'expect'; section: GameAst.PhaseSection; index: number; run?: PhaseRun; block: GameAst.ExpectSection };
+  /** A `declare` block; `index` is the phase section written before it (-1: none), `run` that section's run. */
+  | { kind: 'declare'; declare: GameAst.DeclareSection; index: number; run?: PhaseRun; statement?: GameAst.DeclarationStmt }
+  /** An expect block after a phase section (`section`), or in a declare block (`declare`; `section` is then absent). */
+  | { kind: 'expect'; section?: GameAst.PhaseSection; index: number; run?: PhaseRun; block: GameAst.ExpectSection; declare?: GameAst.DeclareSection };
 
 const memo = new WeakMap<object, unknown>();
 
@@ -70,10 +74,39 @@ export function sectionIndexAtLine(doc: GameDoc, line: number): number {
   return found;
 }
 
+/**
+ * The declare block a line is in: the last one whose keyword is at or before
+ * the line, when no phase section or position starts between the two.
+ */
+export function declareAtLine(doc: GameDoc, line: number, index = sectionIndexAtLine(doc, line)): GameAst.DeclareSection | undefined {
+  const ast = doc.parsed.ast;
+  let found: GameAst.DeclareSection | undefined;
+  for (const d of ast.declare) {
+    if (d.keyword.range.start.line > line) break;
+    found = d;
+  }
+  if (!found) return undefined;
+  const at = found.keyword.range.start.line;
+  const phase = index >= 0 ? (ast.phases[index] as GameAst.PhaseSection).range.start.line : -1;
+  if (phase >= at) return undefined;
+  const position = ast.position?.range.start.line;
+  if (position !== undefined && position >= at && position <= line) return undefined;
+  return found;
+}
+
 export function gameContext(doc: GameDoc, offset: number): GameContext {
   const line = doc.lines.lineOf(offset);
   const index = sectionIndexAtLine(doc, line);
   const ast = doc.parsed.ast;
+  const declare = ast.declare.length > 0 ? declareAtLine(doc, line, index) : undefined;
+  if (declare) {
+    const after = declare.after;
+    const run = after >= 0 ? sectionRuns(doc)[after] : undefined;
+    const block = [...declare.expect].reverse().find((e) => e.range.start.line <= line);
+    if (block) return { kind: 'expect', index: after, block, declare, ...(run ? { run } : {}) };
+    const statement = declare.statements.find((s) => s.range.start.line <= line && s.range.end.line >= line);
+    return { kind: 'declare', declare, index: after, ...(run ? { run } : {}), ...(statement ? { statement } : {}) };
+  }
   if (index < 0) {
     if (ast.position && ast.position.range.start.line <= line) return { kind: 'position', section: ast.position };
     return { kind: 'header' };

@@ -24,6 +24,7 @@ export { codeActions } from './features/actions.js';
 export { codeLenses, SHOW_BOARD } from './features/lenses.js';
 export { inlayHints } from './features/hints.js';
 export { signatureHelp } from './features/signature.js';
+export { CONFLICT_DOCS, conflictText, type ConflictDoc } from './features/conflicts.js';
 
 /** Runs the server over stdio until the client asks it to exit. */
 export function startServer(options: ServerOptions = {}): void {

@@ -88,7 +88,7 @@ export const MAP_BLOCK_KEYWORDS: Record<string, string[]> = {
   variant: ['extends', 'author', 'version', 'description', 'start'],
   province: ['coast', 'name', 'alias', 'at'],
   coast: ['name'],
-  power: ['adjective', 'colour', 'name', 'alias', 'home', 'units', 'owns'],
+  power: ['adjective', 'colour', 'name', 'alias', 'home', 'country', 'units', 'owns'],
   adjacency: ['army', 'fleet', 'both'],
 };
 export const PROVINCE_FLAGS = ['land', 'sea', 'coast', 'supply', 'impassable'];

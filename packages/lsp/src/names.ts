@@ -379,25 +379,42 @@ export function gameNames(doc: GameDoc, window?: { start: number; end: number })
     }
     for (const s of pos.standoffs) for (const p of s.provinces) places(p);
   }
+  const expect = (e: GameAst.ExpectSection): void => {
+    for (const s of e.units) {
+      power(s.power);
+      units(s.units);
+    }
+    for (const s of e.dislodged) {
+      power(s.power);
+      units(s.units);
+    }
+    for (const s of e.owners) {
+      power(s.power);
+      for (const p of s.provinces) places(p);
+    }
+    for (const s of e.winner) for (const w of s.powers.length > 0 ? s.powers : s.power ? [s.power] : []) power(w);
+    for (const s of e.draw) for (const w of s.powers) power(w);
+    for (const s of e.score) power(s.power);
+  };
   for (const section of ast.phases) {
     if (outside(section)) continue;
     for (const w of section.powers) power(w);
     for (const o of section.orders) places(o.text, true);
-    for (const e of section.expect) {
-      for (const s of e.units) {
+    for (const e of section.expect) expect(e);
+  }
+  // `declare` blocks: the powers of each declaration (`by` lists too), and their expect blocks.
+  for (const d of ast.declare) {
+    if (outside(d)) continue;
+    for (const s of d.statements) {
+      if (s.kind === 'Allies') {
         power(s.power);
-        units(s.units);
+        power(s.ally);
+      } else if (s.kind !== 'End') {
+        for (const w of s.powers) power(w);
+        if (s.kind !== 'Alliance') for (const w of s.voters ?? []) power(w);
       }
-      for (const s of e.dislodged) {
-        power(s.power);
-        units(s.units);
-      }
-      for (const s of e.owners) {
-        power(s.power);
-        for (const p of s.provinces) places(p);
-      }
-      for (const s of e.winner) power(s.power);
     }
+    for (const e of d.expect) expect(e);
   }
   occ.sort((a, b) => a.start - b.start);
   return { occurrences: occ, orderWords };

@@ -1,12 +1,13 @@
 /**
- * Code actions: did-you-mean for an unknown province or power, add the missing
- * coast, hold every unit of a power that has no order yet, and write an order
- * in its canonical form.
+ * Code actions: did-you-mean for an unknown province or power, the canonical id
+ * for a misspelt name the order reader guessed (DF8030), add the missing coast,
+ * hold every unit of a power that has no order yet, and write an order in its
+ * canonical form.
  */
 import { closest, formatOrder, type Order } from '@dipforge/engine';
 import { CodeActionKind, type CodeAction, type Range, type TextEdit } from 'vscode-languageserver';
 import { base, gameContext, namesNear, positionOf, unitText } from '../context.js';
-import { ModelNames } from '../names.js';
+import { ModelNames, tokens } from '../names.js';
 import type { GameDoc, MapDoc, Workspace } from '../workspace.js';
 import { diagnostics as docDiagnostics } from './diagnostics.js';
 
@@ -38,12 +39,38 @@ export function codeActions(ws: Workspace, doc: GameDoc | MapDoc, range: Range):
       }
       suggestions.forEach((s, i) => edit(`Did you mean ${s.id}${s.name && s.name !== s.id ? ` (${s.name})` : ''}?`, CodeActionKind.QuickFix, [{ range: d.range, newText: s.id }], i === 0, [d]));
     }
+    if (d.code === 'DF8030' && doc.kind === 'game') {
+      const guess = guessedName(doc, written, typeof d.message === 'string' ? d.message : d.message.value);
+      if (guess) edit(`Write ${guess.id} (${guess.name}) for '${written}'`, CodeActionKind.QuickFix, [{ range: d.range, newText: guess.id }], true, [d]);
+    }
     if (d.code === 'DF4004' || d.code === 'DF3002' || d.code === 'missing-coast' || d.code === 'DF2003') {
       for (const fix of coastFixes(doc, start, end, d.code)) edit(`Add the coast: ${fix.newText}`, CodeActionKind.QuickFix, [fix], false, [d]);
     }
   }
   if (doc.kind === 'game') gameActions(doc, range, edit);
   return out;
+}
+
+/**
+ * The name a misspelt word was read as (DF8030): the one province, else the one
+ * power, whose name the words are close to, as the order reader guesses; else
+ * the id the warning names (`read 'burgandy' as bur (Burgundy)`).
+ */
+function guessedName(doc: GameDoc, written: string, message: string): { id: string; name: string } | undefined {
+  const index = doc.index;
+  if (!index) return undefined;
+  const words = tokens(written).filter((w) => w.kind === 'word').map((w) => w.text);
+  if (words.length > 0) {
+    const provinces = index.guessProvince(words);
+    if (provinces.length === 1) return { id: provinces[0] as string, name: index.provinceName(provinces[0] as string) ?? (provinces[0] as string) };
+    const powers = index.guessPower(words);
+    if (powers.length === 1) return { id: powers[0] as string, name: index.powerName(powers[0] as string) ?? (powers[0] as string) };
+  }
+  const m = / as (\S+) \(/u.exec(message);
+  const id = m?.[1];
+  if (!id) return undefined;
+  const name = index.provinceName(id) ?? index.powerName(id);
+  return name !== undefined ? { id, name } : undefined;
 }
 
 /** Replacements of a location without (or with a wrong) coast by each coast that fits. */

@@ -12,7 +12,7 @@ import { csrRow, legalOrders, nameKey, TERRAIN_LAND, type LegalOrders, type Orde
 import { CompletionItemKind, type CompletionItem, type Position, type Range } from 'vscode-languageserver';
 import { base, cached, gameContext, positionOf, unitIn, unitText, type GameContext } from '../context.js';
 import { scanMap, MAP_BLOCK_KEYWORDS, MAP_TOP_KEYWORDS, PROVINCE_FLAGS, type MapTok } from '../maplex.js';
-import { ORDER_KEYWORDS, scanPlaces, tokens } from '../names.js';
+import { ModelNames, ORDER_KEYWORDS, scanPlaces, tokens } from '../names.js';
 import type { GameDoc, MapDoc, Workspace } from '../workspace.js';
 import type { GameAst } from '@dipforge/dsl';
 import { readdirSync } from 'node:fs';
@@ -250,6 +250,7 @@ function gameCompletion(ws: Workspace, doc: GameDoc, offset: number): Completion
     const cands = sectionCandidates(doc, ctx, before, typed);
     if (cands) return items(cands, typed, doc.lines, configNames(doc.config));
   }
+  if (ctx.kind === 'declare') return items(declareCandidates(doc, before), typed, doc.lines);
   if (ctx.kind === 'header' || (ctx.kind !== 'phase' && ctx.kind !== 'expect' && before.trim() === '')) {
     return headerCompletion(ws, doc, before, typed, ctx);
   }
@@ -271,6 +272,8 @@ function gameCompletion(ws: Workspace, doc: GameDoc, offset: number): Completion
     );
   }
   const syms = symbols(doc, doc.text.slice(orderStart, typed.start), orderStart);
+  const list = retreatListCandidates(doc, position, power, syms);
+  if (list) return items(list, typed, doc.lines, configNames(doc.config));
   const cands = legalCandidates(doc, ctx.index, position, power, syms) ?? orderCandidates(doc, position, power, syms);
   return items(cands, typed, doc.lines, configNames(doc.config));
 }
@@ -366,6 +369,37 @@ function legalCandidates(doc: GameDoc, section: number, position: GamePosition, 
     return undefined;
   }
   return undefined;
+}
+
+/**
+ * A retreat priority list after a movement order (`A mun H retreat ber, `, 000
+ * §10): the places the unit could retreat to, which are its neighbours (the
+ * list is written before the phase is played, so which of them will be free is
+ * not known yet), not listed yet, then `disband`. Nothing where the rules have
+ * no retreat lists (`retreats phase`: such an order is illegal). Undefined when
+ * the order has no retreat list.
+ */
+function retreatListCandidates(doc: GameDoc, position: GamePosition, power: string, syms: Sym[]): Candidate[] | undefined {
+  if (position.phase.kind !== 'movement') return undefined;
+  const unit = unitAt(syms, 0);
+  if (!unit) return undefined;
+  const r = syms.findIndex((s, i) => i >= unit.next && s.t === 'R');
+  if (r < 0) return undefined;
+  const entries = syms.slice(r + 1);
+  const last = entries[entries.length - 1];
+  if (last && last.text !== ',') return [];
+  if (entries.some((s) => s.t === 'D')) return [];
+  if ((doc.config as VariantConfig).rules.retreats !== 'priority-list') return [];
+  const board = doc.board as Board;
+  const self = position.units.find((u) => base(u.at) === base(unit.loc) && u.power === power) ?? { power, kind: unit.kind ?? 'army', at: unit.loc };
+  const listed = new Set(entries.flatMap((s) => (s.t === 'P' && s.loc ? [base(s.loc)] : [])));
+  const places = sortIds(moveTargets(board, self).filter((t) => !listed.has(base(t)) && base(t) !== base(self.at)));
+  const out: Candidate[] = places.map((t) => {
+    const there = unitIn(position.units, base(t));
+    return { label: t, province: t, ...(there ? { detail: `now: ${unitText(there)} (${there.power})` } : {}) };
+  });
+  out.push({ label: 'disband', kind: CompletionItemKind.Keyword, detail: 'disband when no listed place is a legal retreat' });
+  return out;
 }
 
 /** Whether a unit reaches a place in one step (without a convoy). */
@@ -658,6 +692,63 @@ function sectionCandidates(doc: GameDoc, ctx: Extract<GameContext, { kind: 'posi
   }
 }
 
+// ------------------------------------------------------------ declare blocks
+
+const DECLARE_KEYWORDS = ['alliance', 'draw', 'concede', 'end'];
+
+/**
+ * Completion in a `declare` block, from the line written so far: at its start
+ * the declarations' keywords (and `expect`), then the powers (`POWER allies`);
+ * after `alliance`, `draw`, `concede`, `by` and after a comma the powers not
+ * listed yet in that list (an alliance has two); after a listed power, `by`
+ * (draws and concessions); after `POWER`, `allies`; after `allies`, the other
+ * powers and `none`.
+ */
+function declareCandidates(doc: GameDoc, before: string): Candidate[] {
+  const index = doc.index;
+  const board = doc.board;
+  const kw = (list: string[]): Candidate[] => list.map((label) => ({ label, kind: CompletionItemKind.Keyword }));
+  const powers = (listed: Set<string> = new Set()): Candidate[] =>
+    (board?.powerIds ?? []).filter((p) => !listed.has(p)).map((p) => ({ label: p, kind: CompletionItemKind.Module, detail: index?.powerName(p) ?? p }));
+  let text = before.trimStart();
+  const keywordLine = /^declare(?:\s+|$)/iu.exec(text);
+  if (keywordLine) {
+    // `declare STATEMENT` on one line; `declare` alone is the block's keyword.
+    if (!/\s$/u.test(keywordLine[0])) return [];
+    text = text.slice(keywordLine[0].length);
+    if (text === '') return [...kw(DECLARE_KEYWORDS), ...powers()];
+  } else if (text === '') return [...kw([...DECLARE_KEYWORDS, 'expect']), ...powers()];
+  if (!index) return [];
+  const idsOf = (list: string): string[] => list.split(',').map((w) => index.power(w.trim())).filter((p): p is string => p !== undefined);
+  /** After a comma-separated list: the powers not in it when another may follow, `then` after a complete name. */
+  const list = (rest: string, max: number, then: string[]): Candidate[] => {
+    const pieces = rest.split(',');
+    const lastPiece = pieces[pieces.length - 1] as string;
+    const listed = new Set(idsOf(rest));
+    if (lastPiece.trim() === '') return listed.size >= max ? [] : powers(listed);
+    return /\s$/u.test(lastPiece) && index.power(lastPiece.trim()) ? kw(then) : [];
+  };
+  const m = /^(\S+)(\s+)?/u.exec(text);
+  const first = m?.[1]?.toLowerCase();
+  const rest = m?.[2] !== undefined ? text.slice((m?.[0] as string).length) : undefined;
+  if (rest !== undefined && first === 'alliance') return list(rest, 2, []);
+  if (rest !== undefined && (first === 'draw' || first === 'concede')) {
+    const by = /(^|\s)by(\s+|$)/iu.exec(rest);
+    if (!by) return list(rest, Infinity, ['by']);
+    if (by[2] === '') return [];
+    return list(rest.slice(by.index + by[0].length), Infinity, []);
+  }
+  if (first === 'end') return [];
+  // `POWER allies POWER` / `POWER allies none`.
+  const allies = /^(.*?)\s+allies(\s+|$)(.*)$/iu.exec(text);
+  if (allies) {
+    const who = index.power((allies[1] as string).trim());
+    if (!who || allies[2] === '' || (allies[3] as string).trim() !== '') return [];
+    return [...powers(new Set([who])), ...kw(['none'])];
+  }
+  return /\s$/u.test(text) && index.power(text.trim()) ? kw(['allies']) : [];
+}
+
 // ------------------------------------------------------------ game header
 
 function builtinVariants(ws: Workspace): string[] {
@@ -782,6 +873,7 @@ function mapCompletion(ws: Workspace, doc: MapDoc, offset: number): CompletionIt
   if (blockKw === 'power') {
     if (words.length === 0) return done(kw(MAP_BLOCK_KEYWORDS['power'] as string[]));
     if (words[0] === 'home' || words[0] === 'owns') return done(provinces().filter((p) => doc.model.provinces.get(p.label)?.decl.flags.some((f) => f.flag === 'supply')));
+    if (words[0] === 'country') return done(countryCandidates(doc, block?.[1], stmt, typed));
     if (words[0] === 'units') {
       const last = words[words.length - 1];
       if (last === 'a' || last === 'army') return done(provinces());
@@ -800,6 +892,45 @@ function mapCompletion(ws: Workspace, doc: MapDoc, offset: number): CompletionIt
     return [];
   }
   return [];
+}
+
+/**
+ * After `country` in a power block: the land and coastal provinces (not sea,
+ * not impassable: DF4011) that no other power has in its home country or as a
+ * home centre (DF4010), and that the power's `country` items do not list yet
+ * (the one being typed aside).
+ */
+function countryCandidates(doc: MapDoc, powerId: string | undefined, stmt: MapTok[], typed: Typed): Candidate[] {
+  const names = new ModelNames(doc.model);
+  const own = powerId?.toLowerCase();
+  const taken = new Set<string>();
+  const listed = new Set<string>();
+  for (const [id, { decl }] of doc.model.powers) {
+    const mine = id === own;
+    for (const h of decl.home) {
+      const p = names.province(h.value);
+      if (p && !mine) taken.add(p);
+    }
+    for (const c of decl.country) {
+      if (c.range.start.offset <= typed.end && c.range.end.offset >= typed.start) continue;
+      const p = names.province(c.value);
+      if (p) (mine ? listed : taken).add(p);
+    }
+  }
+  // The names already written on this line count as listed even before the file is parsed again.
+  for (const t of stmt.slice(1)) {
+    const p = t.kind === 'name' ? names.province(t.text) : undefined;
+    if (p) listed.add(p);
+  }
+  return [...doc.model.provinces.keys()]
+    .sort()
+    .filter((id) => {
+      const d = doc.model.provinces.get(id)?.decl;
+      if (!d || taken.has(id) || listed.has(id)) return false;
+      const flags = d.flags.map((f) => f.flag);
+      return !flags.includes('sea') && !flags.includes('impassable');
+    })
+    .map((label) => ({ label, province: label, kind: CompletionItemKind.Variable }));
 }
 
 export { ORDER_KEYWORDS };

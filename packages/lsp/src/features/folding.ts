@@ -1,4 +1,4 @@
-/** Folding: a game's position, phases, power blocks and expect blocks; a map's braces and block comments; runs of line comments. */
+/** Folding: a game's position, phases, power blocks, declare blocks and expect blocks; a map's braces and block comments; runs of line comments. */
 import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver';
 import { scanMap } from '../maplex.js';
 import type { GameDoc, MapDoc } from '../workspace.js';
@@ -20,6 +20,10 @@ export function foldingRanges(doc: GameDoc | MapDoc): FoldingRange[] {
         if (last) add(w.range.start.line, last.range.end.line);
       });
       for (const e of s.expect) add(e.range.start.line, e.range.end.line);
+    }
+    for (const d of ast.declare) {
+      add(d.range.start.line, d.range.end.line);
+      for (const e of d.expect) add(e.range.start.line, e.range.end.line);
     }
     // Runs of comment lines.
     let first = -1;

@@ -3,13 +3,15 @@
  * changes, so no character of meaning is ever lost, and formatting twice gives
  * what formatting once gave.
  *
- * Game files: header, `position`, `phase` and `expect` lines at the margin;
- * position units, power lines and expect lines indented by 2; order lines
- * under a power line by 4; a comment line takes the indentation of the line
+ * Game files: header, `position`, `phase`, `declare` and `expect` lines at the
+ * margin; position units, power lines, declarations and expect lines indented
+ * by 2; order lines under a power line by 4 (retreat, build and disband lists
+ * are orders like any other); a comment line takes the indentation of the line
  * after it. Lines that are no statement (errors) are left as they are.
  * Map files: 2 spaces per open brace. Both: trailing spaces dropped, at most one
  * blank line in a row, one line break at the end.
  */
+import type { GameAst } from '@dipforge/dsl';
 import type { FormattingOptions, TextEdit } from 'vscode-languageserver';
 import { scanMap } from '../maplex.js';
 import type { GameDoc, MapDoc } from '../workspace.js';
@@ -92,6 +94,10 @@ function gameIndents(doc: GameDoc): Map<number, number | 'comment' | 'keep'> {
     set(ast.position.keyword.range.start.line, 0);
     for (const s of [...ast.position.units, ...ast.position.dislodged, ...ast.position.owners, ...ast.position.standoffs]) set(s.range.start.line, half(1));
   }
+  const expect = (e: GameAst.ExpectSection): void => {
+    set(e.keyword.range.start.line, 0);
+    for (const x of [...e.units, ...e.dislodged, ...e.owners, ...e.winner, ...e.draw, ...e.score, ...e.result]) set(x.range.start.line, half(1));
+  };
   for (const s of ast.phases) {
     set(s.keyword.range.start.line, 0);
     const powerLines = new Set<number>();
@@ -103,10 +109,13 @@ function gameIndents(doc: GameDoc): Map<number, number | 'comment' | 'keep'> {
       }
     }
     for (const o of s.orders) if (!powerLines.has(o.range.start.line)) set(o.range.start.line, half(2));
-    for (const e of s.expect) {
-      set(e.keyword.range.start.line, 0);
-      for (const x of [...e.units, ...e.dislodged, ...e.owners, ...e.winner]) set(x.range.start.line, half(1));
-    }
+    for (const e of s.expect) expect(e);
+  }
+  // `declare` blocks: the keyword at the margin, declarations by 2 (one on the keyword's line stays there), expect blocks as after a phase.
+  for (const d of ast.declare) {
+    set(d.keyword.range.start.line, 0);
+    for (const x of d.statements) set(x.range.start.line, half(1));
+    for (const e of d.expect) expect(e);
   }
   // Statement lines must start with their statement (nothing but spaces before it).
   for (const [line, level] of [...out]) {

@@ -1,15 +1,19 @@
 /**
- * Hover: a province (names, terrain, coasts, centre, and in a game its owner
- * and unit at that phase, its neighbours), a power, an order (its result and
- * why, with strengths as the adjudicator gives them), a rule option (what it
- * does, its values, which editions set it) and an edition.
+ * Hover: a province (names, terrain, coasts, centre, home country, and in a
+ * game its owner and unit at that phase, its neighbours; in a retreat, build or
+ * disband list, what became of that entry), a power (in a declaration, what the
+ * declaration did), an order (its result and why, with strengths as the
+ * adjudicator gives them, and what became of its lists), a declaration, a rule
+ * option (what it does, its values, which editions set it, and the conflicts of
+ * its line as docs/RULES.md explains them) and an edition.
  */
-import type { GameAst, PhaseRun } from '@dipforge/dsl';
-import { csrRow, formatOrder, ruleOption, type Board, type Order, type VariantConfig } from '@dipforge/engine';
+import type { GameAst, OrderRun, PhaseRun } from '@dipforge/dsl';
+import { csrRow, formatOrder, REASONS, ruleOption, type AdjustmentEntryResult, type Board, type Order, type RetreatOutcome, type VariantConfig } from '@dipforge/engine';
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver';
 import { base, gameContext, namesNear, namesOfMap, phaseLabel, positionOf, unitIn, unitText } from '../context.js';
 import { occurrenceAt, type Occurrence } from '../names.js';
 import type { GameDoc, MapDoc, Workspace } from '../workspace.js';
+import { conflictText } from './conflicts.js';
 import { resultText } from './diagnostics.js';
 
 export function hover(ws: Workspace, doc: GameDoc | MapDoc, pos: Position): Hover | null {
@@ -34,6 +38,10 @@ function provinceFacts(config: VariantConfig, board: Board | undefined, id: stri
   const lines = [`**${p.name}** (\`${p.id}\`): ${kind}${p.supplyCentre ? ', supply centre' : ''}`];
   const home = config.powers.find((w) => w.home.includes(p.id));
   if (home) lines.push(`Home centre of ${home.name}`);
+  else {
+    const country = config.powers.find((w) => w.country?.includes(p.id));
+    if (country) lines.push(`In the home country of ${country.name} (\`${country.id}\`)`);
+  }
   const local = names(p.names);
   if (local) lines.push(`Names: ${local}`);
   if (p.aliases?.length) lines.push(`Aliases: ${p.aliases.join(', ')}`);
@@ -68,13 +76,23 @@ function gameHover(ws: Workspace, doc: GameDoc, offset: number): Hover | null {
   const ctx = gameContext(doc, offset);
   const occ = occurrenceAt(namesNear(doc, offset).occurrences, offset);
   if (occ && doc.config) {
-    const index = ctx.kind === 'phase' || ctx.kind === 'expect' ? ctx.index : -1;
-    const at = index >= 0 ? positionOf(doc, index) : doc.run.start;
+    // A phase's orders: the position they are read against. An expect or declare block: the position after the phase before it.
+    let at = ctx.kind === 'phase' ? positionOf(doc, ctx.index) : doc.run.start;
+    let when = at ? `In ${phaseLabel(at.phase)}` : '';
+    if (ctx.kind === 'expect' || ctx.kind === 'declare') {
+      if (ctx.run) {
+        at = ctx.run.result.next;
+        when = `After ${phaseLabel(ctx.run.phase)}`;
+      } else if (ctx.index >= 0) {
+        at = positionOf(doc, ctx.index);
+        when = at ? `In ${phaseLabel(at.phase)}` : '';
+      }
+    }
     const lines = occ.kind === 'power' ? powerFacts(doc.config, occ.id) : provinceFacts(doc.config, doc.board, base(occ.id));
     if (occ.kind === 'power' && at) {
       const units = at.units.filter((u) => u.power === occ.id).map(unitText);
       const centres = Object.entries(at.owners).filter(([, p]) => p === occ.id).map(([c]) => c).sort();
-      lines.push(`In ${phaseLabel(at.phase)}: ${centres.length} centres (${centres.join(', ') || 'none'}); units ${units.join(', ') || 'none'}`);
+      lines.push(`${when}: ${centres.length} centres (${centres.join(', ') || 'none'}); units ${units.join(', ') || 'none'}`);
     } else if (at) {
       const prov = base(occ.id);
       const owner = at.owners[prov];
@@ -85,7 +103,17 @@ function gameHover(ws: Workspace, doc: GameDoc, offset: number): Hover | null {
       if (isCentre) facts.push(`owner ${owner ?? 'none'}`);
       facts.push(`unit ${unit ? `${unitText(unit)} (${unit.power})` : 'none'}`);
       if (dis) facts.push(`dislodged ${unitText(dis)} (${dis.power})`);
-      lines.push(`In ${phaseLabel(at.phase)}: ${facts.join(', ')}`);
+      lines.push(`${when}: ${facts.join(', ')}`);
+    }
+    // An entry of a retreat, build or disband list: what became of it.
+    if (occ.kind !== 'power' && ctx.kind === 'phase' && ctx.run && ctx.orderRun) {
+      const entry = listEntryText(ctx.run, ctx.orderRun, base(occ.id), occ.start);
+      if (entry) lines.push(entry);
+    }
+    // A power in a declaration: what the declaration did.
+    if (occ.kind === 'power' && ctx.kind === 'declare' && ctx.statement) {
+      const d = declarationRun(doc, ctx.statement);
+      if (d) lines.push(`\`${d.text}\`: ${d.effect}`);
     }
     return md(lines.join('\n\n'), doc, occ.start, occ.end);
   }
@@ -96,29 +124,132 @@ function gameHover(ws: Workspace, doc: GameDoc, offset: number): Hover | null {
     if (o) {
       lines.push(`Read as \`${readAs(o.order)}\` (${o.power})`);
       lines.push(`Result: ${resultText(o) ?? 'not adjudicated'}`);
+      if (ctx.run) lines.push(...listText(ctx.run, o));
       if (o.line.expected) lines.push(`Expected: ${o.line.expected.value}`);
     } else lines.push('This order could not be read; see the problems on this line.');
     return md(lines.join('\n\n'), doc, ctx.order.range.start.offset, ctx.order.range.end.offset);
   }
-  // Header: rule options, editions.
+  if (ctx.kind === 'declare' && ctx.statement) {
+    const d = declarationRun(doc, ctx.statement);
+    const s = ctx.statement;
+    const text = d ? [`**${d.text}**`, d.effect] : [`**${doc.text.slice(s.range.start.offset, s.range.end.offset)}**`, 'Not played: see the problems of the file.'];
+    return md(text.join('\n\n'), doc, s.range.start.offset, s.range.end.offset);
+  }
+  // Header: rule options, editions; and the rule conflicts of the line (DF2014, DF8008, DF8007).
+  const line = doc.lines.lineOf(offset);
+  const conflicts = conflictText(doc.run.diagnostics.filter((d) => d.file === doc.path && d.range.start.line === line));
+  const withConflicts = (text: string): string => (conflicts ? `${text}\n\n---\n\n${conflicts}` : text);
   for (const h of doc.parsed.ast.header) {
     if (h.kind === 'Rule') {
-      if (offset >= h.key.range.start.offset && offset <= h.key.range.end.offset) return md(ruleDoc(ws, h.key.value), doc, h.key.range.start.offset, h.key.range.end.offset);
+      if (offset >= h.key.range.start.offset && offset <= h.key.range.end.offset) return md(withConflicts(ruleDoc(ws, h.key.value)), doc, h.key.range.start.offset, h.key.range.end.offset);
       for (const v of h.values) {
         if (offset >= v.range.start.offset && offset <= v.range.end.offset) {
           const text = h.key.value === 'edition' ? editionDoc(ws, String(v.value)) : valueDoc(h.key.value, String(v.value));
-          return md(text, doc, v.range.start.offset, v.range.end.offset);
+          return md(withConflicts(text), doc, v.range.start.offset, v.range.end.offset);
         }
       }
     }
     if (h.kind === 'Edition' && offset >= h.name.range.start.offset && offset <= h.name.range.end.offset) {
-      return md(editionDoc(ws, h.name.value), doc, h.name.range.start.offset, h.name.range.end.offset);
+      return md(withConflicts(editionDoc(ws, h.name.value)), doc, h.name.range.start.offset, h.name.range.end.offset);
+    }
+    if (conflicts && (h.kind === 'Rule' || h.kind === 'Edition') && offset >= h.range.start.offset && offset <= h.range.end.offset) {
+      return md(conflicts, doc, h.range.start.offset, h.range.end.offset);
     }
   }
   if (ctx.kind === 'phase' && ctx.run && offset >= ctx.section.range.start.offset && doc.lines.lineOf(offset) === ctx.section.range.start.line) {
     return md(phaseDoc(ctx.section, ctx.run), doc, ctx.section.range.start.offset, doc.lines.lineEnd(ctx.section.range.start.line));
   }
   return null;
+}
+
+/** The run of a declaration (matched by where it starts: the run may have been taken over from an earlier text). */
+function declarationRun(doc: GameDoc, s: GameAst.DeclarationStmt): GameDoc['run']['declarations'][number] | undefined {
+  return doc.run.declarations.find((d) => d.statement.range.start.offset === s.range.start.offset);
+}
+
+/** The sentence for an adjudicator's reason (`occupied` → `the province is occupied`). */
+const reason = (r: string | undefined): string => (r ? ((REASONS as Record<string, string>)[r] ?? r) : '');
+
+/** A retreat list's unit, if the phase carried out its retreats at once: what became of it. */
+function retreatOutcome(run: PhaseRun, o: OrderRun): RetreatOutcome | undefined {
+  const order = o.order;
+  if (!('unit' in order)) return undefined;
+  return run.result.retreats?.find((r) => r.unit.power === o.power && base(r.unit.at) === base(order.unit.at));
+}
+
+/** An adjustment entry's result in a sentence: `built`, `fails (too-many-builds): the power has no builds left`. */
+function entryResult(e: AdjustmentEntryResult<unknown>, done: string): string {
+  if (e.status === 'succeeds') return done;
+  const why = e.reason ? ` (${e.reason})` : '';
+  const detail = e.detail ?? (e.reason ? reason(e.reason) : '');
+  return `${e.status === 'fails' ? 'not carried out' : 'illegal'}${why}${detail ? `: ${detail}` : ''}`;
+}
+
+function adjustmentEntries(run: PhaseRun, o: OrderRun): { builds: AdjustmentEntryResult<{ kind?: string; at: string }>[]; disbands: AdjustmentEntryResult<{ kind?: string; at: string }>[] } {
+  const i = run.orders.indexOf(o);
+  const adj = run.result.adjustments?.find((a) => a.power === o.power);
+  return { builds: adj?.builds.filter((b) => b.orderIndex === i) ?? [], disbands: adj?.disbands.filter((d) => d.orderIndex === i) ?? [] };
+}
+
+const entryUnit = (e: { kind?: string; at: string }): string => (e.kind ? unitText({ kind: e.kind, at: e.at }) : e.at);
+
+/** What became of a retreat list (and the unit it was for), or of each entry of a build or disband list. */
+function listText(run: PhaseRun, o: OrderRun): string[] {
+  const order = o.order;
+  if ((order.type === 'hold' || order.type === 'move' || order.type === 'support' || order.type === 'convoy') && order.retreat) {
+    const list = order.retreat;
+    const written = `Retreat list: ${[...list.to, ...(list.otherwise === 'disband' ? ['disband'] : [])].join(', ')}${list.otherwise === 'default' ? ' (then retreat-default)' : ''}`;
+    if (!run.result.retreats) return [written, 'The list was not used: this phase does not carry out its retreats (`retreats phase`).'];
+    const r = retreatOutcome(run, o);
+    if (!r) return [written, 'Not dislodged: the list was not needed.'];
+    const passed = r.passed.length > 0 ? `; passed over ${r.passed.map((p) => `${p.to} (${p.reason})`).join(', ')}` : '';
+    const from = r.unit.from ? ` from ${r.unit.from}` : '';
+    switch (r.outcome) {
+      case 'retreats':
+        return [written, `Dislodged${from}: retreated to ${r.to}${r.by === 'default' ? ' (by retreat-default)' : ''}${passed}`];
+      case 'destroyed':
+        return [written, `Dislodged${from}: disbanded, another unit retreated to ${r.to} too${passed}`];
+      default:
+        return [written, `Dislodged${from}: disbanded (${r.why === 'ordered' ? 'as the list says' : r.why === 'no-retreat' ? 'no legal retreat' : 'by retreat-default'})${passed}`];
+    }
+  }
+  if (order.type === 'build-list' || order.type === 'disband-list') {
+    const { builds, disbands } = adjustmentEntries(run, o);
+    const entries = order.type === 'build-list' ? builds : disbands;
+    if (entries.length === 0) return ['The list was not carried out in this phase.'];
+    const done = order.type === 'build-list' ? 'built' : 'disbanded';
+    return [entries.map((e) => `- ${entryUnit(e.entry)}: ${entryResult(e, done)}`).join('\n')];
+  }
+  return [];
+}
+
+/** What became of the list entry naming `province` (a retreat list's place, a build or disband list's unit), in one line. */
+function listEntryText(run: PhaseRun, o: OrderRun, province: string, at: number): string | undefined {
+  const order = o.order;
+  if ((order.type === 'hold' || order.type === 'move' || order.type === 'support' || order.type === 'convoy') && order.retreat) {
+    // Only the places after the list's keyword are entries.
+    const start = o.line.text.range.start.offset;
+    const m = /(^|[\s,])(r|retreat|retreats)(?=[\s,]|$)/iu.exec(o.line.text.text.slice(0, Math.max(0, at - start)));
+    if (!m || !order.retreat.to.some((t) => base(t) === province)) return undefined;
+    if (!run.result.retreats) return 'Retreat list entry: not used (`retreats phase`)';
+    const r = retreatOutcome(run, o);
+    if (!r) return 'Retreat list entry: not needed, the unit was not dislodged';
+    const passed = r.passed.find((p) => base(p.to) === province);
+    if (passed) return `Retreat list entry: passed over, ${reason(passed.reason)} (${passed.reason})`;
+    if ((r.outcome === 'retreats' || r.outcome === 'destroyed') && base(r.to) === province) {
+      return r.outcome === 'retreats' ? 'Retreat list entry: the unit retreated here' : 'Retreat list entry: the unit retreated here, but so did another unit: both disbanded';
+    }
+    return `Retreat list entry: not reached, ${r.outcome === 'disbanded' ? 'the unit was disbanded' : `the unit retreated to ${r.to}`}`;
+  }
+  if (order.type === 'build-list' || order.type === 'disband-list') {
+    const { builds, disbands } = adjustmentEntries(run, o);
+    const entries = order.type === 'build-list' ? builds : disbands;
+    const e = entries.find((x) => base(x.entry.at) === province);
+    const what = order.type === 'build-list' ? 'Build list entry' : 'Disband list entry';
+    if (!e) return run.result.adjustments ? `${what}: not carried out` : undefined;
+    return `${what} ${entryUnit(e.entry)}: ${entryResult(e, order.type === 'build-list' ? 'built' : 'disbanded')}`;
+  }
+  return undefined;
 }
 
 function readAs(order: Order): string {
@@ -161,9 +292,13 @@ function mapHover(ws: Workspace, doc: MapDoc, offset: number): Hover | null {
     return md(`\`${occ.id}\` (${occ.kind})`, doc, occ.start, occ.end);
   }
   const mark = marks.find((m) => offset >= m.start && offset <= m.end);
-  if (mark?.kind === 'rule') return md(ruleDoc(ws, mark.text.toLowerCase()), doc, mark.start, mark.end);
-  if (mark?.kind === 'ruleValue' && mark.key) return md(valueDoc(mark.key, mark.text), doc, mark.start, mark.end);
-  if (mark?.kind === 'edition') return md(editionDoc(ws, mark.text.replace(/^"|"$/g, '').toLowerCase()), doc, mark.start, mark.end);
+  // The rule conflicts of the line (DF2014, DF8008, DF8007), after what the word says.
+  const line = doc.lines.lineOf(offset);
+  const conflicts = mark ? conflictText(doc.check.diagnostics.filter((d) => d.file === doc.path && d.range.start.line === line)) : undefined;
+  const withConflicts = (text: string): string => (conflicts ? `${text}\n\n---\n\n${conflicts}` : text);
+  if (mark?.kind === 'rule') return md(withConflicts(ruleDoc(ws, mark.text.toLowerCase())), doc, mark.start, mark.end);
+  if (mark?.kind === 'ruleValue' && mark.key) return md(withConflicts(valueDoc(mark.key, mark.text)), doc, mark.start, mark.end);
+  if (mark?.kind === 'edition') return md(withConflicts(editionDoc(ws, mark.text.replace(/^"|"$/g, '').toLowerCase())), doc, mark.start, mark.end);
   return null;
 }
 

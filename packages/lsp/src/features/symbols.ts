@@ -1,5 +1,6 @@
 /**
- * Document symbols (a game's phases with their powers; a map's variant,
+ * Document symbols (a game's phases with their powers, its declare blocks with
+ * their declarations; a map's variant,
  * provinces, powers and rule blocks) and workspace symbols (the provinces and
  * powers of every map in the workspace).
  */
@@ -51,6 +52,18 @@ function gameSymbols(doc: GameDoc): DocumentSymbol[] {
     const run = runs[i];
     out.push(sym(doc.lines, `phase ${name}`, SymbolKind.Namespace, s.range, s.keyword.range, children, run ? phaseLabel(run.phase) : 'not played'));
   });
+  // `declare` blocks, where they stand among the phases: each declaration (detail: what it did) and the expect blocks.
+  if (ast.declare.length > 0) {
+    const effects = new Map(doc.run.declarations.map((d) => [d.statement.range.start.offset, d.effect]));
+    for (const d of ast.declare) {
+      const children = d.statements.map((s) => sym(doc.lines, doc.text.slice(s.range.start.offset, s.range.end.offset), SymbolKind.Event, s.range, s.range, undefined, effects.get(s.range.start.offset)));
+      for (const e of d.expect) children.push(sym(doc.lines, 'expect', SymbolKind.Event, e.range, e.keyword.range));
+      const before = d.after >= 0 ? runs[d.after] : undefined;
+      const detail = d.after < 0 ? 'before the first phase' : before ? `after ${phaseLabel(before.phase)}` : 'not played';
+      out.push(sym(doc.lines, 'declare', SymbolKind.Namespace, d.range, d.keyword.range, children, detail));
+    }
+    out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  }
   return out;
 }
 

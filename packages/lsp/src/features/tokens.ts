@@ -58,6 +58,10 @@ function flatten(spans: Span[], lines: Lines): { line: number; character: number
 }
 
 const GAME_KEYWORDS = new Set(['variant', 'edition', 'rule', 'seed', 'player', 'position', 'phase', 'expect', 'units', 'dislodged', 'owners', 'standoffs', 'winner']);
+/** Words of the expect lines about the result of the game (`winner`, `draw`, `score`, `result`), outside the powers they name. */
+const EXPECT_WORDS = new Set(['winner', 'draw', 'score', 'result', 'none']);
+/** Words of declarations, outside the powers they name. */
+const DECLARE_WORDS = new Set(['alliance', 'allies', 'draw', 'concede', 'by', 'end', 'none']);
 
 function gameSpans(doc: GameDoc): Span[] {
   const spans: Span[] = [];
@@ -110,6 +114,37 @@ function gameSpans(doc: GameDoc): Span[] {
       if (o.expected) spans.push({ start: o.expected.range.start.offset, end: o.expected.range.end.offset, type: 'enumMember' });
       for (const t of wordTokens(o.text.text, o.text.range.start.offset)) if (t.kind === 'punct' && /^[-=]+>?$/.test(t.text)) spans.push({ start: t.start, end: t.end, type: 'operator' });
     }
+  }
+  // Expect lines of the result of the game, and `declare` blocks: their words (`draw`, `by`, `none`…) as keywords.
+  const words = (node: { range: { start: { offset: number }; end: { offset: number } } }, set: ReadonlySet<string>, skip: readonly GameAst.Word[]): void => {
+    const from = node.range.start.offset;
+    for (const t of wordTokens(doc.text.slice(from, node.range.end.offset), from)) {
+      if (t.kind !== 'word' || !set.has(t.text.toLowerCase())) continue;
+      if (skip.some((w) => t.start < w.range.end.offset && t.end > w.range.start.offset)) continue;
+      spans.push({ start: t.start, end: t.end, type: 'keyword' });
+    }
+  };
+  const expect = (e: GameAst.ExpectSection): void => {
+    for (const s of e.winner) words(s, EXPECT_WORDS, s.powers);
+    for (const s of e.draw) words(s, EXPECT_WORDS, s.powers);
+    for (const s of e.score) {
+      words(s, EXPECT_WORDS, [s.power]);
+      r(s.value, 'number');
+    }
+    for (const s of e.result) {
+      words({ range: { start: s.range.start, end: s.result.range.start } }, EXPECT_WORDS, []);
+      r(s.result, 'enumMember');
+      r(s.year, 'number');
+    }
+  };
+  for (const s of ast.phases) for (const e of s.expect) expect(e);
+  for (const d of ast.declare) {
+    r(d.keyword, 'keyword');
+    for (const s of d.statements) {
+      const named = s.kind === 'Allies' ? [s.power, ...(s.ally ? [s.ally] : [])] : s.kind === 'End' ? [] : [...s.powers, ...(s.kind === 'Alliance' ? [] : (s.voters ?? []))];
+      words(s, DECLARE_WORDS, named);
+    }
+    for (const e of d.expect) expect(e);
   }
   const names = namesOfGame(doc);
   for (const o of names.occurrences) spans.push({ start: o.start, end: o.end, type: o.kind === 'province' ? 'variable' : o.kind === 'coast' ? 'property' : 'type' });

@@ -1,0 +1,16 @@
+import { Workspace } from '@dipforge/lsp';
+import { gameContext } from '../packages/lsp/dist/context.js';
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+const ws = new Workspace();
+const decl = readFileSync('/tmp/scr/declare.dipgame', 'utf8');
+const t = decl.replace('  result alliance 1905', '  result alliance 1905\n  owners france: ');
+const uri = pathToFileURL('/tmp/scr/declare.dipgame').href;
+ws.openDocument(uri, t, 1);
+const doc = ws.docByUri(uri);
+const off = t.indexOf('owners france: ') + 15;
+const ctx = gameContext(doc, off);
+console.log(ctx.kind, ctx.index, !!ctx.run, ctx.run && ctx.run.phase, ctx.run && ctx.run.result.next.owners);
+import { declareAtLine, sectionIndexAtLine } from '../packages/lsp/dist/context.js';
+const line = doc.lines.lineOf(off);
+console.log(line, sectionIndexAtLine(doc, line), declareAtLine(doc, line)?.keyword.range, doc.parsed.ast.declare.map(d => d.keyword.range.start.line), doc.parsed.ast.phases.map(p => p.range.start.line));
