@@ -48,8 +48,14 @@ describe('dipforge bench --json', () => {
     expect(r.status).toBe(0);
     const j = JSON.parse(r.stdout) as Record<string, any>;
     expect(Object.keys(j).sort()).toEqual(
-      ['adjudicate', 'edition', 'format', 'games', 'legalOrders', 'machine', 'mix', 'orderChoice', 'orders', 'phases', 'phasesPerGame', 'seed', 'throughput', 'variant', 'warmupGames'].sort(),
+      ['adjudicate', 'adjudicateInts', 'edition', 'editor', 'format', 'games', 'legalOrders', 'machine', 'mix', 'orderChoice', 'orders', 'phases', 'phasesPerGame', 'seed', 'threads', 'throughput', 'variant', 'warmupGames'].sort(),
     );
+    // The integer API agrees with adjudicatePhase on every movement phase; --threads and --editor were not asked for.
+    checkStats(j.adjudicateInts.movement, 'adjudicateInts.movement', true);
+    expect(j.adjudicateInts.movement.count).toBe(j.phases.movement);
+    expect(j.adjudicateInts.mismatches).toBe(0);
+    expect(j.threads).toBe(null);
+    expect(j.editor).toBe(null);
     expect(j.format).toBe('dipforge-bench/1');
     expect(j.variant).toBe('classic');
     expect(j.edition).toBe('2023');
@@ -93,6 +99,17 @@ describe('dipforge bench --json', () => {
     expect(counts('6')).not.toEqual(five);
   });
 
+  it('--threads replays the games with adjudicateMany on worker threads, with the same results', () => {
+    const r = dipforge('bench', '--games', '2', '--phases', '6', '--warmup', '0', '--threads', '2', '--json');
+    expect(r.status).toBe(0);
+    const t = (JSON.parse(r.stdout) as Record<string, any>).threads;
+    expect(Object.keys(t).sort()).toEqual(['identical', 'nPhasesPerSecond', 'nSeconds', 'onePhasesPerSecond', 'oneSeconds', 'phases', 'speedup', 'threads']);
+    expect(t.threads).toBe(2);
+    expect(t.identical).toBe(true);
+    expect(t.phases).toBeGreaterThan(0);
+    expect(t.speedup).toBeGreaterThan(0);
+  });
+
   it('--uniform draws each order uniformly from the legal ones (the peers\' protocol): still no illegal order', () => {
     const r = dipforge('bench', '--games', '2', '--phases', '6', '--warmup', '0', '--uniform', '--json');
     expect(r.status).toBe(0);
@@ -114,7 +131,7 @@ describe('dipforge bench, human-readable and bad arguments', () => {
   });
 
   it('rejects bad values and unknown options with exit 2 and the usage', () => {
-    for (const args of [['--games', 'x'], ['--games', '0'], ['--phases', '-3'], ['--seed', '1.5'], ['--frobnicate'], ['extra']]) {
+    for (const args of [['--games', 'x'], ['--games', '0'], ['--phases', '-3'], ['--seed', '1.5'], ['--threads', '0'], ['--frobnicate'], ['extra']]) {
       const r = dipforge('bench', ...args);
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr).toContain('usage: dipforge bench');

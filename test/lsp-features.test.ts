@@ -22,6 +22,7 @@ import {
 import {
   codeActions,
   codeLenses,
+  CONFLICT_DOCS,
   completion,
   definition,
   diagnostics,
@@ -42,10 +43,12 @@ import {
   type MapDoc,
 } from '@dipforge/lsp';
 import { parseGame, parseMap, runGame, GameWorkspace } from '@dipforge/dsl';
-import { at, EXAMPLE, fileUri, put, RANDOM_100, workspace, WS } from '../packages/lsp/test/util.js';
+import { at, DECLARE, EXAMPLE, fileUri, POSTAL, put, RANDOM_100, workspace, WS } from '../packages/lsp/test/util.js';
 import { isCompletionItem, isSignatureInformation, isWorkspaceSymbol } from '../packages/lsp/test/shapes.js';
 
 const example = readFileSync(EXAMPLE, 'utf8');
+const declareGame = readFileSync(DECLARE, 'utf8');
+const postalGame = readFileSync(POSTAL, 'utf8');
 const tinyMap = join(WS, 'tiny.dipmap');
 const gameA = join(WS, 'a.dipgame');
 const gameB = join(WS, 'b.dipgame');
@@ -292,7 +295,7 @@ describe('completion in maps', () => {
     const doc = put(ws, tinyMap, text) as MapDoc;
     expect(labels(completion(ws, doc, at(text, 'fleet spl/sc: ')))).toEqual(['far', 'hom', 'ins', 'mid', 'out', 'spl', 'spl/nc', 'spl/sc']);
     const t2 = map.replace('power red "Red" {\n', 'power red "Red" {\n  \n');
-    expect(labels(completion(ws, put(ws, tinyMap, t2) as MapDoc, at(t2, 'power red "Red" {\n  ')))).toEqual(['adjective', 'colour', 'name', 'alias', 'home', 'units', 'owns']);
+    expect(labels(completion(ws, put(ws, tinyMap, t2) as MapDoc, at(t2, 'power red "Red" {\n  ')))).toEqual(['adjective', 'colour', 'name', 'alias', 'home', 'country', 'units', 'owns']);
     const t3 = `${map}\nrules {\n  convoy-paradox \n}\n`;
     const values = labels(completion(ws, put(ws, tinyMap, t3) as MapDoc, at(t3, 'convoy-paradox ')));
     expect(values.length).toBeGreaterThan(1);
@@ -311,7 +314,7 @@ describe('hover', () => {
     const h = hover(ws, doc, at(example, 'A par - bur', 9));
     expect(Hover.is(h)).toBe(true);
     const value = (h?.contents as { value: string }).value;
-    expect(value).toBe('**Burgundy** (`bur`): inland\n\nNames: zh: 伯干第; fi: Burgundia\n\nArmy neighbours: bel, gas, mar, mun, par, pic, ruh\n\nIn spring 1901 movement: unit none');
+    expect(value).toBe('**Burgundy** (`bur`): inland\n\nIn the home country of France (`france`)\n\nNames: zh: 伯干第; fi: Burgundia\n\nArmy neighbours: bel, gas, mar, mun, par, pic, ruh\n\nIn spring 1901 movement: unit none');
     const h2 = hover(ws, doc, at(example, '    A bur - mar', 7));
     expect((h2?.contents as { value: string }).value).toContain('In fall 1901 movement: unit A bur (france)');
     const h3 = hover(ws, doc, at(example, 'Build A par', 9));
@@ -510,5 +513,385 @@ describe('code actions, lenses, hints, signature help', () => {
     expect(help?.activeSignature).toBe(2);
     expect(help?.signatures[2]?.label).toBe('UNIT S UNIT [- PLACE]');
     expect(help?.activeParameter).toBe(2);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// The language additions: declare blocks and the result of the game, the map's `country`, the old
+// rules' order forms, misspelt names (DF8030) and rule conflicts (DF2014, DF8008, DF8007).
+
+function hoverText(ws: ReturnType<typeof workspace>, doc: GameDoc | MapDoc, pos: { line: number; character: number }): string | undefined {
+  const h = hover(ws, doc, pos);
+  if (h) expect(Hover.is(h)).toBe(true);
+  return (h?.contents as { value: string } | undefined)?.value;
+}
+
+describe('declare blocks and the expectations of the result of the game', () => {
+  it('semantic tokens: the declarations\' words, the powers they name, result kinds, years and scores', () => {
+    const ws = workspace();
+    const spans = tokenSpans(put(ws, DECLARE, declareGame)).filter((s) => s.line >= 9 && s.line !== 12 && (s.line < 13 || s.line > 21));
+    expect(spans.map((s) => `${s.line}:${s.character}:${s.length}:${s.type}`)).toEqual([
+      '9:0:7:keyword', '10:2:7:type', '10:10:6:keyword', '10:17:6:type',
+      '22:0:6:keyword', '23:2:6:keyword', '23:9:4:keyword',
+      '25:0:5:keyword', '25:6:4:event', '25:11:4:number', '25:16:7:event',
+      '27:0:7:keyword', '27:8:4:keyword', '27:13:7:type', '27:22:6:type', '27:29:2:keyword', '27:32:7:type', '27:41:6:type',
+      '28:0:6:keyword', '29:2:4:keyword', '29:7:4:keyword', '30:2:6:keyword', '30:9:4:enumMember',
+      '32:0:7:keyword', '33:2:7:type', '33:10:6:keyword', '33:17:4:keyword',
+      '34:2:7:keyword', '34:10:7:type', '34:18:2:keyword', '34:21:7:type',
+      '35:2:8:keyword', '35:11:7:type', '35:20:6:type',
+      '36:0:6:keyword', '37:2:6:keyword', '37:9:7:type', '37:18:6:type',
+      '38:2:6:keyword', '38:9:8:enumMember', '38:18:4:number',
+      '39:2:5:keyword', '39:8:6:type', '39:15:3:number',
+      '41:0:7:keyword', '42:2:3:keyword',
+    ]);
+  });
+
+  it('formatting puts declare blocks at the margin and their lines by 2, idempotently, keeping what they mean', () => {
+    const ws = workspace();
+    const path = join(WS, 'memory-declare-format.dipgame');
+    const messy = declareGame
+      .replace('  england allies france', 'england allies france   ')
+      .replace('  germany allies none', '        germany allies none')
+      .replace('declare draw england, france by england, france', '   declare draw england, france by england, france')
+      .replace('  winner england, france', 'winner england, france')
+      .replace('  score france 1/2', '\t score france 1/2')
+      .replace('  result none', '      result none')
+      .replace('declare\n  end', 'declare\n\n\n\n    end');
+    const once = formatText(put(ws, path, messy));
+    expect(once).toBe(declareGame.replace('declare\n  end', 'declare\n\n  end'));
+    expect(formatText(put(ws, path, once))).toBe(once);
+    const strip = (s: string) => JSON.stringify(parseGame(s, path).ast, (k, v) => (k === 'range' || k === 'keyword' ? undefined : v));
+    expect(strip(once)).toBe(strip(messy));
+    expect(format(put(ws, DECLARE, declareGame))).toEqual([]);
+  });
+
+  it('folding: each declare block and the expect blocks in it', () => {
+    const ws = workspace();
+    const folds = foldingRanges(put(ws, DECLARE, declareGame));
+    for (const f of folds) expect(FoldingRange.is(f)).toBe(true);
+    expect(folds.filter((f) => f.kind !== 'comment').map((f) => [f.startLine, f.endLine])).toEqual([
+      [9, 10], [12, 18], [20, 23], [22, 23], [27, 30], [28, 30], [32, 39], [36, 39], [41, 42],
+    ]);
+  });
+
+  it('document symbols: the declare blocks among the phases, each declaration with what it did', () => {
+    const ws = workspace();
+    const syms = documentSymbols(put(ws, DECLARE, declareGame));
+    for (const s of syms) expect(DocumentSymbol.is(s)).toBe(true);
+    expect(syms.map((s) => [s.name, s.detail ?? ''])).toEqual([
+      ['declare', 'before the first phase'],
+      ['position fall 1905 movement', ''],
+      ['phase fall 1905 movement', 'fall 1905 movement'],
+      ['phase fall 1905 retreat', 'fall 1905 retreat'],
+      ['declare', 'after fall 1905 retreat'],
+      ['declare', 'after fall 1905 retreat'],
+      ['declare', 'after fall 1905 retreat'],
+    ]);
+    expect(syms[5]?.children?.map((c) => [c.name, c.detail ?? ''])).toEqual([
+      ['germany allies none', 'germany declares no ally'],
+      ['concede germany by england', 'none: the game is over'],
+      ['alliance england, france', 'the alliance of england and france is in force: england and france won as allies with 18 centres in 1905'],
+      ['expect', ''],
+    ]);
+    expect(syms[0]?.children?.map((c) => c.name)).toEqual(['england allies france']);
+    expect(syms[4]?.selectionRange).toEqual({ start: { line: 27, character: 0 }, end: { line: 27, character: 7 } });
+  });
+
+  it('completion at the start of a declare line: the declarations\' keywords, then the powers (POWER allies)', () => {
+    const ws = workspace();
+    const text = declareGame.replace('  germany allies none\n', '  \n');
+    const doc = game(ws, DECLARE, text);
+    const powers = ['austria', 'england', 'france', 'germany', 'italy', 'russia', 'turkey'];
+    expect(labels(completion(ws, doc, at(text, 'declare\n  \n', 10)))).toEqual(['alliance', 'draw', 'concede', 'end', 'expect', ...powers]);
+    // `declare STATEMENT` on one line.
+    const one = declareGame.replace('declare draw england, france by england, france', 'declare ');
+    expect(labels(completion(ws, game(ws, DECLARE, one), at(one, 'declare \n', 8)))).toEqual(['alliance', 'draw', 'concede', 'end', ...powers]);
+  });
+
+  it('completion in a declaration: powers after alliance, draw, concede, by and allies; by and allies where they go', () => {
+    const ws = workspace();
+    const cases: [string, string[]][] = [
+      ['alliance ', ['austria', 'england', 'france', 'germany', 'italy', 'russia', 'turkey']],
+      ['alliance england, ', ['austria', 'france', 'germany', 'italy', 'russia', 'turkey']],
+      ['alliance england, france, ', []],
+      ['draw england, ', ['austria', 'france', 'germany', 'italy', 'russia', 'turkey']],
+      ['draw england, france ', ['by']],
+      ['draw england, france by ', ['austria', 'england', 'france', 'germany', 'italy', 'russia', 'turkey']],
+      ['draw england, france by germany, ', ['austria', 'england', 'france', 'italy', 'russia', 'turkey']],
+      ['concede ', ['austria', 'england', 'france', 'germany', 'italy', 'russia', 'turkey']],
+      ['concede germany ', ['by']],
+      ['concede germany by ', ['austria', 'england', 'france', 'germany', 'italy', 'russia', 'turkey']],
+      ['germany ', ['allies']],
+      ['germany allies ', ['austria', 'england', 'france', 'italy', 'russia', 'turkey', 'none']],
+      ['end ', []],
+    ];
+    for (const [line, want] of cases) {
+      const text = declareGame.replace('  germany allies none\n', `  ${line}\n`);
+      expect(labels(completion(ws, game(ws, DECLARE, text), at(text, `  ${line}\n`, line.length + 2))), line).toEqual(want);
+    }
+    // What is typed filters: `fr` after `alliance england, `.
+    const typed = declareGame.replace('  germany allies none\n', '  alliance england, fr\n');
+    expect(labels(completion(ws, game(ws, DECLARE, typed), at(typed, 'alliance england, fr')))).toEqual(['france']);
+  });
+
+  it('completion in the expect block of a declare block: keywords, powers not listed for winner, result kinds, centres after the phase first', () => {
+    const ws = workspace();
+    const text = declareGame.replace('  score france 1/2', '  score france 1/2\n  winner england, \n  result \n  owners italy: \n  ');
+    const doc = game(ws, DECLARE, text);
+    expect(labels(completion(ws, doc, at(text, '  winner england, ')))).toEqual(['austria', 'france', 'germany', 'italy', 'russia', 'turkey']);
+    expect(labels(completion(ws, doc, at(text, '  result \n', 9)))).toEqual(['solo', 'alliance', 'leader', 'shared', 'draw', 'concession', 'ended', 'extended', 'none']);
+    expect(labels(completion(ws, doc, at(text, 'owners italy: \n  ', 17)))).toEqual(['units', 'dislodged', 'owners', 'winner', 'draw', 'score', 'result']);
+    const owners = completion(ws, doc, at(text, 'owners italy: '));
+    expect(owners.filter((i) => i.detail === 'after the phase').map((i) => i.label)).toEqual([]);
+    const fr = declareGame.replace('  score france 1/2', '  score france 1/2\n  owners france: ');
+    const franceItems = completion(ws, game(ws, DECLARE, fr), at(fr, '1/2\n  owners france: '));
+    expect(franceItems.filter((i) => i.detail === 'after the phase').map((i) => i.label)).toEqual(['bre', 'mar', 'nap', 'par', 'por', 'rom', 'spa', 'tun', 'ven']);
+  });
+
+  it('hover: a power in a declaration says what the declaration did; a declaration; a power of winner A, B after the phase', () => {
+    const ws = workspace();
+    const doc = put(ws, DECLARE, declareGame);
+    const england = hoverText(ws, doc, at(declareGame, 'concede germany by england', 24));
+    expect(england?.startsWith('**England** (`england`), English\n\n')).toBe(true);
+    expect(england?.split('\n\n').slice(-2)).toEqual([
+      'After fall 1905 retreat: 9 centres (bel, den, edi, hol, lon, lvp, nwy, stp, swe); units F nth',
+      '`concede germany by england`: none: the game is over',
+    ]);
+    expect(hoverText(ws, doc, at(declareGame, 'alliance england, france', 3))).toBe(
+      '**alliance england, france**\n\nthe alliance of england and france is in force: england and france won as allies with 18 centres in 1905',
+    );
+    const france = hoverText(ws, doc, at(declareGame, 'winner england, france', 19));
+    expect(france?.startsWith('**France** (`france`)')).toBe(true);
+    expect(france).toContain('After fall 1905 retreat: 9 centres (bre, mar, nap, par, por, rom, spa, tun, ven); units F por');
+    const first = hoverText(ws, doc, at(declareGame, 'england allies france', 18));
+    expect(first).toContain('`england allies france`: england declares france its ally; in force once france declares england');
+    expect(first).toContain('In fall 1905 movement: 8 centres');
+  });
+
+  it('references and rename reach every power of winner A, B, draw, score and the declarations', () => {
+    const ws = workspace();
+    const doc = put(ws, DECLARE, declareGame);
+    const refs = references(ws, doc, at(declareGame, 'winner england, france', 19), false).filter((r) => r.uri === fileUri(DECLARE));
+    expect(refs.map((r) => `${r.range.start.line}:${r.range.start.character}`)).toEqual(['10:17', '14:2', '17:9', '21:2', '27:22', '27:41', '35:20', '37:18', '39:8']);
+    const eng = references(ws, doc, at(declareGame, 'winner england', 9), false).filter((r) => r.uri === fileUri(DECLARE));
+    expect(eng.map((r) => `${r.range.start.line}:${r.range.start.character}`)).toEqual(['10:2', '13:2', '16:9', '27:13', '27:32', '34:21', '35:11', '37:9']);
+    // Rename, on a workspace variant (the built-in variants' symbols are not renamed).
+    const path = join(WS, 'memory-allies.dipgame');
+    const text = [
+      'variant "tiny.dipmap"',
+      'rule victory-centres 2',
+      'rule alliance-victory solo-threshold',
+      'rule victory-ties extend',
+      'rule scoring draw-size',
+      '',
+      'phase spring 1901 movement',
+      '  red:',
+      '    A hom - mid',
+      '  blue:',
+      '    F far - ins',
+      'expect',
+      '  winner none',
+      '',
+      'declare',
+      '  red allies blue',
+      '  blue allies red',
+      '  draw red, blue by blue',
+      'expect',
+      '  winner red, blue',
+      '  result alliance 1901',
+      '  score blue 1/2',
+      '',
+    ].join('\n');
+    const g = put(ws, path, text) as GameDoc;
+    expect(g.run.expectations.filter((e) => !e.ok)).toEqual([]);
+    const edit = rename(ws, g, at(text, 'winner red, blue', 13), 'cyan');
+    const mine = edit?.changes?.[fileUri(path)] ?? [];
+    for (const e of mine) expect(TextEdit.is(e)).toBe(true);
+    expect(mine.map((e) => `${e.range.start.line}:${e.range.start.character}:${e.newText}`)).toEqual(['9:2:cyan', '15:13:cyan', '16:2:cyan', '17:12:cyan', '17:20:cyan', '19:14:cyan', '21:8:cyan']);
+    expect(Object.keys(edit?.changes ?? {}).map((u) => u.split('/').pop()).sort()).toEqual(['a.dipgame', 'b.dipgame', 'memory-allies.dipgame', 'tiny.dipmap']);
+  });
+});
+
+describe('the map language\'s country', () => {
+  const tinyText = readFileSync(tinyMap, 'utf8');
+
+  it('completion: the keyword in a power block; after country the land and coastal provinces no other power has', () => {
+    const ws = workspace();
+    const t1 = tinyText.replace('  home hom\n', '  home hom\n  country \n');
+    expect(labels(completion(ws, put(ws, tinyMap, t1) as MapDoc, at(t1, '  country \n', 10)))).toEqual(['hom', 'mid', 'spl']);
+    // Listed already, or in blue's country: not offered; the word being typed is.
+    const t2 = tinyText.replace('  home far\n', '  home far\n  country spl\n').replace('  home hom\n', '  home hom\n  country mid, \n');
+    expect(labels(completion(ws, put(ws, tinyMap, t2) as MapDoc, at(t2, 'country mid, ')))).toEqual(['hom']);
+    expect(labels(completion(ws, put(ws, tinyMap, t2) as MapDoc, at(t2, 'country mid')))).toEqual(['mid']);
+  });
+
+  it('hover on a province of a home country names the power, in the map and in a game', () => {
+    const ws = workspace();
+    const map = tinyText.replace('  home hom\n', '  home hom\n  country hom, mid\n');
+    const doc = put(ws, tinyMap, map) as MapDoc;
+    expect(diagnostics(doc)).toEqual([]);
+    expect(hoverText(ws, doc, at(map, 'province mid', 10))).toBe('**Middle** (`mid`): inland\n\nIn the home country of Red (`red`)\n\nArmy neighbours: far, hom, spl');
+    // A home centre says so, not the country as well.
+    expect(hoverText(ws, doc, at(map, 'country hom', 10))?.split('\n\n')[1]).toBe('Home centre of Red');
+    const a = readFileSync(gameA, 'utf8');
+    expect(hoverText(ws, put(ws, gameA, a), at(a, 'A hom - mid', 10))).toBe(
+      '**Middle** (`mid`): inland\n\nIn the home country of Red (`red`)\n\nArmy neighbours: far, hom, spl\n\nIn spring 1901 movement: unit none',
+    );
+  });
+
+  it('references and rename include the country lists', () => {
+    const ws = workspace();
+    const map = tinyText.replace('  home hom\n', '  home hom\n  country hom, mid\n');
+    const doc = put(ws, tinyMap, map) as MapDoc;
+    const refs = references(ws, doc, at(map, 'country hom, mid', 14), true);
+    expect(refs.map((r) => `${r.uri.split('/').pop()}:${r.range.start.line}:${r.range.start.character}`)).toEqual([
+      'a.dipgame:4:12', 'tiny.dipmap:6:9', 'tiny.dipmap:16:12', 'tiny.dipmap:17:7', 'tiny.dipmap:27:15',
+    ]);
+    const edit = rename(ws, doc, at(map, 'province mid', 10), 'mdl');
+    expect(edit?.changes?.[fileUri(tinyMap)]?.map((e) => `${e.range.start.line}:${e.range.start.character}`)).toEqual(['6:9', '16:12', '17:7', '27:15']);
+    expect(tokenSpans(doc).filter((s) => s.line === 27).map((s) => `${s.character}:${s.length}:${s.type}`)).toEqual(['2:7:keyword', '10:3:variable', '15:3:variable']);
+  });
+});
+
+describe('the old rules\' order forms: retreat, build and disband lists', () => {
+  it('completion after retreat: the unit\'s neighbours not listed yet (who stands there now as detail), then disband', () => {
+    const ws = workspace();
+    const detail = (items: CompletionItem[]): string[] => items.map((i) => (i.detail ? `${i.label} (${i.detail})` : i.label));
+    const t1 = postalGame.replace('A mun H retreat ber, kie, ruh', 'A mun H retreat ');
+    expect(detail(completion(ws, game(ws, POSTAL, t1), at(t1, 'A mun H retreat ')))).toEqual([
+      'ber (now: A ber (germany))', 'boh (now: A boh (austria))', 'bur', 'kie', 'ruh', 'sil (now: A sil (germany))', 'tyr (now: A tyr (austria))',
+      'disband (disband when no listed place is a legal retreat)',
+    ]);
+    const t2 = postalGame.replace('A mun H retreat ber, kie, ruh', 'A mun H retreat ber, kie, ');
+    expect(labels(completion(ws, game(ws, POSTAL, t2), at(t2, 'retreat ber, kie, ')))).toEqual(['boh', 'bur', 'ruh', 'sil', 'tyr', 'disband']);
+    // After a move, too; nothing after a place with no comma, or after disband.
+    const t3 = postalGame.replace('A ber H retreat kie', 'A ber - kie retreat ');
+    expect(labels(completion(ws, game(ws, POSTAL, t3), at(t3, 'A ber - kie retreat ')))).toEqual(['kie', 'mun', 'pru', 'sil', 'disband']);
+    const t4 = postalGame.replace('A ber H retreat kie', 'A ber H retreat kie ');
+    expect(labels(completion(ws, game(ws, POSTAL, t4), at(t4, 'A ber H retreat kie ')))).toEqual([]);
+    // Where retreats have a phase of their own a retreat list is illegal: nothing is offered.
+    const t5 = t1.replace('edition old-rules', 'edition 2023');
+    expect(labels(completion(ws, game(ws, join(WS, 'memory-2023.dipgame'), t5), at(t5, 'A mun H retreat ')))).toEqual([]);
+  });
+
+  it('formatting keeps the lists as orders, idempotently', () => {
+    const ws = workspace();
+    const path = join(WS, 'memory-postal-format.dipgame');
+    const messy = postalGame.replace('    A mun H retreat ber, kie, ruh', 'A mun H retreat ber, kie, ruh').replace('    Build A bud, F tri', '        Build A bud, F tri   ').replace('    Disband A sil, A kie', '  Disband A sil, A kie');
+    const once = formatText(put(ws, path, messy));
+    expect(once).toBe(postalGame);
+    expect(format(put(ws, POSTAL, postalGame))).toEqual([]);
+  });
+
+  it('hover on a list entry: what became of it; on the order: the whole list', () => {
+    const ws = workspace();
+    const doc = put(ws, POSTAL, postalGame);
+    const last = (s: string | undefined): string | undefined => s?.split('\n\n').pop();
+    expect(last(hoverText(ws, doc, at(postalGame, 'retreat ber, kie, ruh', 9)))).toBe('Retreat list entry: passed over, the province is occupied (occupied)');
+    expect(last(hoverText(ws, doc, at(postalGame, 'retreat ber, kie, ruh', 14)))).toBe('Retreat list entry: the unit retreated here');
+    expect(last(hoverText(ws, doc, at(postalGame, 'retreat ber, kie, ruh', 19)))).toBe('Retreat list entry: not reached, the unit retreated to kie');
+    expect(last(hoverText(ws, doc, at(postalGame, 'A ber H retreat kie', 17)))).toBe('Retreat list entry: not needed, the unit was not dislodged');
+    // The unit itself is no entry.
+    expect(last(hoverText(ws, doc, at(postalGame, 'A mun H retreat', 3)))).toBe('In spring 1901 movement: owner germany, unit A mun (germany)');
+    expect(last(hoverText(ws, doc, at(postalGame, 'Build A bud, F tri', 8)))).toBe('Build list entry A bud: built');
+    expect(last(hoverText(ws, doc, at(postalGame, 'Build A bud, F tri', 16)))).toBe('Build list entry F tri: not carried out (too-many-builds): the power has no builds left');
+    expect(last(hoverText(ws, doc, at(postalGame, 'Disband A sil, A kie', 10)))).toBe('Disband list entry A sil: disbanded');
+    expect(last(hoverText(ws, doc, at(postalGame, 'Disband A sil, A kie', 18)))).toBe('Disband list entry A kie: not carried out (too-many-disbands): the power has no removals left');
+    expect(hoverText(ws, doc, at(postalGame, 'A mun H retreat', 6))).toBe(
+      '**A mun H retreat ber, kie, ruh**\n\nRead as `A mun H retreat ber, kie, ruh` (germany)\n\nResult: fails (dislodged): the unit was dislodged\n\n' +
+        'Retreat list: ber, kie, ruh (then retreat-default)\n\nDislodged from boh: retreated to kie; passed over ber (occupied)\n\nExpected: fails',
+    );
+    expect(hoverText(ws, doc, at(postalGame, 'Build A bud', 2))).toBe(
+      '**Build A bud, F tri**\n\nRead as `Build A bud, F tri` (austria)\n\nResult: succeeds\n\n- A bud: built\n- F tri: not carried out (too-many-builds): the power has no builds left',
+    );
+  });
+});
+
+describe('misspelt names and rule conflicts', () => {
+  it('DF8030: a quick fix writes the canonical id for the misspelt words', () => {
+    const ws = workspace();
+    const text = example.replace('A par - bur', 'A par - burgandy').replace('F nth C A yor - nwy', 'F North Atlantc Ocean H');
+    const doc = put(ws, EXAMPLE, text);
+    const warnings = diagnostics(doc).filter((d) => d.code === 'DF8030');
+    expect(warnings.map((d) => d.message)).toEqual(["read 'burgandy' as bur (Burgundy)", "read 'North Atlantc Ocean' as nao (North Atlantic Ocean)"]);
+    const actions = codeActions(ws, doc, { start: at(text, 'burgandy', 3), end: at(text, 'burgandy', 3) });
+    for (const a of actions) expect(CodeAction.is(a)).toBe(true);
+    const fix = actions.find((a) => a.kind === 'quickfix');
+    expect(fix?.title).toBe("Write bur (Burgundy) for 'burgandy'");
+    expect(fix?.isPreferred).toBe(true);
+    expect(fix?.diagnostics?.map((d) => d.code)).toEqual(['DF8030']);
+    expect(fix?.edit?.changes?.[doc.uri]).toEqual([{ range: { start: at(text, 'burgandy', 0), end: at(text, 'burgandy') }, newText: 'bur' }]);
+    const sea = codeActions(ws, doc, { start: at(text, 'Atlantc', 0), end: at(text, 'Atlantc', 0) }).find((a) => a.kind === 'quickfix');
+    expect(sea?.edit?.changes?.[doc.uri]).toEqual([{ range: { start: at(text, 'North Atlantc Ocean', 0), end: at(text, 'North Atlantc Ocean') }, newText: 'nao' }]);
+    // Applied, the warning is gone.
+    expect(diagnostics(put(ws, EXAMPLE, text.replace('burgandy', 'bur'))).filter((d) => d.code === 'DF8030').map((d) => d.message)).toEqual([
+      "read 'North Atlantc Ocean' as nao (North Atlantic Ocean)",
+    ]);
+  });
+
+  it('DF2014, DF8008, DF8007: the hover on the rule line explains the conflict as docs/RULES.md does', () => {
+    const ws = workspace();
+    const path = join(WS, 'memory-conflicts.dipgame');
+    const text = 'variant classic\nedition 2023\nrule retreats priority-list\nrule alliance-victory solo-threshold\nrule victory-ties shared\nrule solo-bonus 5\n';
+    const doc = put(ws, path, text);
+    expect(diagnostics(doc).map((d) => `${d.code}@${d.range.start.line}`)).toEqual(['DF8008@2', 'DF2014@4', 'DF8007@5']);
+    const partial = hoverText(ws, doc, at(text, 'rule retreats', 7));
+    expect(partial?.startsWith('**retreats**: How dislodged units retreat.')).toBe(true);
+    expect(partial?.split('\n\n---\n\n')[1]).toBe(
+      "**DF8008**, options that work together only in part (warning): retreats priority-list in a five-phase year: each movement carries out its retreats at once by the lists, so its retreat phases never have anything to do; the old rules' year without them is year-shape postal\n\n" +
+        'docs/RULES.md, "Options that conflict": `retreats priority-list` in a year with retreat phases (priority retreat lists under a five-phase year); what happens: Each movement carries out its retreats at once by the lists (else `retreat-default`), so the retreat phases never have anything to do. The old rules\' year without them is `year-shape postal`.',
+    );
+    // On the `rule` word itself: the conflict alone.
+    expect(hoverText(ws, doc, at(text, 'rule victory-ties', 1))).toBe(
+      '**DF2014**, options that cannot work together (error): alliance-victory with victory-ties shared: two alliances (or an alliance and a power) meeting a condition at once would share the win, so more than two powers would win together, which an alliance victory rules out (000 §4b); write victory-ties extend (000 §4)\n\n' +
+        'docs/RULES.md, "Options that conflict": `alliance-victory` (a number or `solo-threshold`) with `victory-ties shared`; why: Two alliances, or an alliance and a power, meeting a condition at once would share the win, so more than two powers would win together, which an alliance victory rules out (000 §4b). Write `victory-ties extend` (000 §4).',
+    );
+    const ignored = hoverText(ws, doc, at(text, 'rule solo-bonus 5', 16));
+    expect(ignored?.endsWith('docs/RULES.md, "Options that conflict": `solo-bonus`; ignored when: `scoring` is not `centres-plus-bonus`.')).toBe(true);
+    // A line without a conflict: no such section.
+    expect(hoverText(ws, doc, at(text, 'rule alliance-victory', 7))).not.toContain('---');
+    // In a map's rules block, the same.
+    const tinyText = readFileSync(tinyMap, 'utf8');
+    const map = `${tinyText}\nrules {\n  solo-bonus 5\n}\n`;
+    const mdoc = put(ws, tinyMap, map) as MapDoc;
+    expect(diagnostics(mdoc).map((d) => d.code)).toEqual(['DF8007']);
+    expect(hoverText(ws, mdoc, at(map, '  solo-bonus', 4))?.split('\n\n---\n\n')[1]?.startsWith('**DF8007**, an option that has no effect (warning): solo-bonus is ignored')).toBe(true);
+  });
+
+  it('every explanation is docs/RULES.md\'s own words, and every conflict the checks give has one', () => {
+    const rules = readFileSync(join(WS, '../../../../../docs/RULES.md'), 'utf8').replace(/\s+/g, ' ');
+    for (const c of CONFLICT_DOCS) {
+      expect(rules, c.combination).toContain(c.combination.replace(/\s+/g, ' '));
+      expect(rules, c.explanation).toContain(c.explanation.replace(/\s+/g, ' '));
+    }
+    // Games that give each conflict of the document's tables: each message has its explanation.
+    const ws = workspace();
+    const games = [
+      'edition 2023\nrule year-shape postal\nrule adjustments priority-list',
+      'edition old-rules\nrule adjustments phase',
+      'edition 2023\nrule adjustments priority-list',
+      'edition 2023\nrule year-shape custom\nrule custom-phases spring-retreat',
+      'edition 2023\nrule alliance-victory solo-threshold\nrule victory-ties shared',
+      'edition 2023\nrule retreats priority-list',
+      'edition 2023\nrule adjustments priority-list\nrule retreats priority-list',
+      'edition 2023\nrule custom-phases spring-movement',
+      'edition old-rules\nrule excess-builds first',
+      'edition 2023\nrule alliance-victory off\nrule solo-beats-alliance true\nrule alliance-bonus 3',
+      'edition 2023\nrule solo-bonus 5\nrule scoring none',
+      'edition 1971\nrule support-cut-via-convoy cut\nrule via-convoy-fallback true',
+    ];
+    const seen = new Set<string>();
+    games.forEach((g, i) => {
+      const doc = put(ws, join(WS, `memory-conflict-${i}.dipgame`), `variant classic\n${g}\n`);
+      const list = diagnostics(doc).filter((d) => d.code === 'DF2014' || d.code === 'DF8008' || d.code === 'DF8007');
+      expect(list.length, g).toBeGreaterThan(0);
+      for (const d of list) {
+        const message = typeof d.message === 'string' ? d.message : d.message.value;
+        const known = CONFLICT_DOCS.findIndex((c) => c.code === d.code && c.message.test(message));
+        expect(known, message).toBeGreaterThanOrEqual(0);
+        seen.add(String(known));
+      }
+    });
+    expect(seen.size).toBe(CONFLICT_DOCS.length);
   });
 });

@@ -36,7 +36,7 @@ import {
 } from 'vscode-languageserver-protocol';
 import { startStdio, read, type StdioClient } from '../packages/lsp/test/harness.js';
 import { isCompletionItem, isSignatureInformation, isWorkspaceSymbol } from '../packages/lsp/test/shapes.js';
-import { at, EXAMPLE, fileUri, RANDOM_100, WS } from '../packages/lsp/test/util.js';
+import { at, DECLARE, EXAMPLE, fileUri, POSTAL, RANDOM_100, WS } from '../packages/lsp/test/util.js';
 
 const example = read(EXAMPLE);
 const exampleUri = fileUri(EXAMPLE);
@@ -174,6 +174,108 @@ describe('dipforge lsp --stdio', () => {
     for (const s of sig?.signatures ?? []) expect(isSignatureInformation(s)).toBe(true);
     expect(sig?.activeSignature).toBe(1);
     await client.change(exampleUri, [{ range: { start: { line: 0, character: 0 }, end: { line: 10_000, character: 0 } }, text: example }]);
+  });
+
+  it('declare blocks: completion, hover, references, tokens, folding, symbols and formatting', async () => {
+    const declareGame = read(DECLARE);
+    const uri = fileUri(DECLARE);
+    const text = declareGame.replace('  germany allies none\n', '  alliance england, \n');
+    const opened = await client.open(uri, text);
+    allDiagnostics(opened.diagnostics);
+    const comp = await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: at(text, '  alliance england, ') });
+    expect(items(comp).map((i) => i.label)).toEqual(['austria', 'france', 'germany', 'italy', 'russia', 'turkey']);
+    await client.change(uri, [{ text: declareGame }]);
+    const h = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: at(declareGame, 'alliance england, france', 21) });
+    expect(Hover.is(h)).toBe(true);
+    expect((h?.contents as { value: string }).value.split('\n\n').pop()).toBe(
+      '`alliance england, france`: the alliance of england and france is in force: england and france won as allies with 18 centres in 1905',
+    );
+    const refs = await client.connection.sendRequest(ReferencesRequest.type, { textDocument: { uri }, position: at(declareGame, 'winner england, france', 19), context: { includeDeclaration: false } });
+    for (const r of refs ?? []) expect(Location.is(r)).toBe(true);
+    expect((refs ?? []).filter((r) => r.uri === uri).map((r) => `${r.range.start.line}:${r.range.start.character}`)).toEqual(['10:17', '14:2', '17:9', '21:2', '27:22', '27:41', '35:20', '37:18', '39:8']);
+    const tokens = await client.connection.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } });
+    // Decoded: the `declare` keyword of line 9 and the `allies` of line 10.
+    const data = tokens?.data ?? [];
+    const decoded: string[] = [];
+    for (let i = 0, line = 0, char = 0; i < data.length; i += 5) {
+      line += data[i] as number;
+      char = data[i] === 0 ? char + (data[i + 1] as number) : (data[i + 1] as number);
+      decoded.push(`${line}:${char}:${data[i + 2]}:${client.initialize.capabilities.semanticTokensProvider?.legend.tokenTypes[data[i + 3] as number]}`);
+    }
+    expect(decoded.filter((d) => d.startsWith('9:') || d.startsWith('10:'))).toEqual(['9:0:7:keyword', '10:2:7:type', '10:10:6:keyword', '10:17:6:type']);
+    const folds = await client.connection.sendRequest(FoldingRangeRequest.type, { textDocument: { uri } });
+    expect((folds ?? []).filter((f) => f.startLine >= 27).map((f) => [f.startLine, f.endLine])).toEqual([[27, 30], [28, 30], [32, 39], [36, 39], [41, 42]]);
+    const syms = await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } });
+    expect((syms as DocumentSymbol[]).map((s) => s.name)).toEqual(['declare', 'position fall 1905 movement', 'phase fall 1905 movement', 'phase fall 1905 retreat', 'declare', 'declare', 'declare']);
+    const messy = declareGame.replace('  germany allies none', '      germany allies none   ').replace('  result none', 'result none');
+    await client.change(uri, [{ text: messy }]);
+    const fmt = await client.connection.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
+    for (const e of fmt ?? []) expect(TextEdit.is(e)).toBe(true);
+    expect(fmt?.length).toBe(1);
+    await client.change(uri, (fmt ?? []).map((e) => ({ range: e.range, text: e.newText })));
+    const again = await client.connection.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
+    expect(again).toEqual([]);
+  });
+
+  it('the map language\'s country: keyword and province completion, hover on a province of a home country', async () => {
+    const uri = fileUri(tinyMap);
+    const original = read(tinyMap);
+    const send = (text: string) => (client.version(uri) > 0 ? client.change(uri, [{ text }]) : client.open(uri, text));
+    const withKeyword = original.replace('  home hom\n', '  home hom\n  \n');
+    await send(withKeyword);
+    const kw = await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: at(withKeyword, '  home hom\n  ') });
+    expect(items(kw).map((i) => i.label)).toEqual(['adjective', 'colour', 'name', 'alias', 'home', 'country', 'units', 'owns']);
+    const withCountry = original.replace('  home hom\n', '  home hom\n  country \n');
+    await send(withCountry);
+    const provinces = await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: at(withCountry, '  country \n', 10) });
+    expect(items(provinces).map((i) => i.label)).toEqual(['hom', 'mid', 'spl']);
+    const done = original.replace('  home hom\n', '  home hom\n  country hom, mid\n');
+    const d = await send(done);
+    expect(d.diagnostics).toEqual([]);
+    const h = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: at(done, 'province mid', 10) });
+    expect((h?.contents as { value: string }).value).toBe('**Middle** (`mid`): inland\n\nIn the home country of Red (`red`)\n\nArmy neighbours: far, hom, spl');
+    const refs = await client.connection.sendRequest(ReferencesRequest.type, { textDocument: { uri }, position: at(done, 'country hom, mid', 14), context: { includeDeclaration: true } });
+    expect((refs ?? []).filter((r) => r.uri === uri).map((r) => `${r.range.start.line}:${r.range.start.character}`)).toEqual(['6:9', '16:12', '17:7', '27:15']);
+    await send(original);
+  });
+
+  it('the old rules\' order forms: completion after retreat, hover on a list entry, formatting keeps them', async () => {
+    const uri = fileUri(POSTAL);
+    const postal = read(POSTAL);
+    const text = postal.replace('A mun H retreat ber, kie, ruh', 'A mun H retreat ber, ');
+    await client.open(uri, text);
+    const comp = await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: at(text, 'A mun H retreat ber, ') });
+    expect(items(comp).map((i) => i.label)).toEqual(['boh', 'bur', 'kie', 'ruh', 'sil', 'tyr', 'disband']);
+    await client.change(uri, [{ text: postal }]);
+    const h = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: at(postal, 'retreat ber, kie, ruh', 9) });
+    expect((h?.contents as { value: string }).value.split('\n\n').pop()).toBe('Retreat list entry: passed over, the province is occupied (occupied)');
+    const b = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: at(postal, 'Build A bud, F tri', 16) });
+    expect((b?.contents as { value: string }).value.split('\n\n').pop()).toBe('Build list entry F tri: not carried out (too-many-builds): the power has no builds left');
+    const fmt = await client.connection.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
+    expect(fmt).toEqual([]);
+  });
+
+  it('a quick fix for a misspelt name (DF8030); the hover on a rule line explains its conflict', async () => {
+    const text = example.replace('A par - bur', 'A par - burgandy');
+    const d = await client.change(exampleUri, [{ text }]);
+    expect(d.diagnostics.filter((x) => x.code === 'DF8030').map((x) => x.message)).toEqual(["read 'burgandy' as bur (Burgundy)"]);
+    const pos = at(text, 'burgandy', 2);
+    const actions = await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri: exampleUri }, range: { start: pos, end: pos }, context: { diagnostics: [] } });
+    for (const a of actions ?? []) expect(CodeAction.is(a)).toBe(true);
+    const fix = (actions as CodeAction[]).find((a) => a.kind === 'quickfix');
+    expect(fix?.title).toBe("Write bur (Burgundy) for 'burgandy'");
+    expect(fix?.edit?.changes?.[exampleUri]).toEqual([{ range: { start: at(text, 'burgandy', 0), end: at(text, 'burgandy') }, newText: 'bur' }]);
+    await client.change(exampleUri, [{ text: example }]);
+    const uri = fileUri(join(WS, 'memory-conflict.dipgame'));
+    const conflict = 'variant classic\nedition 2023\nrule alliance-victory solo-threshold\nrule victory-ties shared\n';
+    const c = await client.open(uri, conflict);
+    expect(c.diagnostics.map((x) => `${x.code}@${x.range.start.line}`)).toEqual(['DF2014@3']);
+    const h = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: at(conflict, 'victory-ties shared', 15) });
+    const value = (h?.contents as { value: string }).value;
+    expect(value.startsWith('**victory-ties shared**')).toBe(true);
+    expect(value.split('\n\n').pop()).toBe(
+      'docs/RULES.md, "Options that conflict": `alliance-victory` (a number or `solo-threshold`) with `victory-ties shared`; why: Two alliances, or an alliance and a power, meeting a condition at once would share the win, so more than two powers would win together, which an alliance victory rules out (000 §4b). Write `victory-ties extend` (000 §4).',
+    );
   });
 
   it('answers a failing request with an error and keeps running', async () => {

@@ -12,3 +12,4 @@ export * from './victory/index.js';
 export * from './scoring/index.js';
 export * from './legal/index.js';
 export * from './render/index.js';
+export * from './many/index.js';

@@ -25,6 +25,29 @@ export { codeLenses, SHOW_BOARD } from './features/lenses.js';
 export { inlayHints } from './features/hints.js';
 export { signatureHelp } from './features/signature.js';
 export { CONFLICT_DOCS, conflictText, type ConflictDoc } from './features/conflicts.js';
+export {
+  boardAt,
+  diffEditions,
+  editionsOf,
+  nextPhaseEdit,
+  nextPhaseText,
+  phaseUnder,
+  registerBoardRequests,
+  setEditionEdits,
+  statusAt,
+  BOARD_REQUEST,
+  DIFF_REQUEST,
+  EDITIONS_REQUEST,
+  NEXT_PHASE_REQUEST,
+  SET_EDITION_REQUEST,
+  STATUS_REQUEST,
+  type BoardResult,
+  type DiffResponse,
+  type EditionsResult,
+  type NextPhaseResult,
+  type SetEditionResult,
+  type StatusResult,
+} from './board.js';
 
 /** Runs the server over stdio until the client asks it to exit. */
 export function startServer(options: ServerOptions = {}): void {

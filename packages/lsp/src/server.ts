@@ -33,6 +33,7 @@ import { prepareRename, rename } from './features/rename.js';
 import { signatureHelp } from './features/signature.js';
 import { documentSymbols, workspaceSymbols } from './features/symbols.js';
 import { legend, semanticTokens } from './features/tokens.js';
+import { registerBoardRequests } from './board.js';
 import { uriToPath } from './host.js';
 import { Cancelled, Workspace, type Doc, type WorkspaceOptions } from './workspace.js';
 
@@ -196,6 +197,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     }
   });
 
+  registerBoardRequests(connection, ws, log); // the editor extension's requests (docs/EXTENSION.md)
   documents.listen(connection);
   return { workspace: ws, documents };
 }

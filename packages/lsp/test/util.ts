@@ -8,6 +8,10 @@ export const FIXTURES = join(ROOT, 'packages/lsp/test/fixtures');
 export const WS = join(FIXTURES, 'ws');
 export const EXAMPLE = join(ROOT, 'variants/classic/examples/1901.dipgame');
 export const RANDOM_100 = join(FIXTURES, 'random-100.dipgame');
+/** Every kind of declaration, and the winner, draw, score and result expectations (classic). */
+export const DECLARE = join(FIXTURES, 'declare.dipgame');
+/** The old rules: a retreat list, build and disband lists (classic, edition old-rules). */
+export const POSTAL = join(FIXTURES, 'postal.dipgame');
 
 export function fileUri(path: string): string {
   return pathToFileURL(path).href;

@@ -10,10 +10,19 @@
  */
 import { mkdirSync } from 'node:fs';
 import { arch, cpus, platform } from 'node:os';
-import { join, relative, resolve, sep } from 'node:path';
-import { compileMapFile, VariantLoader } from '@dipforge/dsl';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { compileMapFile, GameWorkspace, parseGame, runGame, runGameText, VariantLoader } from '@dipforge/dsl';
 import {
+  AdjudicatorPool,
+  adjudicateMovementInts,
   adjudicatePhase,
+  MOVEMENT_STATUS,
+  MovementInts,
+  replayGame,
+  type ManyGame,
+  type MovementResultInts,
+  type PhaseResult,
+  type VariantConfig,
   compileBoard,
   formatOrder,
   initialPosition,
@@ -36,7 +45,7 @@ import { Exit, type Io } from '../io.js';
 import { displayPath, printDiagnostics, summary } from '../report.js';
 
 export const benchUsage =
-  'dipforge bench [--games N] [--phases N] [--seed N] [--warmup N] [--uniform] [--variant PATH] [--json] [--write-games DIR]   adjudication speed on seeded random games';
+  'dipforge bench [--games N] [--phases N] [--seed N] [--warmup N] [--uniform] [--variant PATH] [--threads N] [--editor] [--json] [--write-games DIR]   adjudication speed on seeded random games';
 
 /** The version of the `--json` document (docs/PERFORMANCE.md). */
 export const BENCH_FORMAT = 'dipforge-bench/1';
@@ -50,6 +59,10 @@ interface Settings {
   warmup: number;
   /** Each unit's order drawn uniformly from its legal orders instead of by the mix. */
   uniform: boolean;
+  /** Worker threads for the `adjudicateMany` figure (0: not measured). */
+  threads: number;
+  /** Measure the editor path (parse and check a 10,000-line game; re-adjudicate the second half of a 100-phase game). */
+  editor: boolean;
 }
 
 /** Per-phase samples in microseconds. */
@@ -57,6 +70,10 @@ type Samples = Record<PhaseKind, number[]>;
 
 interface Tally {
   adjudicate: Samples;
+  /** Movement phases through `adjudicateMovementInts`, orders encoded beforehand (untimed). */
+  ints: number[];
+  /** Movement phases where the integer API's outcome differed from `adjudicatePhase`'s (or the orders did not encode exactly). */
+  intsMismatches: number;
   legal: Samples;
   orders: Record<string, number>;
   illegal: number;
@@ -74,7 +91,7 @@ interface GameRecord {
 
 function newTally(): Tally {
   const samples = (): Samples => ({ movement: [], retreat: [], adjustment: [] });
-  return { adjudicate: samples(), legal: samples(), orders: {}, illegal: 0, legalOrders: 0, gameSeconds: 0, games: 0, wins: 0 };
+  return { adjudicate: samples(), ints: [], intsMismatches: 0, legal: samples(), orders: {}, illegal: 0, legalOrders: 0, gameSeconds: 0, games: 0, wins: 0 };
 }
 
 const now = (): bigint => process.hrtime.bigint();
@@ -83,6 +100,7 @@ const micros = (a: bigint, b: bigint): number => Number(b - a) / 1000;
 /** Plays one seeded random game; records timings in `tally` when given. */
 function playGame(board: Board, rules: RuleOptions, settings: Settings, seed: number, tally: Tally | undefined): GameRecord {
   const rng = mulberry32(seed);
+  const ints = intsBuffers(board);
   const { phases, uniform } = settings;
   const options = { seed };
   const record: GameRecord = { seed, phases: [] };
@@ -104,6 +122,17 @@ function playGame(board: Board, rules: RuleOptions, settings: Settings, seed: nu
     const t2 = now();
     const result = adjudicatePhase(board, position, orders, rules, options);
     const t3 = now();
+    if (kind === 'movement') {
+      // The same phase through the integer API, its orders encoded first (untimed), then checked against the result above.
+      const exact = ints.encode(position, orders, rules);
+      const t4 = now();
+      const r = adjudicateMovementInts(board, rules, ints.units, ints.orders);
+      const t5 = now();
+      if (tally) {
+        tally.ints.push(micros(t4, t5));
+        if (!exact || !sameOutcome(board, position, orders, result, r)) tally.intsMismatches++;
+      }
+    }
     if (tally) {
       tally.legal[kind].push(micros(t0, t1));
       tally.adjudicate[kind].push(micros(t2, t3));
@@ -125,6 +154,39 @@ function playGame(board: Board, rules: RuleOptions, settings: Settings, seed: nu
     if (record.winner !== undefined) tally.wins++;
   }
   return record;
+}
+
+const intsCache = new WeakMap<Board, MovementInts>();
+function intsBuffers(board: Board): MovementInts {
+  let m = intsCache.get(board);
+  if (!m) intsCache.set(board, (m = new MovementInts(board)));
+  return m;
+}
+
+const STATUS_NAME = ['fails', 'succeeds', 'illegal'] as const;
+
+/** Whether the integer API's outcome says what `adjudicatePhase`'s does: each order's status, the dislodged units, the units after and the standoffs. */
+function sameOutcome(board: Board, position: Position, orders: readonly Order[], result: PhaseResult, r: MovementResultInts): boolean {
+  const unitAt = new Map<string, number>();
+  position.units.forEach((u, i) => unitAt.set(board.provinceName(board.provinceOf(board.locId(u.at))), i));
+  for (let i = 0; i < orders.length; i++) {
+    const o = orders[i]!;
+    if (!('unit' in o)) return false;
+    const u = unitAt.get(o.unit.at.split('/')[0]!);
+    if (u === undefined || r.status[u] === MOVEMENT_STATUS.NONE || STATUS_NAME[r.status[u]!] !== result.results[i]?.status) return false;
+  }
+  const dislodged: string[] = [];
+  const after: string[] = [];
+  for (let u = 0; u < r.n; u++) {
+    const unit = position.units[u]!;
+    if (r.dislodgedBy[u]! >= 0) dislodged.push(`${unit.power} ${unit.at}`);
+    else after.push(`${unit.power} ${board.locName(r.finalLoc[u]!)}`);
+  }
+  const same = (a: string[], b: string[]): boolean => a.sort().join(',') === b.sort().join(',');
+  if (!same(dislodged, result.dislodged.map((d) => `${d.power} ${d.at}`))) return false;
+  if (result.retreats !== undefined) return true; // retreats carried out at once: the next position is not the moves' alone
+  const standoffs = Array.from(r.standoffs.subarray(0, r.standoffCount), (p) => board.provinceName(p));
+  return same(after, result.next.units.map((u) => `${u.power} ${u.at}`)) && same(standoffs, [...result.next.standoffs]);
 }
 
 export interface Stats {
@@ -158,7 +220,7 @@ function readCount(value: string | true | undefined, name: string, fallback: num
   return n;
 }
 
-export function bench(args: string[], io: Io): number {
+export async function bench(args: string[], io: Io): Promise<number> {
   const parsed = parseArgs(args, [
     { name: 'games', takesValue: true },
     { name: 'phases', takesValue: true },
@@ -168,6 +230,8 @@ export function bench(args: string[], io: Io): number {
     { name: 'json', takesValue: false },
     { name: 'write-games', takesValue: true },
     { name: 'uniform', takesValue: false },
+    { name: 'threads', takesValue: true },
+    { name: 'editor', takesValue: false },
   ]);
   const fail = (why: string): number => {
     io.err(`dipforge bench: ${why}\nusage: ${benchUsage}\n`);
@@ -180,13 +244,16 @@ export function bench(args: string[], io: Io): number {
   const phases = readCount(o.get('phases'), 'phases', 40, 1, 100_000);
   const seed = readCount(o.get('seed'), 'seed', 1, 0, 0xffffffff);
   const warmup = readCount(o.get('warmup'), 'warmup', 20, 0, 1_000_000);
-  for (const v of [games, phases, seed, warmup]) if (typeof v === 'string') return fail(v);
+  const threads = readCount(o.get('threads'), 'threads', 0, 1, 256);
+  for (const v of [games, phases, seed, warmup, threads]) if (typeof v === 'string') return fail(v);
   const settings: Settings = {
     games: games as number,
     phases: phases as number,
     seed: seed as number,
     warmup: warmup as number,
     uniform: o.has('uniform'),
+    threads: threads as number,
+    editor: o.has('editor'),
   };
   const variantOption = o.get('variant');
   const writeGames = o.get('write-games');
@@ -209,10 +276,17 @@ export function bench(args: string[], io: Io): number {
   const records: GameRecord[] = [];
   for (let i = 0; i < settings.games; i++) {
     const record = playGame(board, rules, settings, (settings.seed + i) >>> 0, tally);
-    if (typeof writeGames === 'string') records.push(record);
+    if (typeof writeGames === 'string' || settings.threads > 0) records.push(record);
   }
 
   const report = benchJson(settings, config.id, rules.edition, tally);
+  if (settings.threads > 0) report.threads = await threadFigures(config, board, records, settings.threads);
+  if (settings.editor) {
+    // The game is never written; its path only anchors the variant's.
+    const gamePath = builtin ? join(io.cwd, 'bench-editor.dipgame') : join(dirname(variantPath), 'bench-editor.dipgame');
+    const variantLine = builtin ? 'variant classic' : `variant "${relative(dirname(gamePath), variantPath).split(sep).join('/')}"`;
+    report.editor = editorFigures(board, rules, settings, variantLine, gamePath);
+  }
   if (o.has('json')) io.out(`${JSON.stringify(report, null, 2)}\n`);
   else io.out(humanReport(report));
 
@@ -256,8 +330,36 @@ export interface BenchReport {
   phases: Record<PhaseKind | 'total', number>;
   orders: Record<string, number>;
   adjudicate: Record<PhaseKind, Stats | null>;
+  /** Movement phases through `adjudicateMovementInts` (orders encoded beforehand), and how many disagreed with `adjudicatePhase` (always 0). */
+  adjudicateInts: { movement: Stats | null; mismatches: number };
   legalOrders: Record<PhaseKind | 'all', Stats | null> & { ordersPerPhase: number };
   throughput: { seconds: number; phasesPerSecond: number; gamesWon: number };
+  /** `--threads N`: the timed games replayed with `adjudicateMany` on 1 and on N worker threads; null without the option. */
+  threads: ThreadFigures | null;
+  /** `--editor`: the editor path; null without the option. */
+  editor: EditorFigures | null;
+}
+
+export interface ThreadFigures {
+  threads: number;
+  /** Phases adjudicated per replay of the timed games. */
+  phases: number;
+  /** Median wall-clock seconds of a replay (of 7), on 1 worker and on N workers. */
+  oneSeconds: number;
+  nSeconds: number;
+  onePhasesPerSecond: number;
+  nPhasesPerSecond: number;
+  /** oneSeconds / nSeconds. */
+  speedup: number;
+  /** The workers' final positions equal a replay in the main thread. */
+  identical: boolean;
+}
+
+export interface EditorFigures {
+  /** Parse and check (play) a generated game file of at least 10,000 lines, as the editor does on opening it. */
+  check: { lines: number; phases: number; errors: number; medianMs: number; minMs: number };
+  /** In a 100-phase game, one order of phase 50 changed: parse again and re-adjudicate from there to the end (the editor's incremental re-check, no early cutoff). */
+  edit: { phases: number; editedPhase: number; adjudicated: number; medianMs: number; minMs: number };
 }
 
 function benchJson(settings: Settings, variant: string, edition: string, tally: Tally): BenchReport {
@@ -283,6 +385,7 @@ function benchJson(settings: Settings, variant: string, edition: string, tally: 
     phases: { movement: count('movement'), retreat: count('retreat'), adjustment: count('adjustment'), total },
     orders,
     adjudicate: { movement: stats(tally.adjudicate.movement), retreat: stats(tally.adjudicate.retreat), adjustment: stats(tally.adjudicate.adjustment) },
+    adjudicateInts: { movement: stats(tally.ints), mismatches: tally.intsMismatches },
     legalOrders: {
       all: stats(KINDS.flatMap((k) => tally.legal[k])),
       movement: stats(tally.legal.movement),
@@ -291,6 +394,8 @@ function benchJson(settings: Settings, variant: string, edition: string, tally: 
       ordersPerPhase: total === 0 ? 0 : round(tally.legalOrders / total, 1),
     },
     throughput: { seconds: round(tally.gameSeconds, 4), phasesPerSecond: round(tally.gameSeconds > 0 ? total / tally.gameSeconds : 0, 1), gamesWon: tally.wins },
+    threads: null,
+    editor: null,
   };
 }
 
@@ -321,14 +426,145 @@ function humanReport(r: BenchReport): string {
     lines.push(`${label.padEnd(28)}${String(s.count).padStart(8)}${[s.medianUs, s.p10Us, s.p90Us, s.meanUs].map((v) => num(v).padStart(10)).join('')}`);
   };
   for (const k of KINDS) row(`adjudicate ${k}`, r.adjudicate[k]);
+  row('movement, integer API', r.adjudicateInts.movement);
   row('legal orders, all phases', r.legalOrders.all);
   for (const k of KINDS) row(`legal orders, ${k}`, r.legalOrders[k]);
   lines.push('');
   lines.push(`legal orders per phase: ${r.legalOrders.ordersPerPhase} on average`);
+  lines.push(`integer API (adjudicateMovementInts): ${r.adjudicateInts.mismatches} of ${r.adjudicateInts.movement?.count ?? 0} movement phases differ from adjudicatePhase`);
   lines.push(
     `throughput: ${r.phases.total} phases in ${r.throughput.seconds.toFixed(3)} s = ${Math.round(r.throughput.phasesPerSecond)} phases/s (whole games: legal orders, random choice, adjudication)${r.throughput.gamesWon > 0 ? `; ${r.throughput.gamesWon} game(s) ended in a win` : ''}`,
   );
+  if (r.threads) {
+    const t = r.threads;
+    lines.push(
+      `adjudicateMany: ${t.phases} phases on 1 thread ${(t.oneSeconds * 1000).toFixed(1)} ms (${Math.round(t.onePhasesPerSecond)} phases/s), on ${t.threads} threads ${(t.nSeconds * 1000).toFixed(1)} ms (${Math.round(t.nPhasesPerSecond)} phases/s): speed-up ${t.speedup.toFixed(2)}×; results ${t.identical ? 'identical' : 'DIFFER'}`,
+    );
+  }
+  if (r.editor) {
+    const e = r.editor;
+    lines.push(`editor: parse and check ${e.check.lines} lines (${e.check.phases} phases, ${e.check.errors} errors): median ${e.check.medianMs.toFixed(1)} ms (min ${e.check.minMs.toFixed(1)})`);
+    lines.push(`editor: edit phase ${e.edit.editedPhase} of ${e.edit.phases}, re-adjudicate ${e.edit.adjudicated} phases: median ${e.edit.medianMs.toFixed(1)} ms (min ${e.edit.minMs.toFixed(1)})`);
+  }
   return `${lines.join('\n')}\n`;
+}
+
+// ------------------------------------------------------------------ threads and the editor path
+
+/** The timed games replayed with `adjudicateMany` on warm pools of 1 and of N workers. */
+async function threadFigures(config: VariantConfig, board: Board, records: readonly GameRecord[], threads: number): Promise<ThreadFigures> {
+  const games: ManyGame[] = records.map((r) => ({ phases: r.phases.map((p) => p.orders), seed: r.seed }));
+  const reference = games.map((g) => replayGame(board, config.rules, g));
+  const phases = reference.reduce((n, r) => n + r.adjudicated, 0);
+  const time = async (pool: AdjudicatorPool): Promise<{ seconds: number; identical: boolean }> => {
+    let identical = true;
+    const check = (results: Awaited<ReturnType<AdjudicatorPool['adjudicateMany']>>): void => {
+      results.forEach((r, i) => {
+        if (JSON.stringify(r.final) !== JSON.stringify(reference[i]!.final)) identical = false;
+      });
+    };
+    // Warm-up: the workers start, compile the board and run the optimizing compiler.
+    for (let i = 0; i < 3; i++) check(await pool.adjudicateMany(games));
+    const samples: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const t0 = now();
+      const results = await pool.adjudicateMany(games);
+      samples.push(Number(now() - t0) / 1e9);
+      check(results);
+    }
+    samples.sort((a, b) => a - b);
+    return { seconds: samples[3]!, identical };
+  };
+  const one = new AdjudicatorPool(config, 1);
+  const a = await time(one).finally(() => one.close());
+  const many = new AdjudicatorPool(config, threads);
+  const b = await time(many).finally(() => many.close());
+  const round = (v: number, d: number): number => Math.round(v * 10 ** d) / 10 ** d;
+  return {
+    threads,
+    phases,
+    oneSeconds: round(a.seconds, 5),
+    nSeconds: round(b.seconds, 5),
+    onePhasesPerSecond: round(phases / a.seconds, 1),
+    nPhasesPerSecond: round(phases / b.seconds, 1),
+    speedup: round(a.seconds / b.seconds, 2),
+    identical: a.identical && b.identical,
+  };
+}
+
+/** Median and minimum of `reps` timings of `f`, in milliseconds. */
+function timeMs(reps: number, f: () => void): { medianMs: number; minMs: number } {
+  const samples: number[] = [];
+  for (let i = 0; i < reps; i++) {
+    const t0 = now();
+    f();
+    samples.push(Number(now() - t0) / 1e6);
+  }
+  samples.sort((a, b) => a - b);
+  const round = (v: number): number => Math.round(v * 100) / 100;
+  return { medianMs: round(samples[samples.length >> 1]!), minMs: round(samples[0]!) };
+}
+
+/** The text of `record`'s first `k` phases. */
+function gameTextOf(board: Board, record: GameRecord, k: number, variantLine: string, uniform: boolean): string {
+  return gameText(board, { ...record, phases: record.phases.slice(0, k) }, variantLine, 1, 1, uniform);
+}
+
+/**
+ * The editor path, on a random game played with the bench's seed (the next
+ * seeds if a game ends in a win too soon): parsing and checking a file of at
+ * least 10,000 lines, and re-adjudicating phases 50 to 100 of a 100-phase game
+ * after an edit at phase 50. `path` names the game file (never written).
+ */
+function editorFigures(board: Board, rules: RuleOptions, settings: Settings, variantLine: string, path: string): EditorFigures {
+  const LINES = 10_000;
+  let record: GameRecord | undefined;
+  let k = 0;
+  for (let i = 0; i < 20 && !record; i++) {
+    const r = playGame(board, rules, { ...settings, phases: 2000 }, (settings.seed + 0x51ed + i) >>> 0, undefined);
+    // The fewest phases whose text reaches LINES lines.
+    for (let n = 1; n <= r.phases.length; n++) {
+      if (n < r.phases.length && n % 10 !== 0) continue;
+      if (gameTextOf(board, r, n, variantLine, settings.uniform).split('\n').length - 1 >= LINES) {
+        record = r;
+        k = n;
+        break;
+      }
+    }
+  }
+  if (!record) throw new Error('no random game reached 10,000 lines');
+  const long = gameTextOf(board, record, k, variantLine, settings.uniform);
+  const workspace = new GameWorkspace();
+  let errors = 0;
+  let phases = 0;
+  runGameText(long, path, workspace); // compiles and caches the variant, as an open editor has
+  const check = timeMs(7, () => {
+    const run = runGameText(long, path, workspace);
+    errors = run.diagnostics.filter((d) => d.severity === 'error').length;
+    phases = run.phases.length;
+  });
+
+  // A 100-phase game, and the same with the first order of its 50th phase changed to a hold.
+  const PHASES = 100;
+  const EDITED = 50;
+  const text = gameTextOf(board, record, PHASES, variantLine, settings.uniform);
+  const parsed = parseGame(text, path);
+  const previous = runGame(parsed, workspace);
+  const section = parsed.ast.phases[EDITED - 1]!;
+  const at = text.indexOf('\n    ', section.range.start.offset) + 1;
+  const end = text.indexOf('\n', at);
+  const unit = text.slice(at, end).trim().split(/\s+/).slice(0, 2).join(' ');
+  const edited = `${text.slice(0, at)}    ${unit} H${text.slice(end)}`;
+  let adjudicated = 0;
+  const edit = timeMs(15, () => {
+    adjudicated = 0;
+    const p = parseGame(edited, path);
+    runGame(p, workspace, { reuse: { run: previous, sections: EDITED - 1, cutoff: false }, onAdjudicate: () => void adjudicated++ });
+  });
+  return {
+    check: { lines: long.split('\n').length - 1, phases, errors, ...check },
+    edit: { phases: PHASES, editedPhase: EDITED, adjudicated, ...edit },
+  };
 }
 
 // ------------------------------------------------------------------ games

@@ -12,3 +12,11 @@ export type {
 export { inAdvance, type InAdvance } from './postal.js';
 export { REASONS, reasonText, type Reason } from './reasons.js';
 export { PositionError, checkPosition } from './units.js';
+export {
+  adjudicateMovementInts,
+  type MovementResultInts,
+  type MovementUnitsInts,
+} from './movement/index.js';
+export { MovementInts } from './movement/encode.js';
+export type { MovementOrdersInts } from './movement/validate.js';
+export { MOVEMENT_ORDER, MOVEMENT_STATUS } from './movement/codes.js';

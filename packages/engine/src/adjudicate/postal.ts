@@ -68,14 +68,18 @@ function retreatListOf(order: Order): RetreatList | undefined {
 /** A movement phase, with what it carries out in advance (see `inAdvance`). */
 export function adjudicateMovementPhase(board: Board, position: Position, orders: readonly Order[], rules: RuleOptions, seed: number): PhaseResult {
   const plan = inAdvance(board, rules, position.phase);
-  const early: (OrderResult | undefined)[] = orders.map(() => undefined);
   const lists = rules.adjustments === 'priority-list';
-  orders.forEach((order, i) => {
-    if (!plan.retreatLists && retreatListOf(order) !== undefined) early[i] = illegal(order, 'no-retreat-lists');
-    else if (!plan.adjustments && (order.type === 'build-list' || order.type === 'disband-list')) early[i] = illegal(order, lists ? 'not-adjustment-time' : 'no-adjustment-lists');
-    else if (!plan.adjustments && lists && isAdjustmentOrder(order)) early[i] = illegal(order, 'not-adjustment-time');
-  });
-  if (!plan.retreats && early.every((r) => r === undefined)) return adjudicateMovement(board, position, orders, rules);
+  const earlyOf = (order: Order): OrderResult | undefined => {
+    if (!plan.retreatLists && retreatListOf(order) !== undefined) return illegal(order, 'no-retreat-lists');
+    if (!plan.adjustments && (order.type === 'build-list' || order.type === 'disband-list')) return illegal(order, lists ? 'not-adjustment-time' : 'no-adjustment-lists');
+    if (!plan.adjustments && lists && isAdjustmentOrder(order)) return illegal(order, 'not-adjustment-time');
+    return undefined;
+  };
+  // The common case, a plain movement phase: no order is judged here, so no per-order array is made.
+  let anyEarly = false;
+  for (let i = 0; i < orders.length && !anyEarly; i++) anyEarly = earlyOf(orders[i]!) !== undefined;
+  if (!plan.retreats && !anyEarly) return adjudicateMovement(board, position, orders, rules);
+  const early: (OrderResult | undefined)[] = orders.map(earlyOf);
 
   // The moves: every order not judged above and not an adjustment carried out later.
   const toMovement: number[] = [];

@@ -383,7 +383,7 @@ function retreatListCandidates(doc: GameDoc, position: GamePosition, power: stri
   if (position.phase.kind !== 'movement') return undefined;
   const unit = unitAt(syms, 0);
   if (!unit) return undefined;
-  const r = syms.findIndex((s, i) => i >= unit.next && s.t === 'R');
+  const r = syms.findIndex((s, i) => i > unit.next && s.t === 'R');
   if (r < 0) return undefined;
   const entries = syms.slice(r + 1);
   const last = entries[entries.length - 1];

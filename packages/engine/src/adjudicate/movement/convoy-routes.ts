@@ -127,3 +127,38 @@ export function isRoute(board: Board, seas: readonly number[], from: number, to:
   for (let i = 1; i < seas.length; i++) if (!csrHas(board.seaAdj, seas[i - 1]!, seas[i]!)) return false;
   return csrHas(board.seaAdj, to, seas[seas.length - 1]!);
 }
+
+/** Working arrays of one breadth-first search over seas: `seen` is all zeros between searches. */
+export interface SeaSearchFrame {
+  readonly seen: Uint8Array;
+  readonly queue: Int32Array;
+}
+
+/**
+ * Working arrays for sea searches that allocate nothing once warm. A search
+ * may run inside another (resolving a convoy can need another army's route), so
+ * each level of nesting has its own frame: `enter` before a search, `leave`
+ * after it, with `seen` cleared again.
+ */
+export class SeaSearch {
+  private readonly frames: SeaSearchFrame[] = [];
+  private depth = 0;
+  constructor(private readonly provinceCount: number) {}
+
+  enter(): SeaSearchFrame {
+    let f = this.frames[this.depth];
+    if (!f) {
+      // Each sea enters the queue at most once per search.
+      f = { seen: new Uint8Array(this.provinceCount), queue: new Int32Array(this.provinceCount) };
+      this.frames.push(f);
+    }
+    this.depth++;
+    return f;
+  }
+
+  /** Ends the innermost search, clearing the `seen` marks of the `tail` seas it queued. */
+  leave(f: SeaSearchFrame, tail: number): void {
+    for (let i = 0; i < tail; i++) f.seen[f.queue[i]!] = 0;
+    this.depth--;
+  }
+}

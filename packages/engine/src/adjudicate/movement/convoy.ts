@@ -10,7 +10,10 @@ import type { MovementState } from './state.js';
 
 export function adjudicateConvoy(m: MovementState, f: number): boolean {
   const t = m.t;
-  for (const w of t.movesInto[t.units.prov[f]!]!) {
+  const p = t.units.prov[f]!;
+  const end = t.intoOff[p + 1]!;
+  for (let i = t.intoOff[p]!; i < end; i++) {
+    const w = t.intoList[i]!;
     const dislodges = m.resolved[w] ? m.res[w] === 1 : adjudicate(m, w);
     if (dislodges) return false;
   }

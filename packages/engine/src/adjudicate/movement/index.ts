@@ -1,38 +1,151 @@
 /**
  * Movement phase adjudication: validate the orders into the table, resolve
- * every decision, and read off the result.
+ * every decision, and read off the result. All working data lives in the
+ * board's workspace (`workspace.ts`), reused from phase to phase.
+ *
+ * Two entries share everything from the table on:
+ * - `adjudicateMovement`: written orders and a friendly `Position` in, a
+ *   `PhaseResult` out (what `adjudicatePhase` uses);
+ * - `adjudicateMovementInts`: units and orders as integers in, the outcome as
+ *   integer columns of the workspace out. It allocates nothing once warm
+ *   (except for convoy orders, whose legality check enumerates routes).
  */
-import type { Board } from '../../board/board.js';
+import { unitKindCode, type Board } from '../../board/board.js';
 import type { RuleOptions } from '../../config/rules.js';
-import { positionAfter } from '../../game/phases.js';
-import type { Position } from '../../game/position.js';
+import { nextPhase, ownershipChangesAfter } from '../../game/phases.js';
+import type { Position, Unit } from '../../game/position.js';
 import type { Order } from '../../orders/order.js';
 import type { PhaseResult } from '../result.js';
-import { buildUnitTable } from '../units.js';
-import { movementOutcome } from './outcome.js';
+import { PositionError } from '../units.js';
+import { movementOutcome, orderStatuses, settleMoves } from './outcome.js';
 import { resolveAll } from './resolver.js';
-import { MovementState } from './state.js';
 import { CONVOY, HOLD, SUPPORT_HOLD, SUPPORT_MOVE } from './table.js';
-import { validateMovement } from './validate.js';
+import { validateMovementInts, validateWrittenOrders, type MovementOrdersInts } from './validate.js';
+import { movementWorkspace, type MovementWorkspace } from './workspace.js';
 
 export function adjudicateMovement(board: Board, position: Position, orders: readonly Order[], rules: RuleOptions): PhaseResult {
-  const units = buildUnitTable(board, position.units);
-  const validated = validateMovement(board, rules, units, orders);
-  const m = new MovementState(validated.table);
-  const t = validated.table;
+  const ws = movementWorkspace(board, rules);
+  loadPositionUnits(ws, position.units);
+  const validated = validateWrittenOrders(ws, orders);
+  resolvePhase(ws);
+  settleMoves(ws);
+  const outcome = movementOutcome(ws, validated, orders);
+  // As positionAfter (game/phases.ts) builds it, with the owners read from the integer columns.
+  const phase = position.phase;
+  const owners = ownershipChangesAfter(board, rules, phase) ? ownersAfter(ws, position.owners) : { ...position.owners };
+  const next: Position = {
+    units: outcome.units,
+    dislodged: outcome.dislodged,
+    owners,
+    standoffs: outcome.standoffs,
+    phase: nextPhase(board, rules, phase),
+  };
+  return { results: outcome.results, dislodged: outcome.dislodged, next };
+}
+
+/** `updateOwners` for the units after the moves: each supply centre a unit stands on goes to its power. */
+function ownersAfter(ws: MovementWorkspace, owners: Readonly<Record<string, string>>): Record<string, string> {
+  const { board, units } = ws;
+  const out: Record<string, string> = { ...owners };
   for (let u = 0; u < units.n; u++) {
+    if (ws.dislodgedBy[u]! >= 0) continue;
+    const prov = board.locProvince[ws.finalLoc[u]!]!;
+    if (board.supplyCentre[prov]) out[board.provinceIds[prov]!] = units.units[u]!.power;
+  }
+  return out;
+}
+
+/** The units of the phase, from a position's; throws PositionError on an unknown location or power, or two units in a province. */
+function loadPositionUnits(ws: MovementWorkspace, list: readonly Unit[]): void {
+  const { board, units } = ws;
+  ws.clearUnits();
+  const n = list.length;
+  if (n > ws.capacity) throw new PositionError(`more units (${n}) than provinces`);
+  for (let i = 0; i < n; i++) {
+    const u = list[i]!;
+    const l = board.locId(u.at);
+    const p = board.powerId(u.power);
+    if (l < 0) {
+      ws.clearUnits();
+      throw new PositionError(`unknown location "${u.at}"`);
+    }
+    if (p < 0) {
+      ws.clearUnits();
+      throw new PositionError(`unknown power "${u.power}"`);
+    }
+    const prov = board.locProvince[l]!;
+    units.power[i] = p;
+    units.kind[i] = unitKindCode(u.kind);
+    units.loc[i] = l;
+    units.prov[i] = prov;
+    if (units.unitAt[prov]! >= 0) {
+      ws.clearUnits();
+      throw new PositionError(`two units in ${board.provinceName(prov)}`);
+    }
+    units.unitAt[prov] = i;
+    units.n = i + 1; // so that clearUnits() undoes exactly what is set
+  }
+  units.n = n;
+  units.units = list;
+}
+
+/** Resolves every decision of the table in the workspace. */
+function resolvePhase(ws: MovementWorkspace): void {
+  const { m, t } = ws;
+  const n = ws.units.n;
+  m.reset(n);
+  for (let u = 0; u < n; u++) {
     const code = t.order[u];
     // Holds need no decision; supports and convoys that match nothing fail before anything is resolved.
     if (code === HOLD) m.settle(u, true);
     else if ((code === SUPPORT_HOLD || code === SUPPORT_MOVE || code === CONVOY) && !t.matched[u]) m.settle(u, false);
   }
   resolveAll(m);
-  const outcome = movementOutcome(m, validated, orders);
-  const next = positionAfter(board, rules, position.phase, {
-    units: outcome.units,
-    dislodged: outcome.dislodged,
-    owners: position.owners,
-    standoffs: outcome.standoffs,
-  });
-  return { results: outcome.results, dislodged: outcome.dislodged, next };
+}
+
+/** The units of a movement phase in integer form: unit `u` has `power[u]`, `kind[u]` (ARMY or FLEET) and `loc[u]`. */
+export interface MovementUnitsInts {
+  readonly n: number;
+  readonly power: ArrayLike<number>;
+  readonly kind: ArrayLike<number>;
+  readonly loc: ArrayLike<number>;
+}
+
+/**
+ * The outcome of `adjudicateMovementInts`: views of the board's workspace,
+ * valid until the next adjudication on the same board (copy what you keep).
+ */
+export interface MovementResultInts {
+  /** Units of the phase. */
+  readonly n: number;
+  /** Per unit: STATUS_SUCCEEDS, STATUS_FAILS, STATUS_ILLEGAL or STATUS_NONE (no order). */
+  readonly status: Uint8Array;
+  /** Per unit with an illegal order: why. */
+  readonly illegalReason: readonly (string | undefined)[];
+  /** Per unit: the unit that dislodged it, or -1. */
+  readonly dislodgedBy: Int32Array;
+  /** Per unit not dislodged: its location after the moves. */
+  readonly finalLoc: Int32Array;
+  /** Per unit: 1 when an implicit order was deduced for it (rule `implicit-orders`). */
+  readonly implicit: Uint8Array;
+  /** Provinces left empty by a standoff: `standoffs[0 .. standoffCount)`. */
+  readonly standoffs: Int32Array;
+  readonly standoffCount: number;
+}
+
+/**
+ * Adjudicates a movement phase given as integers (see `MovementOrdersInts`):
+ * the same validation, resolution and rules as `adjudicatePhase`, without
+ * names, order objects or a next `Position`. For bots and simulations, which
+ * keep their own integer state. Throws RangeError on an unknown location or
+ * two units in a province.
+ */
+export function adjudicateMovementInts(board: Board, rules: RuleOptions, units: MovementUnitsInts, orders: MovementOrdersInts): MovementResultInts {
+  const ws = movementWorkspace(board, rules);
+  ws.loadUnits(units.n, units.power, units.kind, units.loc);
+  validateMovementInts(ws, orders);
+  resolvePhase(ws);
+  settleMoves(ws);
+  orderStatuses(ws);
+  return ws.intsResult();
 }

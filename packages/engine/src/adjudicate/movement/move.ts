@@ -14,7 +14,10 @@ export function adjudicateMove(m: MovementState, u: number): boolean {
   const opponent = headToHead(m, u);
   const resistance = opponent >= 0 ? defendStrength(m, opponent) : holdStrength(m, dst);
   if (attack <= resistance) return false;
-  for (const w of m.t.movesInto[dst]!) {
+  const t = m.t;
+  const end = t.intoOff[dst + 1]!;
+  for (let i = t.intoOff[dst]!; i < end; i++) {
+    const w = t.intoList[i]!;
     if (w !== u && attack <= preventStrength(m, w)) return false;
   }
   return true;

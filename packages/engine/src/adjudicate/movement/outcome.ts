@@ -13,7 +13,8 @@ import type { ValidatedMovement } from './validate.js';
 import { convoyPath, hasPath, headToHead, usesConvoy } from './paths.js';
 import { BACKUP_PARADOX, type MovementState } from './state.js';
 import { attackStrength, defendStrength, holdStrength, preventStrength } from './strengths.js';
-import { CONVOY, HOLD, MOVE, ROUTE_LAND, SUPPORT_HOLD, SUPPORT_MOVE } from './table.js';
+import { CONVOY, HOLD, MOVE, ROUTE_LAND, SUPPORT_HOLD, SUPPORT_MOVE, UNMATCHED_CIVIL_DISORDER } from './table.js';
+import type { MovementWorkspace } from './workspace.js';
 
 export interface MovementOutcome {
   results: OrderResult[];
@@ -22,40 +23,36 @@ export interface MovementOutcome {
   standoffs: string[];
 }
 
-export function movementOutcome(m: MovementState, v: ValidatedMovement, orders: readonly Order[]): MovementOutcome {
-  const t = m.t;
-  const { board, units } = t;
+/** Per unit in `MovementWorkspace.status`: how its order went. */
+export const STATUS_FAILS = 0;
+export const STATUS_SUCCEEDS = 1;
+export const STATUS_ILLEGAL = 2;
+/** The unit was given no order (it held, unless an implicit order was deduced for it). */
+export const STATUS_NONE = 3;
+
+/**
+ * The moves that succeeded, the dislodged units and the standoffs, into the
+ * workspace: `moved`, `attackerOf`, `dislodgedBy`, `finalLoc`, `standoffs`.
+ */
+export function settleMoves(ws: MovementWorkspace): void {
+  const { m, t, units } = ws;
   const n = units.n;
-  const moved = new Uint8Array(n);
-  const attackerOf = new Int32Array(board.provinceCount).fill(-1);
+  const { moved, attackerOf, checked } = ws;
+  attackerOf.fill(-1);
+  checked.fill(0);
   for (let u = 0; u < n; u++) {
     if (t.order[u] === MOVE && m.res[u] === 1) {
       moved[u] = 1;
       attackerOf[t.dstProv[u]!] = u;
-    }
-  }
-  const isDislodged = (u: number): boolean => !moved[u] && attackerOf[units.prov[u]!]! >= 0;
-
-  const unitsAfter: Unit[] = [];
-  const dislodged: DislodgedUnit[] = [];
-  for (let u = 0; u < n; u++) {
-    const original = units.units[u]!;
-    if (isDislodged(u)) {
-      const a = attackerOf[units.prov[u]!]!;
-      dislodged.push({
-        power: original.power,
-        kind: original.kind,
-        at: board.locName(units.loc[u]!),
-        from: board.provinceName(units.prov[a]!),
-        byConvoy: usesConvoy(m, a),
-      });
     } else {
-      unitsAfter.push({ power: original.power, kind: original.kind, at: board.locName(moved[u] ? t.dstLoc[u]! : units.loc[u]!) });
+      moved[u] = 0;
     }
   }
-
-  const standoffs: string[] = [];
-  const checked = new Uint8Array(board.provinceCount);
+  for (let u = 0; u < n; u++) {
+    ws.dislodgedBy[u] = moved[u] ? -1 : attackerOf[units.prov[u]!]!;
+    ws.finalLoc[u] = moved[u] ? t.dstLoc[u]! : units.loc[u]!;
+  }
+  let count = 0;
   for (let u = 0; u < n; u++) {
     if (t.order[u] !== MOVE) continue;
     const p = t.dstProv[u]!;
@@ -65,22 +62,95 @@ export function movementOutcome(m: MovementState, v: ValidatedMovement, orders: 
     const emptyAfter = attackerOf[p]! < 0 && (holder < 0 || moved[holder] === 1);
     if (!emptyAfter) continue;
     // A bounce leaves a standoff; a move that had no path, or lost a head-to-head battle, does not (6.F.7, 6.H.9).
-    if (t.movesInto[p]!.some((w) => !moved[w] && preventStrength(m, w) > 0)) standoffs.push(board.provinceName(p));
+    for (let i = t.intoOff[p]!; i < t.intoOff[p + 1]!; i++) {
+      const w = t.intoList[i]!;
+      if (!moved[w] && preventStrength(m, w) > 0) {
+        ws.standoffs[count++] = p;
+        break;
+      }
+    }
   }
+  ws.standoffCount = count;
+}
 
-  const unitOfOrder = new Int32Array(orders.length).fill(-1);
-  for (let u = 0; u < n; u++) if (t.orderIndex[u]! >= 0) unitOfOrder[t.orderIndex[u]!] = u;
-  const results: OrderResult[] = orders.map((order, i) => {
+/** Per unit, how its order went (STATUS_*), into `ws.status`; for the integer path (after `settleMoves`). */
+export function orderStatuses(ws: MovementWorkspace): void {
+  const { m, t, units } = ws;
+  for (let u = 0; u < units.n; u++) {
+    let status: number;
+    if (ws.illegalReason[u] !== undefined) status = STATUS_ILLEGAL;
+    else if (t.orderIndex[u]! < 0 && !t.implicit[u]) status = STATUS_NONE;
+    else {
+      switch (t.order[u]) {
+        case HOLD:
+          status = ws.dislodgedBy[u]! >= 0 ? STATUS_FAILS : STATUS_SUCCEEDS;
+          break;
+        case MOVE:
+          status = m.res[u] === 1 ? STATUS_SUCCEEDS : STATUS_FAILS;
+          break;
+        case SUPPORT_HOLD:
+        case SUPPORT_MOVE:
+          status = t.matched[u] && m.res[u] === 1 ? STATUS_SUCCEEDS : STATUS_FAILS;
+          break;
+        default:
+          status = convoySucceeds(m, u) ? STATUS_SUCCEEDS : STATUS_FAILS;
+      }
+    }
+    ws.status[u] = status;
+  }
+}
+
+function convoySucceeds(m: MovementState, u: number): boolean {
+  const t = m.t;
+  if (!t.matched[u] || m.backup[u] === BACKUP_PARADOX || m.res[u] !== 1) return false;
+  const army = t.target[u]!;
+  if (t.route[army] === ROUTE_LAND || !usesConvoy(m, army)) return false;
+  return !carriesAgainstOwn(m, u, army);
+}
+
+/** The phase result in friendly form (after `settleMoves`). */
+export function movementOutcome(ws: MovementWorkspace, v: ValidatedMovement, orders: readonly Order[]): MovementOutcome {
+  const { board, m, t, units } = ws;
+  const n = units.n;
+  const unitsAfter: Unit[] = [];
+  const dislodged: DislodgedUnit[] = [];
+  for (let u = 0; u < n; u++) {
+    const original = units.units[u]!;
+    const a = ws.dislodgedBy[u]!;
+    if (a >= 0) {
+      dislodged.push({
+        power: original.power,
+        kind: original.kind,
+        at: board.locName(units.loc[u]!),
+        from: board.provinceName(units.prov[a]!),
+        byConvoy: usesConvoy(m, a),
+      });
+    } else {
+      unitsAfter.push({ power: original.power, kind: original.kind, at: board.locName(ws.finalLoc[u]!) });
+    }
+  }
+  const standoffs: string[] = [];
+  for (let i = 0; i < ws.standoffCount; i++) standoffs.push(board.provinceName(ws.standoffs[i]!));
+
+  const results: OrderResult[] = new Array<OrderResult>(orders.length);
+  for (let i = 0; i < orders.length; i++) {
+    const order = orders[i]!;
     // An exact repeat of an order shares that order's result.
-    const same = v.sameAs[i]!;
+    const same = ws.sameAs[i]!;
     const base = same >= 0 ? same : i;
     const bad = v.illegal[base];
-    if (bad) return base === i ? bad : { ...bad, order };
-    const u = unitOfOrder[base]!;
-    if (u < 0) return { order, status: 'illegal', reason: 'duplicate-order', detail: reasonText('duplicate-order') };
-    return resultOf(m, u, order, isDislodged);
-  });
-  for (const { unit, order } of v.implicitOrders) results.push({ ...resultOf(m, unit, order, isDislodged), implicit: true });
+    if (bad) {
+      results[i] = base === i ? bad : { ...bad, order };
+      continue;
+    }
+    const u = ws.cUnit[base]!;
+    if (t.orderIndex[u] !== base) {
+      results[i] = { order, status: 'illegal', reason: 'duplicate-order', detail: reasonText('duplicate-order') };
+      continue;
+    }
+    results[i] = resultOf(ws, u, order);
+  }
+  for (const { unit, order } of v.implicitOrders) results.push({ ...resultOf(ws, unit, order), implicit: true });
   return { results, units: unitsAfter, dislodged, standoffs };
 }
 
@@ -92,8 +162,9 @@ function failed(order: Order, reason: Reason, detail?: string): OrderResult {
   return { order, status: 'fails', reason, detail: detail ?? reasonText(reason) };
 }
 
-function resultOf(m: MovementState, u: number, order: Order, isDislodged: (u: number) => boolean): OrderResult {
-  const t = m.t;
+function resultOf(ws: MovementWorkspace, u: number, order: Order): OrderResult {
+  const { m, t } = ws;
+  const isDislodged = (x: number): boolean => ws.dislodgedBy[x]! >= 0;
   const success = m.res[u] === 1;
   switch (t.order[u]) {
     case HOLD:
@@ -102,7 +173,8 @@ function resultOf(m: MovementState, u: number, order: Order, isDislodged: (u: nu
       if (success) return ok(order);
       if (m.backup[u] === BACKUP_PARADOX) return failed(order, 'paradox');
       if (!hasPath(m, u)) {
-        const paradox = t.convoyers[u]!.some((f) => m.backup[f] === BACKUP_PARADOX);
+        let paradox = false;
+        for (let i = t.cvyOff[u]!; i < t.cvyOff[u + 1]!; i++) if (m.backup[t.cvyList[i]!] === BACKUP_PARADOX) paradox = true;
         return failed(order, paradox ? 'paradox' : 'no-convoy');
       }
       const refused = convoyRefused(m, u);
@@ -111,7 +183,7 @@ function resultOf(m: MovementState, u: number, order: Order, isDislodged: (u: nu
     }
     case SUPPORT_HOLD:
     case SUPPORT_MOVE: {
-      if (!t.matched[u]) return failed(order, t.unmatchedReason[u] ?? 'unmatched');
+      if (!t.matched[u]) return failed(order, t.unmatchedReason[u] === UNMATCHED_CIVIL_DISORDER ? 'civil-disorder' : 'unmatched');
       if (success) return ok(order, turnedIntoHoldSupport(m, u));
       return failed(order, isDislodged(u) ? 'dislodged' : 'cut');
     }
@@ -178,7 +250,11 @@ function bounceDetail(m: MovementState, u: number): string {
   const parts: string[] = [];
   if (opponent >= 0) parts.push(`defence ${defendStrength(m, opponent)} of ${describe(m, opponent)}`);
   else parts.push(`hold ${holdStrength(m, t.dstProv[u]!)}`);
-  for (const w of t.movesInto[t.dstProv[u]!]!) if (w !== u) parts.push(`${preventStrength(m, w)} of ${describe(m, w)}`);
+  const p = t.dstProv[u]!;
+  for (let i = t.intoOff[p]!; i < t.intoOff[p + 1]!; i++) {
+    const w = t.intoList[i]!;
+    if (w !== u) parts.push(`${preventStrength(m, w)} of ${describe(m, w)}`);
+  }
   return `attack ${attack} against ${parts.join(', ')}`;
 }
 

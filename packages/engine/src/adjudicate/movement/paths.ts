@@ -5,7 +5,7 @@
  * CONVOY orders; how a route is disrupted follows `convoy-disruption` (4.A.1)
  * and a route written in the order follows `convoy-path` (4.A.6).
  */
-import { isRoute, minimalRouteSeas, seaRouteExists } from './convoy-routes.js';
+import { isRoute, minimalRouteSeas } from './convoy-routes.js';
 import { resolve } from './resolver.js';
 import type { MovementState } from './state.js';
 import { CONVOY, MOVE, ROUTE_CONVOY, ROUTE_LAND } from './table.js';
@@ -24,6 +24,7 @@ export function routeFleets(m: MovementState, a: number): Set<number> {
     const seas = minimalRouteSeas(board, (s) => fleetConvoying(m, s, a) >= 0, units.prov[a]!, m.t.dstProv[a]!);
     set = new Set([...seas].map((s) => units.unitAt[s]!));
     m.routeFleets[a] = set;
+    m.routeFleetsUsed = true;
   }
   return set;
 }
@@ -42,7 +43,7 @@ function fleetConvoying(m: MovementState, s: number, a: number): number {
 export function convoyPath(m: MovementState, a: number, excludePower = -1): boolean {
   const t = m.t;
   const { board, units, rules } = t;
-  if (t.convoyers[a]!.length === 0) return false;
+  if (t.cvyOff[a + 1] === t.cvyOff[a]) return false;
   const from = units.prov[a]!;
   const to = t.dstProv[a]!;
   const spec = t.pathSpec[a];
@@ -63,15 +64,53 @@ export function convoyPath(m: MovementState, a: number, excludePower = -1): bool
     for (const f of fleets) if (!resolve(m, f)) return false;
     return true;
   }
-  return seaRouteExists(
-    board,
-    (s) => {
-      const f = fleetConvoying(m, s, a);
-      return f >= 0 && units.power[f] !== excludePower && resolve(m, f);
-    },
-    from,
-    to,
-  );
+  return convoyRouteGetsThrough(m, a, excludePower, from, to);
+}
+
+/** Whether a sea is usable for army `a`'s convoy: its fleet convoys `a`, is not of `excludePower`, and succeeds. */
+function convoyingSeaHolds(m: MovementState, a: number, excludePower: number, s: number): boolean {
+  const f = fleetConvoying(m, s, a);
+  return f >= 0 && m.t.units.power[f] !== excludePower && resolve(m, f);
+}
+
+/**
+ * `seaRouteExists` over the seas whose fleets convoy army `a` and succeed,
+ * without closures or per-call arrays (same order of visits and of decisions
+ * resolved).
+ */
+function convoyRouteGetsThrough(m: MovementState, a: number, excludePower: number, from: number, to: number): boolean {
+  if (from === to) return false;
+  const { offsets, targets } = m.t.board.seaAdj;
+  const frame = m.seas.enter();
+  const { seen, queue } = frame;
+  let tail = 0;
+  let found = false;
+  for (let i = offsets[from]!; i < offsets[from + 1]!; i++) {
+    const s = targets[i]!;
+    if (convoyingSeaHolds(m, a, excludePower, s) && !seen[s]) {
+      seen[s] = 1;
+      queue[tail++] = s;
+    }
+  }
+  for (let head = 0; head < tail && !found; head++) {
+    const s = queue[head]!;
+    for (let i = offsets[to]!; i < offsets[to + 1]!; i++) {
+      if (targets[i] === s) {
+        found = true;
+        break;
+      }
+    }
+    if (found) break;
+    for (let i = offsets[s]!; i < offsets[s + 1]!; i++) {
+      const x = targets[i]!;
+      if (x !== from && x !== to && convoyingSeaHolds(m, a, excludePower, x) && !seen[x]) {
+        seen[x] = 1;
+        queue[tail++] = x;
+      }
+    }
+  }
+  m.seas.leave(frame, tail);
+  return found;
 }
 
 /** Whether unit `u`'s move travels by convoy. */

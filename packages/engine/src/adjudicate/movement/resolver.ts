@@ -47,15 +47,14 @@ export function resolve(m: MovementState, u: number): boolean {
   }
   if (m.visited[u]) {
     // A dependency cycle: answer with the current guess.
-    m.cycle.push(u);
-    m.inCycle[u] = 1;
+    m.pushCycle(u);
     m.guessBased = true;
     m.recursionHits++;
     return m.res[u] === 1;
   }
 
   m.visited[u] = 1;
-  const oldLength = m.cycle.length;
+  const oldLength = m.cycleLength;
   const oldGuessBased = m.guessBased;
   const oldHits = m.recursionHits;
   m.guessBased = false;
@@ -81,7 +80,7 @@ export function resolve(m: MovementState, u: number): boolean {
       return m.settle(u, first);
     }
     // Zero or two consistent resolutions: the backup rule decides some orders of the cycle.
-    const cycle = m.cycle.slice(oldLength);
+    const cycle = Array.from(m.cycle.subarray(oldLength, m.cycleLength));
     if (!cycle.includes(u)) cycle.push(u);
     m.truncateCycle(oldLength);
     m.guessBased = oldGuessBased;
@@ -92,10 +91,7 @@ export function resolve(m: MovementState, u: number): boolean {
   }
 
   // A cycle passes through here, but its ancestor is further up: remember the guess-based result.
-  if (!m.inCycle[u]) {
-    m.cycle.push(u);
-    m.inCycle[u] = 1;
-  }
+  if (!m.inCycle[u]) m.pushCycle(u);
   m.res[u] = first ? 1 : 0;
   m.visited[u] = 0;
   return first;
@@ -106,7 +102,7 @@ export function resolveAll(m: MovementState): void {
   const n = m.t.units.n;
   for (let u = 0; u < n; u++) {
     if (m.resolved[u]) continue;
-    m.cycle.length = 0;
+    m.cycleLength = 0;
     m.guessBased = false;
     m.recursionHits = 0;
     const r = resolve(m, u);

@@ -2,7 +2,9 @@
  * The mutable state of one movement adjudication: the table plus the
  * bookkeeping of the guess algorithm (DATC 5.F) and a few per-phase caches.
  * One decision per unit: the success of its MOVE, SUPPORT or CONVOY order.
+ * Kept per board with the table and reset for each phase (`reset`).
  */
+import { SeaSearch } from './convoy-routes.js';
 import type { MovementTable } from './table.js';
 
 /** How the backup rule settled a decision, for the reasons reported. */
@@ -21,27 +23,52 @@ export class MovementState {
   readonly inCycle: Uint8Array;
   /** The decision (1 success), or the guess while it is being resolved. */
   readonly res: Uint8Array;
-  /** Decisions that depended on a guess, in the order they were met. */
-  readonly cycle: number[] = [];
+  /** Decisions that depended on a guess, in the order they were met: `cycle[0 .. cycleLength)`. A decision is in it at most once. */
+  readonly cycle: Int32Array;
+  cycleLength = 0;
   guessBased = false;
   recursionHits = 0;
   /** Results imposed from outside a cycle by the backup rule (-1: none), honoured even mid-adjudication. */
   readonly forced: Int8Array;
   /** Per unit: how the backup rule settled it (BACKUP_*). */
   readonly backup: Uint8Array;
-  /** Per army: the fleets on minimal routes among its convoyers (lazily computed). */
+  /** Per army: the fleets on minimal routes among its convoyers (lazily computed). Entries beyond `n` are stale. */
   readonly routeFleets: (Set<number> | undefined)[];
+  /** Set when some `routeFleets` entry was computed this phase. */
+  routeFleetsUsed = false;
+  /** Working arrays of the convoy route searches. */
+  readonly seas: SeaSearch;
 
-  constructor(t: MovementTable) {
-    const n = t.units.n;
+  constructor(t: MovementTable, capacity: number) {
     this.t = t;
-    this.resolved = new Uint8Array(n);
-    this.visited = new Uint8Array(n);
-    this.inCycle = new Uint8Array(n);
-    this.res = new Uint8Array(n);
-    this.forced = new Int8Array(n).fill(-1);
-    this.backup = new Uint8Array(n);
-    this.routeFleets = new Array<Set<number> | undefined>(n).fill(undefined);
+    this.resolved = new Uint8Array(capacity);
+    this.visited = new Uint8Array(capacity);
+    this.inCycle = new Uint8Array(capacity);
+    this.res = new Uint8Array(capacity);
+    this.cycle = new Int32Array(capacity + 1);
+    this.forced = new Int8Array(capacity).fill(-1);
+    this.backup = new Uint8Array(capacity);
+    this.routeFleets = new Array<Set<number> | undefined>(capacity).fill(undefined);
+    this.seas = new SeaSearch(t.board.provinceCount);
+  }
+
+  /** Clears the state of the first `n` units for a new phase. */
+  reset(n: number): void {
+    for (let u = 0; u < n; u++) {
+      this.resolved[u] = 0;
+      this.visited[u] = 0;
+      this.inCycle[u] = 0;
+      this.res[u] = 0;
+      this.forced[u] = -1;
+      this.backup[u] = BACKUP_NONE;
+    }
+    if (this.routeFleetsUsed) {
+      this.routeFleets.fill(undefined);
+      this.routeFleetsUsed = false;
+    }
+    this.cycleLength = 0;
+    this.guessBased = false;
+    this.recursionHits = 0;
   }
 
   /** Makes a decision final. */
@@ -52,9 +79,15 @@ export class MovementState {
     return success;
   }
 
+  /** Adds a decision to the cycle (the caller checks it is not in it yet). */
+  pushCycle(u: number): void {
+    this.cycle[this.cycleLength++] = u;
+    this.inCycle[u] = 1;
+  }
+
   /** Drops the cycle entries from `length` on. */
   truncateCycle(length: number): void {
-    for (let i = length; i < this.cycle.length; i++) this.inCycle[this.cycle[i]!] = 0;
-    this.cycle.length = length;
+    for (let i = length; i < this.cycleLength; i++) this.inCycle[this.cycle[i]!] = 0;
+    this.cycleLength = length;
   }
 }

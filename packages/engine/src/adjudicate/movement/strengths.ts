@@ -13,7 +13,12 @@ import { MOVE } from './table.js';
 function supported(m: MovementState, u: number, notPower = -1): number {
   let n = 1;
   const power = m.t.units.power;
-  for (const s of m.t.supporters[u]!) if (power[s] !== notPower && resolve(m, s)) n++;
+  const t = m.t;
+  const end = t.supOff[u + 1]!;
+  for (let i = t.supOff[u]!; i < end; i++) {
+    const s = t.supList[i]!;
+    if (power[s] !== notPower && resolve(m, s)) n++;
+  }
   return n;
 }
 
@@ -41,9 +46,14 @@ function ownSupportsOfAttacks(m: MovementState, v: number): number {
   const t = m.t;
   const power = t.units.power;
   let n = 0;
-  for (const w of t.movesInto[t.units.prov[v]!]!) {
+  const p = t.units.prov[v]!;
+  for (let i = t.intoOff[p]!; i < t.intoOff[p + 1]!; i++) {
+    const w = t.intoList[i]!;
     if (power[w] === power[v]) continue;
-    for (const s of t.supporters[w]!) if (power[s] === power[v] && resolve(m, s)) n++;
+    for (let k = t.supOff[w]!; k < t.supOff[w + 1]!; k++) {
+      const s = t.supList[k]!;
+      if (power[s] === power[v] && resolve(m, s)) n++;
+    }
   }
   return n;
 }

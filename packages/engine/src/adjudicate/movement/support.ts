@@ -14,9 +14,12 @@ import { SUPPORT_MOVE } from './table.js';
 export function adjudicateSupport(m: MovementState, s: number): boolean {
   const t = m.t;
   const power = t.units.power;
-  const attackers = t.movesInto[t.units.prov[s]!]!;
-  if (attackers.length === 0) return true;
-  for (const w of attackers) {
+  const here = t.units.prov[s]!;
+  const start = t.intoOff[here]!;
+  const end = t.intoOff[here + 1]!;
+  if (start === end) return true;
+  for (let i = start; i < end; i++) {
+    const w = t.intoList[i]!;
     if (power[w] === power[s]) continue; // a unit never cuts its own power's support
     if (t.order[s] === SUPPORT_MOVE && t.units.prov[w] === t.dstProv[s]) {
       // The unit the support is aimed at cannot cut it, unless it comes by sea and the rules say a
@@ -26,7 +29,8 @@ export function adjudicateSupport(m: MovementState, s: number): boolean {
     if (supportProtected(m, s, w)) continue;
     if (hasPath(m, w)) return false;
   }
-  for (const w of attackers) {
+  for (let i = start; i < end; i++) {
+    const w = t.intoList[i]!;
     if (supportProtected(m, s, w)) continue; // the paradox rules outrank the dislodge rule (6.F.17)
     if (resolve(m, w)) return false;
   }

@@ -2,11 +2,16 @@
  * The movement phase as columns indexed by unit: each unit's one effective
  * order (after illegal and duplicate orders are set aside) and the per-phase
  * lists the decisions walk (moves into each province, supports of each unit,
- * convoying fleets of each army). Built by `validate.ts`, read by the decisions.
+ * convoying fleets of each army), as CSR rows in buffers that are reused from
+ * phase to phase. Built by `validate.ts`, read by the decisions.
+ *
+ * One table per board (`workspace.ts`), sized for the most units a board can
+ * hold (one per province), so a phase allocates nothing here.
  */
 import type { Board } from '../../board/board.js';
 import type { RuleOptions } from '../../config/rules.js';
 import type { UnitTable } from '../units.js';
+import type { Unit } from '../../game/position.js';
 
 /** Effective order kinds. An illegal or missing order is a HOLD. */
 export const HOLD = 0;
@@ -24,10 +29,34 @@ export const ROUTE_CONVOY = 1;
 export const ROUTE_EITHER = 2;
 export type RouteCode = typeof ROUTE_LAND | typeof ROUTE_CONVOY | typeof ROUTE_EITHER;
 
-export interface MovementTable {
+/** Why an unmatched support or convoy fails (`MovementTable.unmatchedReason`). */
+export const UNMATCHED_NONE = 0;
+export const UNMATCHED = 1;
+export const UNMATCHED_CIVIL_DISORDER = 2;
+
+/** The units of a phase as integer columns, in buffers sized for a board and refilled per phase. */
+export class UnitColumns implements UnitTable {
+  n = 0;
+  units: readonly Unit[] = [];
+  readonly power: Int32Array;
+  readonly kind: Uint8Array;
+  readonly loc: Int32Array;
+  readonly prov: Int32Array;
+  readonly unitAt: Int32Array;
+
+  constructor(capacity: number, provinceCount: number) {
+    this.power = new Int32Array(capacity);
+    this.kind = new Uint8Array(capacity);
+    this.loc = new Int32Array(capacity);
+    this.prov = new Int32Array(capacity);
+    this.unitAt = new Int32Array(provinceCount).fill(-1);
+  }
+}
+
+export class MovementTable {
   readonly board: Board;
-  readonly rules: RuleOptions;
-  readonly units: UnitTable;
+  rules: RuleOptions;
+  readonly units: UnitColumns;
   /** Per unit: its effective order. */
   readonly order: Uint8Array;
   /** Per unit: index of its effective order in the order list, -1 when it holds unordered or an implicit order stands. */
@@ -42,20 +71,68 @@ export interface MovementTable {
   readonly supportCoast: Int32Array;
   /** MOVE of an army: how it travels. */
   readonly route: Uint8Array;
-  /** MOVE: the sea route written in the order, when the rules use it (4.A.6). */
+  /** MOVE: the sea route written in the order, when the rules use it (4.A.6). Entries beyond `n` are stale. */
   readonly pathSpec: (readonly number[] | undefined)[];
   /** SUPPORT_*, CONVOY: 1 when the supported or convoyed unit was ordered to match. Unmatched ones fail. */
   readonly matched: Uint8Array;
-  /** Why an unmatched support fails ('unmatched' or 'civil-disorder'). */
-  readonly unmatchedReason: ('unmatched' | 'civil-disorder' | undefined)[];
+  /** Why an unmatched support fails (UNMATCHED_*). */
+  readonly unmatchedReason: Uint8Array;
   /** Per unit: 1 when it may not receive hold support (an illegal move under `deny-hold-support`). */
   readonly noHoldSupport: Uint8Array;
-  /** Per unit: the matched supports of its order (hold supports if it stays, move supports if it moves). */
-  readonly supporters: number[][];
-  /** Per province: the units ordered to move there. */
-  readonly movesInto: number[][];
-  /** Per army: the fleets with matched convoy orders for its move. */
-  readonly convoyers: number[][];
   /** Per unit: 1 when an implicit order (4.E.3) was deduced for it. */
   readonly implicit: Uint8Array;
+  /** Per unit: 1 when its move was written "via convoy" (and the rules know the words). */
+  readonly viaConvoy: Uint8Array;
+  /** Per unit: the matched supports of its order (CSR over units: `supList[supOff[u] .. supOff[u + 1])`). */
+  readonly supOff: Int32Array;
+  readonly supList: Int32Array;
+  /** Per province: the units ordered to move there (CSR over provinces). */
+  readonly intoOff: Int32Array;
+  readonly intoList: Int32Array;
+  /** Per army: the fleets with matched convoy orders for its move (CSR over units). */
+  readonly cvyOff: Int32Array;
+  readonly cvyList: Int32Array;
+  /** Per province: 1 when a fleet stands on a convoy sea there at the start of the phase. */
+  readonly fleetSea: Uint8Array;
+
+  constructor(board: Board, rules: RuleOptions, units: UnitColumns, capacity: number) {
+    const P = board.provinceCount;
+    this.board = board;
+    this.rules = rules;
+    this.units = units;
+    this.order = new Uint8Array(capacity);
+    this.orderIndex = new Int32Array(capacity);
+    this.dstLoc = new Int32Array(capacity);
+    this.dstProv = new Int32Array(capacity);
+    this.target = new Int32Array(capacity);
+    this.supportCoast = new Int32Array(capacity);
+    this.route = new Uint8Array(capacity);
+    this.pathSpec = new Array<readonly number[] | undefined>(capacity).fill(undefined);
+    this.matched = new Uint8Array(capacity);
+    this.unmatchedReason = new Uint8Array(capacity);
+    this.noHoldSupport = new Uint8Array(capacity);
+    this.implicit = new Uint8Array(capacity);
+    this.viaConvoy = new Uint8Array(capacity);
+    this.supOff = new Int32Array(capacity + 1);
+    this.supList = new Int32Array(capacity);
+    this.intoOff = new Int32Array(P + 1);
+    this.intoList = new Int32Array(capacity);
+    this.cvyOff = new Int32Array(capacity + 1);
+    this.cvyList = new Int32Array(capacity);
+    this.fleetSea = new Uint8Array(P);
+  }
+
+  /**
+   * Clears the columns of the first `n` units that are read for every unit.
+   * The others describe an order and are read only for units with an order of
+   * that kind, so `validate.ts` writes them all whenever it sets an order.
+   */
+  reset(n: number): void {
+    for (let u = 0; u < n; u++) {
+      this.order[u] = HOLD;
+      this.orderIndex[u] = -1;
+      this.noHoldSupport[u] = 0;
+      this.implicit[u] = 0;
+    }
+  }
 }

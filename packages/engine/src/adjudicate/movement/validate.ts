@@ -18,8 +18,7 @@ import type { ConvoyOrder, MoveOrder, Order, SupportOrder } from '../../orders/o
 import type { OrderResult } from '../result.js';
 import type { Reason } from '../reasons.js';
 import { reasonText } from '../reasons.js';
-import { WRITTEN_MISSING, WRITTEN_OK, WRITTEN_WRONG, findUnit, fleetDestination, readDestination, type WrittenQuality } from '../refs.js';
-import type { UnitTable } from '../units.js';
+import { WRITTEN_MISSING, WRITTEN_OK, WRITTEN_WRONG, findUnit, readDestination, type WrittenQuality } from '../refs.js';
 import { minimalRouteSeas, seaRouteExists } from './convoy-routes.js';
 import {
   CONVOY,
@@ -30,44 +29,36 @@ import {
   ROUTE_LAND,
   SUPPORT_HOLD,
   SUPPORT_MOVE,
-  type MovementTable,
-  type OrderCode,
+  UNMATCHED,
+  UNMATCHED_CIVIL_DISORDER,
+  UNMATCHED_NONE,
 } from './table.js';
+import type { UnitTable } from '../units.js';
+import { movementWorkspace, type MovementWorkspace } from './workspace.js';
 
-/** A legal order, reduced to the columns of the table. */
-interface Candidate {
-  index: number;
-  unit: number;
-  code: OrderCode;
-  dstLoc: number;
-  dstProv: number;
-  target: number;
-  supportCoast: number;
-  viaConvoy: boolean;
-  path: number[] | undefined;
-  /** How the unit type and the nationality of the referenced unit were written. */
-  type: WrittenQuality;
-  nationality: WrittenQuality;
-  /** Equal keys: the same order written twice. */
-  key: string;
-}
+/** Per unit, in `MovementOrdersInts.kind`: the unit was given no order. */
+export const ORDER_NONE = 255;
 
-type Checked = Candidate | { reason: Reason };
-
-interface Ctx {
-  board: Board;
-  rules: RuleOptions;
-  units: UnitTable;
-  /** Per province: 1 when a fleet stands on a convoy sea there at the start of the phase. */
-  fleetSea: Uint8Array;
+/**
+ * The orders of a movement phase in integer form, one per unit (the unit's
+ * index in the unit columns): what `adjudicateMovementInts` takes. Units are
+ * referred to by index, so the unit type and the nationality are never written
+ * wrong, and a unit has at most one order.
+ */
+export interface MovementOrdersInts {
+  /** Per unit: ORDER_NONE, HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE or CONVOY. */
+  readonly kind: ArrayLike<number>;
+  /** MOVE, SUPPORT_MOVE, CONVOY: the destination location (a coast location to name a coast). */
+  readonly dst: ArrayLike<number>;
+  /** SUPPORT_HOLD, SUPPORT_MOVE, CONVOY: the supported or convoyed unit. */
+  readonly target: ArrayLike<number>;
+  /** MOVE: 1 when written "via convoy". */
+  readonly via: ArrayLike<number>;
 }
 
 export interface ValidatedMovement {
-  table: MovementTable;
   /** Per order: its result when it is illegal; undefined for orders that stand (adjudicated later). */
   illegal: (OrderResult | undefined)[];
-  /** Per order: the order whose result it shares (an exact repeat of a standing order), else -1. */
-  sameAs: Int32Array;
   /** Implicit orders deduced (4.E.3), with the unit each is for. */
   implicitOrders: { unit: number; order: MoveOrder }[];
 }
@@ -76,107 +67,189 @@ function illegalResult(order: Order, reason: Reason): OrderResult {
   return { order, status: 'illegal', reason, detail: reasonText(reason) };
 }
 
-/** Validates the orders of a movement phase and builds its table. */
-export function validateMovement(
-  board: Board,
-  rules: RuleOptions,
-  units: UnitTable,
-  orders: readonly Order[],
-): ValidatedMovement {
-  const fleetSea = new Uint8Array(board.provinceCount);
-  for (let u = 0; u < units.n; u++) if (units.kind[u] === FLEET && board.convoySea[units.prov[u]!]) fleetSea[units.prov[u]!] = 1;
-  const ctx: Ctx = { board, rules, units, fleetSea };
-
-  const illegal: (OrderResult | undefined)[] = orders.map(() => undefined);
-  const sameAs = new Int32Array(orders.length).fill(-1);
-  const perUnit: Candidate[][] = Array.from({ length: units.n }, () => []);
-  const illegalMoveUnits = new Set<number>();
-  const powersWithOrders = new Uint8Array(board.powerCount);
-
-  orders.forEach((order, index) => {
-    const p = board.powerId(order.power);
-    if (p >= 0) powersWithOrders[p] = 1;
-    const checked = checkOrder(ctx, order, index, p);
-    if ('reason' in checked) {
-      illegal[index] = illegalResult(order, checked.reason);
-      if (order.type === 'move') {
-        const f = p >= 0 ? findUnit(board, rules, units, order.unit, p, false) : undefined;
-        if (f?.ok && units.power[f.unit] === p) illegalMoveUnits.add(f.unit);
-      }
-    } else {
-      perUnit[checked.unit]!.push(checked);
-    }
-  });
-
+/** Clears the table and the per-phase marks for the units loaded in the workspace. */
+function beginTable(ws: MovementWorkspace): void {
+  const { board, t, units } = ws;
   const n = units.n;
-  const table: MovementTable = {
-    board,
-    rules,
-    units,
-    order: new Uint8Array(n),
-    orderIndex: new Int32Array(n).fill(-1),
-    dstLoc: new Int32Array(n).fill(-1),
-    dstProv: new Int32Array(n).fill(-1),
-    target: new Int32Array(n).fill(-1),
-    supportCoast: new Int32Array(n).fill(-1),
-    route: new Uint8Array(n),
-    pathSpec: new Array<readonly number[] | undefined>(n).fill(undefined),
-    matched: new Uint8Array(n),
-    unmatchedReason: new Array<'unmatched' | 'civil-disorder' | undefined>(n).fill(undefined),
-    noHoldSupport: new Uint8Array(n),
-    supporters: Array.from({ length: n }, () => []),
-    movesInto: Array.from({ length: board.provinceCount }, () => []),
-    convoyers: Array.from({ length: n }, () => []),
-    implicit: new Uint8Array(n),
-  };
-  const viaConvoy = new Uint8Array(n);
-
-  // One order per unit.
+  t.reset(n);
+  t.fleetSea.fill(0);
   for (let u = 0; u < n; u++) {
-    const chosen = chooseOrder(rules, perUnit[u]!, orders, illegal, sameAs);
-    if (!chosen) {
-      if (illegalMoveUnits.has(u) && rules['illegal-orders'] === 'deny-hold-support') table.noHoldSupport[u] = 1;
-      continue;
-    }
-    setOrder(table, viaConvoy, u, chosen);
+    if (units.kind[u] === FLEET && board.convoySea[units.prov[u]!]) t.fleetSea[units.prov[u]!] = 1;
+    ws.candCount[u] = 0;
+    ws.illegalMove[u] = 0;
   }
-
-  const implicitOrders = rules['implicit-orders'] ? deduceImplicitOrders(ctx, table, viaConvoy) : [];
-
-  matchOrders(table, powersWithOrders);
-  chooseRoutes(table, viaConvoy);
-  for (let u = 0; u < n; u++) if (table.order[u] === MOVE) table.movesInto[table.dstProv[u]!]!.push(u);
-  return { table, illegal, sameAs, implicitOrders };
+  ws.powersWithOrders.fill(0);
+  ws.implicitCount = 0;
 }
 
-function setOrder(table: MovementTable, viaConvoy: Uint8Array, u: number, c: Candidate): void {
-  table.order[u] = c.code;
-  table.orderIndex[u] = c.index;
-  table.dstLoc[u] = c.dstLoc;
-  table.dstProv[u] = c.dstProv;
-  table.target[u] = c.target;
-  table.supportCoast[u] = c.supportCoast;
-  table.pathSpec[u] = c.path;
-  viaConvoy[u] = c.viaConvoy ? 1 : 0;
+/** The per-phase lists and routes, once each unit has its effective order. */
+function finishTable(ws: MovementWorkspace, spareSlot: number): void {
+  if (ws.t.rules['implicit-orders']) deduceImplicitOrders(ws, spareSlot);
+  matchOrders(ws);
+  chooseRoutes(ws);
+  fileMoves(ws);
 }
 
 /**
- * The one order that stands for a unit, or none. Exact repeats count once;
- * an order written poorly gives way to one written correctly under
- * `valid-unless-other`; then `duplicate-orders` decides among the rest.
+ * Validates the written orders of a movement phase on these units, in the
+ * board's workspace (which the next adjudication on the board reuses). For
+ * callers outside the adjudicator that only want to know which orders are legal.
  */
-function chooseOrder(
-  rules: RuleOptions,
-  cands: Candidate[],
-  orders: readonly Order[],
-  illegal: (OrderResult | undefined)[],
-  sameAs: Int32Array,
-): Candidate | undefined {
-  if (cands.length === 0) return undefined;
+export function validateMovement(board: Board, rules: RuleOptions, units: UnitTable, orders: readonly Order[]): ValidatedMovement {
+  const ws = movementWorkspace(board, rules);
+  ws.loadUnits(units.n, units.power, units.kind, units.loc);
+  ws.units.units = units.units;
+  return validateWrittenOrders(ws, orders);
+}
+
+/** Validates the written orders of a movement phase into the workspace's table (units loaded). */
+export function validateWrittenOrders(ws: MovementWorkspace, orders: readonly Order[]): ValidatedMovement {
+  const { board, t, units } = ws;
+  const rules = t.rules;
+  const n = units.n;
+  ws.ensureSlots(orders.length + 1);
+  beginTable(ws);
+  const illegal: (OrderResult | undefined)[] = new Array<OrderResult | undefined>(orders.length).fill(undefined);
+  for (let i = 0; i < orders.length; i++) {
+    ws.sameAs[i] = -1;
+    const order = orders[i]!;
+    const p = board.powerId(order.power);
+    if (p >= 0) ws.powersWithOrders[p] = 1;
+    const reason = checkOrder(ws, order, i, p);
+    if (reason !== undefined) {
+      illegal[i] = illegalResult(order, reason);
+      if (order.type === 'move' && p >= 0) {
+        const f = findUnit(board, rules, units, order.unit, p, false);
+        if (f.ok && units.power[f.unit] === p) ws.illegalMove[f.unit] = 1;
+      }
+    } else {
+      const u = ws.cUnit[i]!;
+      if (ws.candCount[u] === 0) ws.candFirst[u] = i;
+      ws.candCount[u]! += 1;
+    }
+  }
+
+  // One order per unit.
+  const denyHoldSupport = rules['illegal-orders'] === 'deny-hold-support';
+  for (let u = 0; u < n; u++) {
+    const count = ws.candCount[u]!;
+    const chosen = count === 0 ? -1 : count === 1 ? ws.candFirst[u]! : chooseOrder(ws, u, orders, illegal);
+    if (chosen < 0) {
+      if (ws.illegalMove[u] && denyHoldSupport) t.noHoldSupport[u] = 1;
+      continue;
+    }
+    setOrder(ws, u, chosen);
+  }
+
+  finishTable(ws, orders.length);
+  const implicitOrders: { unit: number; order: MoveOrder }[] = [];
+  for (let k = 0; k < ws.implicitCount; k++) {
+    const v = ws.implicitUnits[k]!;
+    const s = ws.implicitFrom[k]!;
+    const code = t.order[s];
+    implicitOrders.push({
+      unit: v,
+      order: {
+        type: 'move',
+        power: board.powerIds[units.power[v]!]!,
+        unit: { kind: units.kind[v] === FLEET ? 'fleet' : 'army', at: board.locName(units.loc[v]!) },
+        to: code === SUPPORT_MOVE && t.supportCoast[s]! >= 0 ? board.locName(t.supportCoast[s]!) : board.provinceName(t.dstProv[s]!),
+        viaConvoy: false,
+      },
+    });
+  }
+  return { illegal, implicitOrders };
+}
+
+/**
+ * Validates integer orders (one per unit) into the workspace's table (units
+ * loaded). Illegal orders leave their reason in `ws.illegalReason[u]`.
+ */
+export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrdersInts): void {
+  const { t, units } = ws;
+  const n = units.n;
+  beginTable(ws);
+  const denyHoldSupport = t.rules['illegal-orders'] === 'deny-hold-support';
+  for (let u = 0; u < n; u++) {
+    ws.illegalReason[u] = undefined;
+    const kind = orders.kind[u]!;
+    if (kind === ORDER_NONE) continue;
+    ws.powersWithOrders[units.power[u]!] = 1;
+    const reason = checkIntOrder(ws, u, kind, orders.dst[u]!, orders.target[u]!, orders.via[u] === 1);
+    if (reason === undefined) {
+      setOrder(ws, u, u);
+      continue;
+    }
+    ws.illegalReason[u] = reason;
+    if (kind === MOVE) {
+      ws.illegalMove[u] = 1;
+      if (denyHoldSupport) t.noHoldSupport[u] = 1;
+    }
+  }
+  finishTable(ws, ws.capacity);
+}
+
+function setOrder(ws: MovementWorkspace, u: number, slot: number): void {
+  const t = ws.t;
+  t.order[u] = ws.cCode[slot]!;
+  t.orderIndex[u] = slot;
+  t.dstLoc[u] = ws.cDstLoc[slot]!;
+  t.dstProv[u] = ws.cDstProv[slot]!;
+  t.target[u] = ws.cTarget[slot]!;
+  t.supportCoast[u] = ws.cSupportCoast[slot]!;
+  t.pathSpec[u] = ws.cPath[slot];
+  t.viaConvoy[u] = ws.cVia[slot]!;
+  // Set later for the orders they concern (chooseRoutes, matchOrders); read only for those.
+  t.route[u] = ROUTE_LAND;
+  t.matched[u] = 0;
+  t.unmatchedReason[u] = UNMATCHED_NONE;
+}
+
+/** A standing order of a unit with several, for `chooseOrder`. */
+interface Candidate {
+  slot: number;
+  type: WrittenQuality;
+  nationality: WrittenQuality;
+  /** Equal keys: the same order written twice. */
+  key: string;
+}
+
+/** Equal for the same order written twice (only needed when a unit has several). */
+function candidateKey(ws: MovementWorkspace, i: number): string {
+  const u = ws.cUnit[i]!;
+  switch (ws.cCode[i]) {
+    case HOLD:
+      return `H ${u}`;
+    case MOVE:
+      if (ws.units.kind[u] === FLEET) return `M ${u} ${ws.cDstLoc[i]}`;
+      return `M ${u} ${ws.cDstProv[i]} ${ws.cVia[i] ? 'v' : ''} ${ws.cPath[i]?.join(',') ?? ''}`;
+    case SUPPORT_HOLD:
+      return `SH ${u} ${ws.cTarget[i]}`;
+    case SUPPORT_MOVE:
+      return `SM ${u} ${ws.cTarget[i]} ${ws.cDstProv[i]} ${ws.cSupportCoast[i]}`;
+    default:
+      return `C ${u} ${ws.cTarget[i]} ${ws.cDstProv[i]}`;
+  }
+}
+
+/**
+ * The one order that stands for a unit with several legal ones, or -1. Exact
+ * repeats count once; an order written poorly gives way to one written
+ * correctly under `valid-unless-other`; then `duplicate-orders` decides among
+ * the rest.
+ */
+function chooseOrder(ws: MovementWorkspace, u: number, orders: readonly Order[], illegal: (OrderResult | undefined)[]): number {
+  const rules = ws.t.rules;
+  const sameAs = ws.sameAs;
+  const cands: Candidate[] = [];
+  for (let i = ws.candFirst[u]!; i < orders.length; i++) {
+    if (illegal[i] !== undefined || ws.cUnit[i] !== u) continue;
+    cands.push({ slot: i, type: ws.cType[i] as WrittenQuality, nationality: ws.cNat[i] as WrittenQuality, key: candidateKey(ws, i) });
+  }
   const distinct: Candidate[] = [];
   for (const c of cands) {
     const first = distinct.find((d) => d.key === c.key);
-    if (first) sameAs[c.index] = first.index;
+    if (first) sameAs[c.slot] = first.slot;
     else distinct.push(c);
   }
   let live = distinct;
@@ -190,167 +263,339 @@ function chooseOrder(
     const wellTyped = live.some((c) => c.type === WRITTEN_OK);
     const wellNamed = live.some((c) => c.nationality === WRITTEN_OK);
     const kept = live.filter((c) => !(wellTyped && unlessOther(c.type)) && !(wellNamed && unlessOtherNat(c)));
-    for (const c of live) if (!kept.includes(c)) illegal[c.index] = illegalResult(orders[c.index]!, 'superseded');
+    for (const c of live) if (!kept.includes(c)) illegal[c.slot] = illegalResult(orders[c.slot]!, 'superseded');
     live = kept;
   }
-  if (live.length <= 1) return live[0];
+  if (live.length <= 1) return live[0]?.slot ?? -1;
   const rule = rules['duplicate-orders'];
   const keep = rule === 'first' ? live[0] : rule === 'last' ? live[live.length - 1] : undefined;
-  for (const c of live) if (c !== keep) illegal[c.index] = illegalResult(orders[c.index]!, 'duplicate-order');
-  return keep;
+  for (const c of live) if (c !== keep) illegal[c.slot] = illegalResult(orders[c.slot]!, 'duplicate-order');
+  return keep?.slot ?? -1;
 }
 
-// ------------------------------------------------------------------ legality
+// ------------------------------------------------------------------ legality, written orders
 
-function checkOrder(ctx: Ctx, order: Order, index: number, power: number): Checked {
-  if (power < 0) return { reason: 'wrong-power' };
+/** Checks a written order; when legal, its candidate is in slot `index`. */
+function checkOrder(ws: MovementWorkspace, order: Order, index: number, power: number): Reason | undefined {
+  if (power < 0) return 'wrong-power';
   switch (order.type) {
     case 'hold': {
-      const f = findUnit(ctx.board, ctx.rules, ctx.units, order.unit, power, false);
-      if (!f.ok) return { reason: f.reason };
-      if (ctx.units.power[f.unit] !== power) return { reason: 'wrong-power' };
-      return candidate(index, f.unit, HOLD, f.type, WRITTEN_OK, `H ${f.unit}`);
+      const f = findUnit(ws.board, ws.t.rules, ws.units, order.unit, power, false);
+      if (!f.ok) return f.reason;
+      if (ws.units.power[f.unit] !== power) return 'wrong-power';
+      ws.initSlot(index, f.unit, HOLD);
+      ws.cType[index] = f.type;
+      return undefined;
     }
     case 'move':
-      return checkMove(ctx, order, index, power);
+      return checkMove(ws, order, index, power);
     case 'support':
-      return checkSupport(ctx, order, index, power);
+      return checkSupport(ws, order, index, power);
     case 'convoy':
-      return checkConvoy(ctx, order, index, power);
+      return checkConvoy(ws, order, index, power);
     default:
-      return { reason: 'wrong-phase' };
+      return 'wrong-phase';
   }
 }
 
-function candidate(index: number, unit: number, code: OrderCode, type: WrittenQuality, nationality: WrittenQuality, key: string): Candidate {
-  return {
-    index,
-    unit,
-    code,
-    dstLoc: -1,
-    dstProv: -1,
-    target: -1,
-    supportCoast: -1,
-    viaConvoy: false,
-    path: undefined,
-    type,
-    nationality,
-    key,
-  };
-}
-
-/** Whether an army could be convoyed from `from` to `to` by the fleets on the board, leaving out `without`. */
-function convoyPossible(ctx: Ctx, from: number, to: number, without: number): boolean {
-  const { board, fleetSea } = ctx;
-  if (!board.isConvoyShore(from) || !board.isConvoyShore(to)) return false;
-  return seaRouteExists(board, (s) => fleetSea[s] === 1 && s !== without, from, to);
-}
-
-function checkMove(ctx: Ctx, order: MoveOrder, index: number, power: number): Checked {
-  const { board, rules, units } = ctx;
+function checkMove(ws: MovementWorkspace, order: MoveOrder, index: number, power: number): Reason | undefined {
+  const { board, units } = ws;
+  const rules = ws.t.rules;
   const f = findUnit(board, rules, units, order.unit, power, false);
-  if (!f.ok) return { reason: f.reason };
+  if (!f.ok) return f.reason;
   const u = f.unit;
-  if (units.power[u] !== power) return { reason: 'wrong-power' };
-  const kind = units.kind[u]!;
-  const dest = readDestination(board, rules, order.to, kind);
-  if (!dest.ok) return { reason: dest.reason };
-  const from = units.prov[u]!;
-  if (dest.prov === from) return { reason: 'same-province' };
-  if (!board.kindMayEnter(kind === FLEET ? FLEET : ARMY, dest.prov)) return { reason: board.impassable[dest.prov] ? 'not-adjacent' : 'wrong-unit-kind' };
-  const c = candidate(index, u, MOVE, f.type, WRITTEN_OK, '');
-  c.dstProv = dest.prov;
-  if (kind === FLEET) {
-    const to = fleetDestination(board, rules, units.loc[u]!, dest.prov, dest.coast);
-    if (!to.ok) return { reason: to.reason };
-    c.dstLoc = to.loc;
-    c.key = `M ${u} ${to.loc}`;
-    return c;
-  }
-  c.dstLoc = dest.prov;
-  const adjacent = board.armyCanReach(from, dest.prov);
-  // 'via convoy' means something only where the rules know the tag (not under the 1971 swap rule).
-  const via = order.viaConvoy && rules['convoy-to-adjacent'] !== 'swap-only';
-  c.viaConvoy = via;
-  const convoyOnly = !adjacent || (via && !rules['via-convoy-fallback']);
-  if (convoyOnly && !convoyPossible(ctx, from, dest.prov, -1)) {
-    if (adjacent) return { reason: 'no-convoy-route' };
-    return { reason: board.isConvoyShore(from) && board.isConvoyShore(dest.prov) ? 'no-convoy-route' : 'not-adjacent' };
-  }
-  if (rules['convoy-path'] !== 'ignored' && order.path && order.path.length > 0) {
+  if (units.power[u] !== power) return 'wrong-power';
+  const dest = readDestination(board, rules, order.to, units.kind[u]!);
+  if (!dest.ok) return dest.reason;
+  const reason = checkMoveInt(ws, index, u, dest.prov, dest.coast, order.viaConvoy);
+  if (reason !== undefined) return reason;
+  ws.cType[index] = f.type;
+  if (units.kind[u] === ARMY && rules['convoy-path'] !== 'ignored' && order.path && order.path.length > 0) {
     const seas = order.path.map((s) => board.provinceId(s));
-    if (seas.some((s) => s < 0)) return { reason: 'unknown-location' };
-    c.path = seas;
+    if (seas.some((s) => s < 0)) return 'unknown-location';
+    ws.cPath[index] = seas;
   }
-  c.key = `M ${u} ${dest.prov} ${via ? 'v' : ''} ${c.path?.join(',') ?? ''}`;
-  return c;
+  return undefined;
 }
 
-function checkSupport(ctx: Ctx, order: SupportOrder, index: number, power: number): Checked {
-  const { board, rules, units } = ctx;
+function checkSupport(ws: MovementWorkspace, order: SupportOrder, index: number, power: number): Reason | undefined {
+  const { board, units } = ws;
+  const rules = ws.t.rules;
   const f = findUnit(board, rules, units, order.unit, power, false);
-  if (!f.ok) return { reason: f.reason };
+  if (!f.ok) return f.reason;
   const s = f.unit;
-  if (units.power[s] !== power) return { reason: 'wrong-power' };
+  if (units.power[s] !== power) return 'wrong-power';
   const t = findUnit(board, rules, units, order.supported, power, true);
-  if (!t.ok) return { reason: t.reason };
+  if (!t.ok) return t.reason;
   const v = t.unit;
-  if (v === s) return { reason: 'support-self' };
-  const sKind = units.kind[s] === FLEET ? FLEET : ARMY;
+  if (v === s) return 'support-self';
+  let reason: Reason | undefined;
   if (order.to === undefined) {
-    if (!board.canReachProvince(sKind, units.loc[s]!, units.prov[v]!)) return { reason: 'not-adjacent' };
-    const c = candidate(index, s, SUPPORT_HOLD, f.type, t.nationality, `SH ${s} ${v}`);
-    c.target = v;
-    c.dstProv = units.prov[v]!;
-    return c;
+    reason = checkSupportHoldInt(ws, index, s, v);
+  } else {
+    const dest = readDestination(board, rules, order.to, units.kind[v] === FLEET ? FLEET : ARMY);
+    if (!dest.ok) return dest.reason;
+    reason = checkSupportMoveInt(ws, index, s, v, dest.prov, dest.coast);
   }
+  if (reason !== undefined) return reason;
+  ws.cType[index] = f.type;
+  ws.cNat[index] = t.nationality;
+  return undefined;
+}
+
+function checkConvoy(ws: MovementWorkspace, order: ConvoyOrder, index: number, power: number): Reason | undefined {
+  const { board, units } = ws;
+  const rules = ws.t.rules;
+  const f = findUnit(board, rules, units, order.unit, power, false);
+  if (!f.ok) return f.reason;
+  const c0 = f.unit;
+  if (units.power[c0] !== power) return 'wrong-power';
+  if (units.kind[c0] !== FLEET || !board.convoySea[units.prov[c0]!]) return 'wrong-unit-kind';
+  const a = findUnit(board, rules, units, order.army, power, true);
+  if (!a.ok) return a.reason;
+  if (units.kind[a.unit] !== ARMY) return 'wrong-unit-kind';
+  const dest = readDestination(board, rules, order.to, ARMY);
+  if (!dest.ok) return dest.reason;
+  const reason = checkConvoyInt(ws, index, c0, a.unit, dest.prov);
+  if (reason !== undefined) return reason;
+  ws.cType[index] = f.type;
+  ws.cNat[index] = a.nationality;
+  return undefined;
+}
+
+// ------------------------------------------------------------------ legality, on integers
+
+/** Checks an integer order of unit `u`; when legal, its candidate is in slot `u`. */
+function checkIntOrder(ws: MovementWorkspace, u: number, kind: number, dst: number, target: number, via: boolean): Reason | undefined {
+  const { board, units } = ws;
+  const n = units.n;
+  switch (kind) {
+    case HOLD:
+      ws.initSlot(u, u, HOLD);
+      return undefined;
+    case MOVE: {
+      const prov = destinationProvince(ws, dst, units.kind[u]!);
+      if (prov < 0) return decodeReason;
+      return checkMoveInt(ws, u, u, prov, decodedCoast, via);
+    }
+    case SUPPORT_HOLD:
+    case SUPPORT_MOVE: {
+      if (target < 0 || target >= n) return 'no-unit';
+      if (target === u) return 'support-self';
+      if (kind === SUPPORT_HOLD) return checkSupportHoldInt(ws, u, u, target);
+      const prov = destinationProvince(ws, dst, units.kind[target] === FLEET ? FLEET : ARMY);
+      if (prov < 0) return decodeReason;
+      return checkSupportMoveInt(ws, u, u, target, prov, decodedCoast);
+    }
+    case CONVOY: {
+      if (units.kind[u] !== FLEET || !board.convoySea[units.prov[u]!]) return 'wrong-unit-kind';
+      if (target < 0 || target >= n) return 'no-unit';
+      if (units.kind[target] !== ARMY) return 'wrong-unit-kind';
+      const prov = destinationProvince(ws, dst, ARMY);
+      if (prov < 0) return decodeReason;
+      return checkConvoyInt(ws, u, u, target, prov);
+    }
+    default:
+      return 'wrong-phase';
+  }
+}
+
+/** Set by `destinationProvince`: the coast named (a location), or -1; the reason when it fails. */
+let decodedCoast = -1;
+let decodeReason: Reason = 'unknown-location';
+
+/** A destination location as `readDestination` reads its name, for a unit of `kind`: its province, or -1 (see `decodeReason`). */
+function destinationProvince(ws: MovementWorkspace, dst: number, kind: number): number {
+  const board = ws.board;
+  if (!(dst >= 0 && dst < board.locationCount)) {
+    decodeReason = 'unknown-location';
+    return -1;
+  }
+  const prov = board.locProvince[dst]!;
+  decodedCoast = dst !== prov ? dst : -1;
+  if (decodedCoast >= 0 && kind === ARMY) {
+    if (ws.t.rules['unknown-coast'] === 'fail') {
+      decodeReason = 'unknown-coast';
+      return -1;
+    }
+    decodedCoast = -1;
+  }
+  return prov;
+}
+
+/** Set by `fleetDestinationInt`: the location the fleet moves to. */
+let fleetLoc = -1;
+
+/** `fleetDestination` (refs.ts) without building the list of reachable coasts. */
+function fleetDestinationInt(ws: MovementWorkspace, from: number, prov: number, coast: number): Reason | undefined {
+  const board = ws.board;
+  const rules = ws.t.rules;
+  if (!board.hasCoasts(prov)) {
+    if (!board.canMove(FLEET, from, prov)) return 'not-adjacent';
+    fleetLoc = prov;
+    return undefined;
+  }
+  let count = 0;
+  let first = -1;
+  let named = false;
+  const { offsets, targets } = board.fleetAdj;
+  for (let i = offsets[from]!; i < offsets[from + 1]!; i++) {
+    const x = targets[i]!;
+    if (board.locProvince[x] !== prov) continue;
+    if (count++ === 0) first = x;
+    if (x === coast) named = true;
+  }
+  if (coast >= 0) {
+    if (named) {
+      fleetLoc = coast;
+      return undefined;
+    }
+    if (rules['impossible-coast'] === 'ignore-coast' && count === 1) {
+      fleetLoc = first;
+      return undefined;
+    }
+    return count === 0 ? 'not-adjacent' : 'impossible-coast';
+  }
+  if (count === 0) return 'not-adjacent';
+  if (count === 1 && rules['implied-coast'] === 'infer') {
+    fleetLoc = first;
+    return undefined;
+  }
+  return 'missing-coast';
+}
+
+/** Whether an army could be convoyed from `from` to `to` by the fleets on the board, leaving out sea `without`. */
+function convoyPossible(ws: MovementWorkspace, from: number, to: number, without: number): boolean {
+  const board = ws.board;
+  if (!board.isConvoyShore(from) || !board.isConvoyShore(to) || from === to) return false;
+  const fleetSea = ws.t.fleetSea;
+  const { offsets, targets } = board.seaAdj;
+  const frame = ws.m.seas.enter();
+  const { seen, queue } = frame;
+  let tail = 0;
+  let found = false;
+  for (let i = offsets[from]!; i < offsets[from + 1]!; i++) {
+    const s = targets[i]!;
+    if (fleetSea[s] === 1 && s !== without && !seen[s]) {
+      seen[s] = 1;
+      queue[tail++] = s;
+    }
+  }
+  for (let head = 0; head < tail && !found; head++) {
+    const s = queue[head]!;
+    for (let i = offsets[to]!; i < offsets[to + 1]!; i++) {
+      if (targets[i] === s) {
+        found = true;
+        break;
+      }
+    }
+    if (found) break;
+    for (let i = offsets[s]!; i < offsets[s + 1]!; i++) {
+      const x = targets[i]!;
+      if (x !== from && x !== to && fleetSea[x] === 1 && x !== without && !seen[x]) {
+        seen[x] = 1;
+        queue[tail++] = x;
+      }
+    }
+  }
+  ws.m.seas.leave(frame, tail);
+  return found;
+}
+
+/** A move of unit `u` to province `prov` (coast location `coast`, or -1), written "via convoy" or not. */
+function checkMoveInt(ws: MovementWorkspace, slot: number, u: number, prov: number, coast: number, via: boolean): Reason | undefined {
+  const { board, units } = ws;
+  const rules = ws.t.rules;
+  const kind = units.kind[u]!;
+  const from = units.prov[u]!;
+  if (prov === from) return 'same-province';
+  if (!board.kindMayEnter(kind === FLEET ? FLEET : ARMY, prov)) return board.impassable[prov] ? 'not-adjacent' : 'wrong-unit-kind';
+  if (kind === FLEET) {
+    const reason = fleetDestinationInt(ws, units.loc[u]!, prov, coast);
+    if (reason !== undefined) return reason;
+    ws.initSlot(slot, u, MOVE);
+    ws.cDstProv[slot] = prov;
+    ws.cDstLoc[slot] = fleetLoc;
+    return undefined;
+  }
+  const adjacent = board.armyCanReach(from, prov);
+  // 'via convoy' means something only where the rules know the tag (not under the 1971 swap rule).
+  const tagged = via && rules['convoy-to-adjacent'] !== 'swap-only';
+  const convoyOnly = !adjacent || (tagged && !rules['via-convoy-fallback']);
+  if (convoyOnly && !convoyPossible(ws, from, prov, -1)) {
+    if (adjacent) return 'no-convoy-route';
+    return board.isConvoyShore(from) && board.isConvoyShore(prov) ? 'no-convoy-route' : 'not-adjacent';
+  }
+  ws.initSlot(slot, u, MOVE);
+  ws.cDstProv[slot] = prov;
+  ws.cDstLoc[slot] = prov;
+  ws.cVia[slot] = tagged ? 1 : 0;
+  return undefined;
+}
+
+function checkSupportHoldInt(ws: MovementWorkspace, slot: number, s: number, v: number): Reason | undefined {
+  const { board, units } = ws;
+  if (!board.canReachProvince(units.kind[s] === FLEET ? FLEET : ARMY, units.loc[s]!, units.prov[v]!)) return 'not-adjacent';
+  ws.initSlot(slot, s, SUPPORT_HOLD);
+  ws.cTarget[slot] = v;
+  ws.cDstProv[slot] = units.prov[v]!;
+  return undefined;
+}
+
+function checkSupportMoveInt(ws: MovementWorkspace, slot: number, s: number, v: number, prov: number, named: number): Reason | undefined {
+  const { board, units } = ws;
+  const rules = ws.t.rules;
+  const sKind = units.kind[s] === FLEET ? FLEET : ARMY;
   const vKind = units.kind[v] === FLEET ? FLEET : ARMY;
-  const dest = readDestination(board, rules, order.to, vKind);
-  if (!dest.ok) return { reason: dest.reason };
-  if (dest.prov === units.prov[s] || dest.prov === units.prov[v]) return { reason: 'same-province' };
-  if (!board.canReachProvince(sKind, units.loc[s]!, dest.prov)) return { reason: 'not-adjacent' };
-  if (!board.kindMayEnter(vKind, dest.prov)) return { reason: 'wrong-unit-kind' };
-  let coast = dest.coast;
+  if (prov === units.prov[s] || prov === units.prov[v]) return 'same-province';
+  if (!board.canReachProvince(sKind, units.loc[s]!, prov)) return 'not-adjacent';
+  if (!board.kindMayEnter(vKind, prov)) return 'wrong-unit-kind';
+  let coast = named;
   if (vKind === FLEET) {
-    const reachable = board.hasCoasts(dest.prov) ? board.fleetTargets(units.loc[v]!, dest.prov) : board.canMove(FLEET, units.loc[v]!, dest.prov) ? [dest.prov] : [];
-    if (reachable.length === 0) return { reason: 'not-adjacent' };
-    if (coast >= 0 && !reachable.includes(coast)) {
-      if (rules['support-coast'] !== 'ignored') return { reason: 'impossible-coast' };
+    // The locations of `prov` the fleet could move to.
+    let count = 0;
+    let includes = false;
+    if (board.hasCoasts(prov)) {
+      const { offsets, targets } = board.fleetAdj;
+      const from = units.loc[v]!;
+      for (let i = offsets[from]!; i < offsets[from + 1]!; i++) {
+        const x = targets[i]!;
+        if (board.locProvince[x] !== prov) continue;
+        count++;
+        if (x === coast) includes = true;
+      }
+    } else if (board.canMove(FLEET, units.loc[v]!, prov)) {
+      count = 1;
+      includes = coast === prov;
+    }
+    if (count === 0) return 'not-adjacent';
+    if (coast >= 0 && !includes) {
+      if (rules['support-coast'] !== 'ignored') return 'impossible-coast';
     }
     if (rules['support-coast'] === 'ignored') coast = -1;
-  } else if (!board.armyCanReach(units.prov[v]!, dest.prov) && !convoyPossible(ctx, units.prov[v]!, dest.prov, units.prov[s]!)) {
-    return { reason: 'not-adjacent' };
+  } else if (!board.armyCanReach(units.prov[v]!, prov) && !convoyPossible(ws, units.prov[v]!, prov, units.prov[s]!)) {
+    return 'not-adjacent';
   }
-  const c = candidate(index, s, SUPPORT_MOVE, f.type, t.nationality, `SM ${s} ${v} ${dest.prov} ${coast}`);
-  c.target = v;
-  c.dstProv = dest.prov;
-  c.supportCoast = coast;
-  return c;
+  ws.initSlot(slot, s, SUPPORT_MOVE);
+  ws.cTarget[slot] = v;
+  ws.cDstProv[slot] = prov;
+  ws.cSupportCoast[slot] = coast;
+  return undefined;
 }
 
-function checkConvoy(ctx: Ctx, order: ConvoyOrder, index: number, power: number): Checked {
-  const { board, rules, units } = ctx;
-  const f = findUnit(board, rules, units, order.unit, power, false);
-  if (!f.ok) return { reason: f.reason };
-  const c0 = f.unit;
-  if (units.power[c0] !== power) return { reason: 'wrong-power' };
-  if (units.kind[c0] !== FLEET || !board.convoySea[units.prov[c0]!]) return { reason: 'wrong-unit-kind' };
-  const a = findUnit(board, rules, units, order.army, power, true);
-  if (!a.ok) return { reason: a.reason };
-  if (units.kind[a.unit] !== ARMY) return { reason: 'wrong-unit-kind' };
-  const dest = readDestination(board, rules, order.to, ARMY);
-  if (!dest.ok) return { reason: dest.reason };
-  const from = units.prov[a.unit]!;
-  if (dest.prov === from) return { reason: 'same-province' };
-  if (!board.kindMayEnter(ARMY, dest.prov) || !board.isConvoyShore(dest.prov) || !board.isConvoyShore(from)) {
-    return { reason: 'not-adjacent' };
-  }
-  const seas = minimalRouteSeas(board, (s) => ctx.fleetSea[s] === 1, from, dest.prov);
-  if (!seas.has(units.prov[c0]!)) return { reason: 'not-on-route' };
-  const c = candidate(index, c0, CONVOY, f.type, a.nationality, `C ${c0} ${a.unit} ${dest.prov}`);
-  c.target = a.unit;
-  c.dstProv = dest.prov;
-  return c;
+/** Fleet `c0` (a fleet in a convoy sea) convoys army `a` to province `prov`. */
+function checkConvoyInt(ws: MovementWorkspace, slot: number, c0: number, a: number, prov: number): Reason | undefined {
+  const { board, units } = ws;
+  const from = units.prov[a]!;
+  if (prov === from) return 'same-province';
+  if (!board.kindMayEnter(ARMY, prov) || !board.isConvoyShore(prov) || !board.isConvoyShore(from)) return 'not-adjacent';
+  const fleetSea = ws.t.fleetSea;
+  const seas = minimalRouteSeas(board, (s) => fleetSea[s] === 1, from, prov);
+  if (!seas.has(units.prov[c0]!)) return 'not-on-route';
+  ws.initSlot(slot, c0, CONVOY);
+  ws.cTarget[slot] = a;
+  ws.cDstProv[slot] = prov;
+  return undefined;
 }
 
 // ------------------------------------------------------------------ implicit orders (4.E.3)
@@ -360,80 +605,94 @@ function checkConvoy(ctx: Ctx, order: ConvoyOrder, index: number, power: number)
  * that move, if it is legal. An explicit order always wins, and orders of other
  * powers never imply anything.
  */
-function deduceImplicitOrders(ctx: Ctx, table: MovementTable, viaConvoy: Uint8Array): { unit: number; order: MoveOrder }[] {
-  const { board, units } = ctx;
-  const out: { unit: number; order: MoveOrder }[] = [];
-  const ordered = new Uint8Array(units.n);
-  for (let u = 0; u < units.n; u++) if (table.orderIndex[u]! >= 0) ordered[u] = 1;
+function deduceImplicitOrders(ws: MovementWorkspace, spareSlot: number): void {
+  const { t, units } = ws;
+  const ordered = ws.illegalMove; // reused: 1 for units with an order that stands (or an implicit one)
+  for (let u = 0; u < units.n; u++) ordered[u] = t.orderIndex[u]! >= 0 ? 1 : 0;
   for (let s = 0; s < units.n; s++) {
-    const code = table.order[s];
+    const code = t.order[s];
     if (code !== SUPPORT_MOVE && code !== CONVOY) continue;
-    const v = table.target[s]!;
+    const v = t.target[s]!;
     if (ordered[v] || units.power[v] !== units.power[s]) continue;
-    const order: MoveOrder = {
-      type: 'move',
-      power: board.powerIds[units.power[v]!]!,
-      unit: { kind: units.kind[v] === FLEET ? 'fleet' : 'army', at: board.locName(units.loc[v]!) },
-      to: code === SUPPORT_MOVE && table.supportCoast[s]! >= 0 ? board.locName(table.supportCoast[s]!) : board.provinceName(table.dstProv[s]!),
-      viaConvoy: false,
-    };
-    const checked = checkMove(ctx, order, -1, units.power[v]!);
-    if ('reason' in checked) continue;
+    const coast = code === SUPPORT_MOVE ? t.supportCoast[s]! : -1;
+    if (checkMoveInt(ws, spareSlot, v, t.dstProv[s]!, coast, false) !== undefined) continue;
     ordered[v] = 1;
-    setOrder(table, viaConvoy, v, checked);
-    table.orderIndex[v] = -1;
-    table.implicit[v] = 1;
-    out.push({ unit: v, order });
+    setOrder(ws, v, spareSlot);
+    t.orderIndex[v] = -1;
+    t.implicit[v] = 1;
+    ws.implicitFrom[ws.implicitCount] = s;
+    ws.implicitUnits[ws.implicitCount++] = v;
   }
-  return out;
 }
 
 // ------------------------------------------------------------------ matching
 
-/** Marks supports and convoys that match their target's order and files them in the lists. */
-function matchOrders(table: MovementTable, powersWithOrders: Uint8Array): void {
-  const { rules, units } = table;
-  for (let s = 0; s < units.n; s++) {
-    const code = table.order[s];
-    const v = table.target[s]!;
+/** Marks supports and convoys that match their target's order and files them in the CSR lists. */
+function matchOrders(ws: MovementWorkspace): void {
+  const { t, units } = ws;
+  const rules = t.rules;
+  const n = units.n;
+  const civilDisorderFails = rules['civil-disorder-hold-support'] === 'fails';
+  const { supOff, cvyOff } = t;
+  for (let u = 0; u <= n; u++) {
+    supOff[u] = 0;
+    cvyOff[u] = 0;
+  }
+  for (let s = 0; s < n; s++) {
+    const code = t.order[s];
+    if (code === HOLD || code === MOVE) continue;
+    const v = t.target[s]!;
     if (code === SUPPORT_HOLD) {
-      if (table.order[v] === MOVE || table.noHoldSupport[v]) {
-        table.unmatchedReason[s] = 'unmatched';
-      } else if (
-        rules['civil-disorder-hold-support'] === 'fails' &&
-        !powersWithOrders[units.power[v]!] &&
-        units.power[v] !== units.power[s]
-      ) {
-        table.unmatchedReason[s] = 'civil-disorder';
+      if (t.order[v] === MOVE || t.noHoldSupport[v]) {
+        t.unmatchedReason[s] = UNMATCHED;
+      } else if (civilDisorderFails && !ws.powersWithOrders[units.power[v]!] && units.power[v] !== units.power[s]) {
+        t.unmatchedReason[s] = UNMATCHED_CIVIL_DISORDER;
       } else {
-        table.matched[s] = 1;
-        table.supporters[v]!.push(s);
+        t.matched[s] = 1;
+        supOff[v + 1]!++;
       }
     } else if (code === SUPPORT_MOVE) {
-      if (table.order[v] === MOVE && table.dstProv[v] === table.dstProv[s] && supportCoastMatches(table, s, v)) {
-        table.matched[s] = 1;
-        table.supporters[v]!.push(s);
+      if (t.order[v] === MOVE && t.dstProv[v] === t.dstProv[s] && supportCoastMatches(ws, s, v)) {
+        t.matched[s] = 1;
+        supOff[v + 1]!++;
       } else {
-        table.unmatchedReason[s] = 'unmatched';
+        t.unmatchedReason[s] = UNMATCHED;
       }
     } else if (code === CONVOY) {
-      if (table.order[v] === MOVE && table.dstProv[v] === table.dstProv[s]) {
-        table.matched[s] = 1;
-        table.convoyers[v]!.push(s);
+      if (t.order[v] === MOVE && t.dstProv[v] === t.dstProv[s]) {
+        t.matched[s] = 1;
+        cvyOff[v + 1]!++;
       } else {
-        table.unmatchedReason[s] = 'unmatched';
+        t.unmatchedReason[s] = UNMATCHED;
       }
     }
+  }
+  // Prefix sums, then the rows in unit order.
+  const supFill = ws.fillA;
+  const cvyFill = ws.fillB;
+  supFill[0] = 0;
+  cvyFill[0] = 0;
+  for (let u = 0; u < n; u++) {
+    supOff[u + 1]! += supOff[u]!;
+    cvyOff[u + 1]! += cvyOff[u]!;
+    supFill[u + 1] = supOff[u + 1]!;
+    cvyFill[u + 1] = cvyOff[u + 1]!;
+  }
+  for (let s = 0; s < n; s++) {
+    if (!t.matched[s]) continue;
+    const v = t.target[s]!;
+    if (t.order[s] === CONVOY) t.cvyList[cvyFill[v]!++] = s;
+    else t.supList[supFill[v]!++] = s;
   }
 }
 
 /** DATC 4.B.4 `support-coast`: the coast a support names against the coast the fleet moves to. */
-function supportCoastMatches(table: MovementTable, s: number, v: number): boolean {
-  const { board, rules, units } = table;
-  if (units.kind[v] !== FLEET || !board.hasCoasts(table.dstProv[v]!)) return true;
-  const named = table.supportCoast[s]!;
-  const actual = table.dstLoc[v]!;
-  switch (rules['support-coast']) {
+function supportCoastMatches(ws: MovementWorkspace, s: number, v: number): boolean {
+  const { board, t, units } = ws;
+  if (units.kind[v] !== FLEET || !board.hasCoasts(t.dstProv[v]!)) return true;
+  const named = t.supportCoast[s]!;
+  const actual = t.dstLoc[v]!;
+  switch (t.rules['support-coast']) {
     case 'ignored':
       return true;
     case 'must-match':
@@ -443,6 +702,20 @@ function supportCoastMatches(table: MovementTable, s: number, v: number): boolea
     case 'required':
       return named === actual;
   }
+}
+
+/** Files each move in the CSR list of moves into its destination province, in unit order. */
+function fileMoves(ws: MovementWorkspace): void {
+  const { board, t, units } = ws;
+  const P = board.provinceCount;
+  const n = units.n;
+  const { intoOff, intoList } = t;
+  intoOff.fill(0);
+  for (let u = 0; u < n; u++) if (t.order[u] === MOVE) intoOff[t.dstProv[u]! + 1]!++;
+  for (let p = 0; p < P; p++) intoOff[p + 1]! += intoOff[p]!;
+  const fill = ws.fillP;
+  fill.set(intoOff);
+  for (let u = 0; u < n; u++) if (t.order[u] === MOVE) intoList[fill[t.dstProv[u]!]!++] = u;
 }
 
 // ------------------------------------------------------------------ routes (4.A.3)
@@ -461,34 +734,39 @@ function supportCoastMatches(table: MovementTable, s: number, v: number): boolea
  * ordered is taken, and if it is disrupted the army does not move (so 6.G.11 is
  * the plain convoy paradox under both values).
  */
-function chooseRoutes(table: MovementTable, viaConvoy: Uint8Array): void {
-  const { board, rules, units } = table;
+function chooseRoutes(ws: MovementWorkspace): void {
+  const { board, t, units } = ws;
+  const rules = t.rules;
+  const mode = rules['convoy-to-adjacent'];
   for (let u = 0; u < units.n; u++) {
-    if (table.order[u] !== MOVE || units.kind[u] !== ARMY) continue;
+    if (t.order[u] !== MOVE || units.kind[u] !== ARMY) continue;
     const from = units.prov[u]!;
-    const to = table.dstProv[u]!;
+    const to = t.dstProv[u]!;
     if (!board.armyCanReach(from, to)) {
-      table.route[u] = ROUTE_CONVOY;
+      t.route[u] = ROUTE_CONVOY;
       continue;
     }
-    const mode = rules['convoy-to-adjacent'];
+    const hasConvoyers = t.cvyOff[u + 1]! > t.cvyOff[u]!;
     if (mode === 'swap-only') {
       const v = units.unitAt[to]!;
-      const swap = v >= 0 && table.order[v] === MOVE && table.dstProv[v] === from;
-      table.route[u] = swap && table.convoyers[u]!.length > 0 ? ROUTE_EITHER : ROUTE_LAND;
+      const swap = v >= 0 && t.order[v] === MOVE && t.dstProv[v] === from;
+      t.route[u] = swap && hasConvoyers ? ROUTE_EITHER : ROUTE_LAND;
       continue;
     }
-    const chosen =
-      viaConvoy[u] === 1 || (mode !== 'tagged-only' && table.convoyers[u]!.some((f) => units.power[f] === units.power[u]));
-    if (!chosen) table.route[u] = ROUTE_LAND;
-    else if (!rules['via-convoy-fallback'] || orderedRouteExists(table, u)) table.route[u] = ROUTE_CONVOY;
-    else table.route[u] = ROUTE_LAND;
+    let chosen = t.viaConvoy[u] === 1;
+    if (!chosen && mode !== 'tagged-only') {
+      for (let i = t.cvyOff[u]!; i < t.cvyOff[u + 1]! && !chosen; i++) chosen = units.power[t.cvyList[i]!] === units.power[u];
+    }
+    if (!chosen) t.route[u] = ROUTE_LAND;
+    else if (!rules['via-convoy-fallback'] || orderedRouteExists(ws, u)) t.route[u] = ROUTE_CONVOY;
+    else t.route[u] = ROUTE_LAND;
   }
 }
 
 /** Whether the fleets ordered to convoy army `u` form a route, whatever becomes of them. */
-function orderedRouteExists(table: MovementTable, u: number): boolean {
-  const { board, units } = table;
-  const fleets = new Set(table.convoyers[u]!.map((f) => units.prov[f]!));
-  return seaRouteExists(board, (s) => fleets.has(s), units.prov[u]!, table.dstProv[u]!);
+function orderedRouteExists(ws: MovementWorkspace, u: number): boolean {
+  const { board, t, units } = ws;
+  const fleets = new Set<number>();
+  for (let i = t.cvyOff[u]!; i < t.cvyOff[u + 1]!; i++) fleets.add(units.prov[t.cvyList[i]!]!);
+  return seaRouteExists(board, (s) => fleets.has(s), units.prov[u]!, t.dstProv[u]!);
 }

@@ -1,0 +1,3 @@
+/** Many games at once, across worker threads. */
+export { AdjudicatorPool, adjudicateMany, type ManyOptions } from './pool.js';
+export { replayGame, type ManyGame, type ManyGameResult } from './replay.js';

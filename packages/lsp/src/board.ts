@@ -1,0 +1,522 @@
+/**
+ * The editor extension's custom requests, so that the engine stays the single
+ * source of truth and the extension stays thin:
+ *
+ * - `dipforge/board` {uri, position} → the SVG of the phase under the cursor
+ *   (`renderBoard`: the position the phase began with, its orders and their
+ *   results), or of a map's starting position;
+ * - `dipforge/status` {uri, position} → variant · edition · phase;
+ * - `dipforge/nextPhase` {uri} → the text edit that appends the next phase
+ *   with every unit's order skeleton, or the retreats or adjustments due;
+ * - `dipforge/editions` {uri?} → the editions a file may name;
+ * - `dipforge/setEdition` {uri, edition} → the edit that names another edition;
+ * - `dipforge/diff` {uri, editionA?, editionB} → the game played under two
+ *   editions and compared (`diffGameRuns`, as `dipforge diff --json` gives it).
+ *
+ * Every function here is pure over the workspace's document state; the
+ * handlers at the end wire them to a connection (`registerBoardRequests`).
+ * Documented in docs/EXTENSION.md.
+ */
+import { basename } from 'node:path';
+import { compileMapFile, diffGameRuns, phaseOrStart, phaseText, runGame, type DiffResult, type GameAst, type GameDiff, type GameRun } from '@dipforge/dsl';
+import {
+  adjudicatePhase,
+  adjustmentNeeds,
+  compileBoard,
+  initialPosition,
+  legalOrders,
+  phaseIsEmpty,
+  renderBoard,
+  type Board,
+  type DislodgedUnit,
+  type OrderResult,
+  type Phase,
+  type Position,
+  type RuleOptions,
+  type VariantConfig,
+} from '@dipforge/engine';
+import {
+  ErrorCodes,
+  LSPErrorCodes,
+  ResponseError,
+  type CancellationToken,
+  type Connection,
+  type Position as LspPosition,
+  type TextEdit,
+} from 'vscode-languageserver';
+import { cached, gameContext, phaseLabel, positionOf, sectionRuns, unitText } from './context.js';
+import { toRange } from './text.js';
+import { Cancelled, type Doc, type GameDoc, type MapDoc, type Workspace } from './workspace.js';
+
+export const BOARD_REQUEST = 'dipforge/board';
+export const STATUS_REQUEST = 'dipforge/status';
+export const NEXT_PHASE_REQUEST = 'dipforge/nextPhase';
+export const EDITIONS_REQUEST = 'dipforge/editions';
+export const SET_EDITION_REQUEST = 'dipforge/setEdition';
+export const DIFF_REQUEST = 'dipforge/diff';
+
+/** The document is named by `uri` (or, LSP style, by `textDocument.uri`). */
+export interface DocParams {
+  uri?: string;
+  textDocument?: { uri: string };
+}
+
+export interface DocPositionParams extends DocParams {
+  position?: LspPosition;
+}
+
+export interface BoardResult {
+  uri: string;
+  /** The picture (`svg.dipforge-board`), or null when there is nothing to draw (`message` says why). */
+  svg: string | null;
+  /** `spring 1901 movement`: the phase drawn. */
+  phase: string | null;
+  variant: string | null;
+  edition: string | null;
+  /** The line of the `phase` (or `position`) statement drawn; -1 for the start of the game or a map. */
+  line: number;
+  message?: string;
+}
+
+export interface StatusResult {
+  uri: string;
+  kind: 'game' | 'map';
+  variant: string | null;
+  edition: string | null;
+  /** The phase under the cursor (a game), null for a map. */
+  phase: string | null;
+  /** `classic · 2023 · spring 1901 movement`. */
+  text: string;
+}
+
+export interface NextPhaseResult {
+  uri: string;
+  /** The phase appended, `fall 1901 movement`. */
+  phase: string;
+  /** Inserts the phase at the end of the document. */
+  edit: TextEdit;
+  /** The line of the new `phase` statement once the edit is applied. */
+  line: number;
+}
+
+export interface EditionInfo {
+  name: string;
+  title: string | null;
+  /** A built-in edition preset (`variants/editions/`), or a `ruleset` of the file's variant. */
+  builtin: boolean;
+}
+
+export interface EditionsResult {
+  /** The edition the file plays (null without a document, or when its variant does not compile). */
+  current: string | null;
+  editions: EditionInfo[];
+}
+
+export interface SetEditionResult {
+  uri: string;
+  edits: TextEdit[];
+}
+
+export interface DiffResponse {
+  /** `dipforge-diff/1`, as `dipforge diff --json` writes it. */
+  format: string;
+  file: string;
+  a: { edition: string | null; complete: boolean };
+  b: { edition: string | null; complete: boolean };
+  orders: {
+    phase: Phase;
+    name: string;
+    power: string;
+    source: string;
+    /** 1-based, as the CLI prints it. */
+    line: number;
+    a: { status: string; reason: string | null; detail: string | null };
+    b: { status: string; reason: string | null; detail: string | null };
+  }[];
+  parted: {
+    after: Phase | null;
+    at: Phase | null;
+    onlyA: string[];
+    onlyB: string[];
+    dislodgedOnlyA: string[];
+    dislodgedOnlyB: string[];
+    owners: { centre: string; a: string | null; b: string | null }[];
+  } | null;
+  /** Errors of either run (the game cannot be compared fully). */
+  errors: string[];
+  /** The comparison for people, as `dipforge diff` prints it. */
+  text: string;
+}
+
+// ------------------------------------------------------------------ board
+
+interface Drawn {
+  phase: Phase;
+  position: Position;
+  results: readonly OrderResult[];
+  dislodged: readonly DislodgedUnit[];
+  line: number;
+  key: string;
+}
+
+/** The phase under a position of a game: the phase section's (its position, orders and results), else the start. */
+export function phaseUnder(doc: GameDoc, offset: number): Drawn | undefined {
+  const ctx = gameContext(doc, offset);
+  const index = ctx.kind === 'phase' || ctx.kind === 'expect' || ctx.kind === 'declare' ? ctx.index : -1;
+  if (index >= 0) {
+    const section = doc.parsed.ast.phases[index] as GameAst.PhaseSection;
+    const line = section.range.start.line;
+    const run = sectionRuns(doc)[index];
+    if (run) return { phase: run.phase, position: run.before, results: run.result.results, dislodged: run.result.dislodged, line, key: `s${index}` };
+    const before = positionOf(doc, index);
+    if (before) return { phase: before.phase, position: before, results: [], dislodged: [], line, key: `s${index}` };
+  }
+  const start = doc.run.start;
+  if (!start) return undefined;
+  return { phase: start.phase, position: start, results: [], dislodged: [], line: doc.parsed.ast.position?.range.start.line ?? -1, key: 'start' };
+}
+
+function gameEdition(doc: GameDoc): string | null {
+  return doc.run.edition ?? doc.config?.rules.edition ?? null;
+}
+
+interface MapState {
+  config?: VariantConfig;
+  board?: Board;
+  message?: string;
+}
+
+function mapState(ws: Workspace, doc: MapDoc): MapState {
+  return cached(doc, 'compiled', () => {
+    const compiled = compileMapFile(doc.entry, ws.loader);
+    if (!compiled.config) {
+      const errors = compiled.diagnostics.filter((d) => d.severity === 'error').length;
+      return { message: errors > 0 ? `The variant has ${errors} error${errors === 1 ? '' : 's'}: nothing to draw` : 'The file declares no variant: nothing to draw' };
+    }
+    return { config: compiled.config, board: compileBoard(compiled.config) };
+  });
+}
+
+/** The board at a position of a document (a game's phase under the cursor; a map's start). */
+export function boardAt(ws: Workspace, doc: Doc, position: LspPosition | undefined): BoardResult {
+  if (doc.kind === 'map') {
+    const state = mapState(ws, doc);
+    const variant = doc.model.variant?.decl.id?.value ?? state.config?.id ?? null;
+    if (!state.config || !state.board) return { uri: doc.uri, svg: null, phase: null, variant, edition: null, line: -1, message: state.message ?? 'nothing to draw' };
+    const start = initialPosition(state.config);
+    const config = state.config;
+    const board = state.board;
+    const svg = cached(doc, 'board', () => renderBoard(config, board, start));
+    return { uri: doc.uri, svg, phase: phaseLabel(start.phase), variant: config.id, edition: config.rules.edition, line: -1 };
+  }
+  const edition = gameEdition(doc);
+  const variant = doc.config?.id ?? null;
+  if (!doc.config || !doc.board) {
+    return { uri: doc.uri, svg: null, phase: null, variant, edition, line: -1, message: 'The game\'s variant does not compile: nothing to draw (see the problems)' };
+  }
+  const offset = doc.lines.offsetAt(position ?? { line: 0, character: 0 });
+  const drawn = phaseUnder(doc, offset);
+  if (!drawn) return { uri: doc.uri, svg: null, phase: null, variant, edition, line: -1, message: 'The game has no position to draw' };
+  const config = doc.config;
+  const board = doc.board;
+  const svg = cached(doc, `board:${drawn.key}`, () =>
+    renderBoard(config, board, drawn.position, { results: drawn.results, dislodged: drawn.dislodged, title: `${config.name}: ${basename(doc.path)}` }),
+  );
+  return { uri: doc.uri, svg, phase: phaseLabel(drawn.phase), variant, edition, line: drawn.line };
+}
+
+// ----------------------------------------------------------------- status
+
+export function statusAt(ws: Workspace, doc: Doc, position: LspPosition | undefined): StatusResult {
+  let variant: string | null;
+  let edition: string | null;
+  let phase: string | null = null;
+  if (doc.kind === 'map') {
+    const state = mapState(ws, doc);
+    variant = doc.model.variant?.decl.id?.value ?? state.config?.id ?? null;
+    edition = state.config?.rules.edition ?? null;
+  } else {
+    variant = doc.config?.id ?? null;
+    edition = gameEdition(doc);
+    const drawn = doc.config ? phaseUnder(doc, doc.lines.offsetAt(position ?? { line: 0, character: 0 })) : undefined;
+    phase = drawn ? phaseLabel(drawn.phase) : null;
+  }
+  const text = [variant ?? '(no variant)', edition ?? '?', ...(phase ? [phase] : [])].join(' · ');
+  return { uri: doc.uri, kind: doc.kind, variant, edition, phase, text };
+}
+
+// ------------------------------------------------------------- next phase
+
+/** The phases after the game's last one that have nothing to order are skipped (at most this many). */
+const MAX_EMPTY = 24;
+
+/** The text of the next phase to play, with an order skeleton; undefined when the game cannot be played on. */
+export function nextPhaseText(doc: GameDoc): { phase: Phase; text: string } | undefined {
+  const board = doc.board;
+  const rules: RuleOptions | undefined = doc.run.rules ?? doc.config?.rules;
+  let position = doc.run.final ?? doc.run.start;
+  if (!board || !rules || !position) return undefined;
+  const seed = doc.run.seed !== undefined ? { seed: doc.run.seed } : {};
+  for (let i = 0; i < MAX_EMPTY && phaseIsEmpty(board, rules, position); i++) position = adjudicatePhase(board, position, [], rules, seed).next;
+  const lines: string[] = [`phase ${phaseText(position.phase)}`];
+  const powers = board.powerIds;
+  switch (position.phase.kind) {
+    case 'movement':
+      for (const p of powers) {
+        const units = position.units.filter((u) => u.power === p);
+        if (units.length === 0) continue;
+        lines.push(`  ${p}:`);
+        for (const u of units) lines.push(`    ${unitText(u)} H`);
+      }
+      break;
+    case 'retreat': {
+      const legal = legalOrders(board, position, rules);
+      for (const p of powers) {
+        const units = position.dislodged.filter((u) => u.power === p);
+        if (units.length === 0) continue;
+        lines.push(`  ${p}:`);
+        for (const u of units) {
+          const places = (legal.get(u.at) ?? []).flatMap((o) => (o.type === 'retreat' ? [o.to] : []));
+          const note = places.length > 0 ? `   // or retreat: ${places.map((t) => `R ${t}`).join(', ')}` : '   // nowhere to retreat';
+          lines.push(`    ${unitText(u)} D${note}`);
+        }
+      }
+      break;
+    }
+    case 'adjustment': {
+      // What the rules for missing orders would remove: the engine's own choice, as the removals' skeleton.
+      const removed = adjudicatePhase(board, position, [], rules, seed).removed ?? [];
+      for (const need of adjustmentNeeds(board, position, rules)) {
+        if (need.balance === 0) continue;
+        const centres = Object.values(position.owners).filter((o) => o === need.power).length;
+        const units = position.units.filter((u) => u.power === need.power).length;
+        const counts = `${centres} centre${centres === 1 ? '' : 's'}, ${units} unit${units === 1 ? '' : 's'}`;
+        lines.push(`  ${need.power}:`);
+        if (need.balance > 0) {
+          const n = Math.min(need.balance, need.sites.length);
+          const where = need.sites.length > 0 ? ` at ${[...need.sites].sort().join(', ')}` : ', no free build site';
+          lines.push(`    // ${counts}: ${need.balance} build${need.balance === 1 ? '' : 's'}${where}`);
+          const builds = [...legalOrders(board, position, rules).values()].flat().filter((o) => o.type === 'build' && o.power === need.power);
+          for (let i = 0; i < n; i++) {
+            if (need.mayWaive) lines.push('    Waive');
+            else {
+              const b = builds.find((o) => o.type === 'build' && o.at.split('/')[0] === need.sites[i]);
+              if (b && b.type === 'build') lines.push(`    Build ${b.kind === 'fleet' ? 'F' : 'A'} ${b.at}`);
+            }
+          }
+        } else {
+          lines.push(`    // ${counts}: ${-need.balance} removal${need.balance === -1 ? '' : 's'}`);
+          for (const u of removed.filter((r) => r.power === need.power)) lines.push(`    Remove ${unitText(u)}`);
+        }
+      }
+      break;
+    }
+  }
+  return { phase: position.phase, text: `${lines.join('\n')}\n` };
+}
+
+export function nextPhaseEdit(doc: GameDoc): NextPhaseResult | null {
+  const next = nextPhaseText(doc);
+  if (!next) return null;
+  const text = doc.text;
+  const end = doc.lines.positionAt(text.length);
+  let prefix = '';
+  if (text.length > 0 && !/\r?\n$/.test(text)) prefix = '\n\n';
+  else if (text.length > 0 && !/\r?\n\s*\r?\n$/.test(text)) prefix = '\n';
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const inserted = `${prefix}${next.text}`.replace(/\n/g, eol);
+  const line = end.line + (prefix.match(/\n/g)?.length ?? 0);
+  return { uri: doc.uri, phase: phaseText(next.phase), edit: { range: { start: end, end }, newText: inserted }, line };
+}
+
+// --------------------------------------------------------------- editions
+
+export function editionsOf(ws: Workspace, doc: Doc | undefined): EditionsResult {
+  const out = new Map<string, EditionInfo>();
+  for (const f of ws.loader.editionFiles()) {
+    for (const d of f.ast.decls) if (d.kind === 'Ruleset' && d.name) out.set(d.name.value, { name: d.name.value, title: d.title?.value ?? null, builtin: true });
+  }
+  const model = doc?.model;
+  if (model) {
+    for (const [name, r] of model.rulesets) if (!out.has(name)) out.set(name, { name, title: r.decl.title?.value ?? null, builtin: false });
+  }
+  let current: string | null = null;
+  if (doc?.kind === 'game') current = gameEdition(doc);
+  else if (doc?.kind === 'map') current = mapState(ws, doc).config?.rules.edition ?? null;
+  const editions = [...out.values()].sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
+  return { current, editions };
+}
+
+/** The edits that make a file play `edition`: its `edition` line changed, or one added. */
+export function setEditionEdits(doc: Doc, edition: string): TextEdit[] {
+  if (!/^[\p{L}\p{M}\p{Nd}_]+(?:-[\p{L}\p{M}\p{Nd}_]+)*$/u.test(edition)) throw new ResponseError(ErrorCodes.InvalidParams, `dipforge: '${edition}' is no edition name`);
+  const eol = doc.text.includes('\r\n') ? '\r\n' : '\n';
+  if (doc.kind === 'game') {
+    const header = doc.parsed.ast.header;
+    const stmt = header.find((h): h is GameAst.EditionStmt => h.kind === 'Edition');
+    if (stmt) return [{ range: toRange(stmt.name.range), newText: edition }];
+    const rule = header.find((h): h is GameAst.RuleStmt => h.kind === 'Rule' && h.key.value === 'edition' && h.values.length > 0);
+    if (rule) return [{ range: toRange({ start: rule.values[0]!.range.start, end: rule.values[rule.values.length - 1]!.range.end }), newText: edition }];
+    // After the variant line, else before the first statement.
+    const variant = header.find((h) => h.kind === 'Variant');
+    if (variant) {
+      const line = variant.range.end.line + 1;
+      return [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: `edition ${edition}${eol}` }];
+    }
+    const first = [...header, ...(doc.parsed.ast.position ? [doc.parsed.ast.position] : []), ...doc.parsed.ast.phases][0];
+    const line = first ? first.range.start.line : doc.lines.count - 1;
+    const at = { line, character: 0 };
+    return [{ range: { start: at, end: at }, newText: `edition ${edition}${eol}` }];
+  }
+  // A map: the `edition` option of its rules block, else a line added to the first rules block, else a new block.
+  const own = doc.parsed.ast.decls.filter((d) => d.kind === 'Rules');
+  for (const r of own) {
+    const option = r.options.find((o) => o.key.value === 'edition' && o.values.length > 0);
+    if (option) return [{ range: toRange({ start: option.values[0]!.range.start, end: option.values[option.values.length - 1]!.range.end }), newText: edition }];
+  }
+  const block = own[0];
+  if (block) {
+    const line = block.range.start.line + 1;
+    if (block.range.end.line > block.range.start.line) {
+      return [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: `  edition ${edition}${eol}` }];
+    }
+  }
+  const end = doc.lines.positionAt(doc.text.length);
+  const sep = doc.text.length === 0 ? '' : /\n$/.test(doc.text) ? eol : `${eol}${eol}`;
+  return [{ range: { start: end, end }, newText: `${sep}rules {${eol}  edition ${edition}${eol}}${eol}` }];
+}
+
+// ------------------------------------------------------------------- diff
+
+export const DIFF_FORMAT = 'dipforge-diff/1';
+
+function resultText(r: DiffResult): string {
+  if (r.status === 'set-aside') return 'set aside';
+  if (r.status === 'not-played') return 'not played';
+  return r.reason ? `${r.status} (${r.reason}${r.detail ? `: ${r.detail}` : ''})` : r.status;
+}
+
+/** The comparison for people, as `dipforge diff` prints it. */
+export function diffText(file: string, a: GameRun, b: GameRun, d: GameDiff): string {
+  const ea = a.edition ?? '?';
+  const eb = b.edition ?? '?';
+  const lines: string[] = [`${file}: edition ${ea} vs edition ${eb}`];
+  if (!a.start || !b.start) return `${lines[0]}: not adjudicated\n`;
+  let phase: string | undefined;
+  for (const o of d.orders) {
+    const name = phaseText(o.phase);
+    if (name !== phase) {
+      phase = name;
+      lines.push('', name);
+    }
+    lines.push(`  ${o.power}: ${o.source}   (line ${o.line + 1})`);
+    lines.push(`    ${ea}: ${resultText(o.a)}`);
+    lines.push(`    ${eb}: ${resultText(o.b)}`);
+  }
+  lines.push('');
+  const n = d.orders.length;
+  lines.push(n === 0 ? 'no order result differs' : `${n} order result${n === 1 ? ' differs' : 's differ'}`);
+  if (!d.parted) lines.push('the positions never part');
+  else {
+    const p = d.parted;
+    lines.push(`the positions part after ${phaseOrStart(p.after)}${p.at ? `, seen at ${phaseText(p.at)}` : ', seen at the end'}:`);
+    if (p.differences.onlyA.length > 0) lines.push(`  units only under ${ea}: ${p.differences.onlyA.join(', ')}`);
+    if (p.differences.onlyB.length > 0) lines.push(`  units only under ${eb}: ${p.differences.onlyB.join(', ')}`);
+    if (p.differences.dislodgedOnlyA.length > 0) lines.push(`  dislodged only under ${ea}: ${p.differences.dislodgedOnlyA.join(', ')}`);
+    if (p.differences.dislodgedOnlyB.length > 0) lines.push(`  dislodged only under ${eb}: ${p.differences.dislodgedOnlyB.join(', ')}`);
+    for (const o of p.differences.owners) lines.push(`  ${o.centre}: owned by ${o.a ?? 'none'} under ${ea}, by ${o.b ?? 'none'} under ${eb}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The game of a document played under two editions (A: the file's own when not given) and compared. */
+export function diffEditions(ws: Workspace, doc: GameDoc, editionA: string | undefined, editionB: string, cancelled?: () => boolean): DiffResponse {
+  const options = (edition: string | undefined) => ({ ...(edition ? { edition } : {}), ...(cancelled ? { cancelled } : {}) });
+  const a = runGame(doc.parsed, ws.games, options(editionA));
+  if (a.cancelled) throw new Cancelled();
+  const b = runGame(doc.parsed, ws.games, options(editionB));
+  if (b.cancelled) throw new Cancelled();
+  const d = diffGameRuns(a, b);
+  const file = basename(doc.path);
+  const result = (r: DiffResult) => ({ status: r.status, reason: r.reason ?? null, detail: r.detail ?? null });
+  const errors = [...new Set([...a.diagnostics, ...b.diagnostics].filter((x) => x.severity === 'error').map((x) => `${x.range.start.line + 1}:${x.range.start.column + 1}: ${x.code} ${x.message}`))];
+  return {
+    format: DIFF_FORMAT,
+    file,
+    a: { edition: a.edition ?? null, complete: a.complete },
+    b: { edition: b.edition ?? null, complete: b.complete },
+    orders: d.orders.map((o) => ({ phase: o.phase, name: phaseText(o.phase), power: o.power, source: o.source, line: o.line + 1, a: result(o.a), b: result(o.b) })),
+    parted: d.parted
+      ? {
+          after: d.parted.after,
+          at: d.parted.at,
+          onlyA: d.parted.differences.onlyA,
+          onlyB: d.parted.differences.onlyB,
+          dislodgedOnlyA: d.parted.differences.dislodgedOnlyA,
+          dislodgedOnlyB: d.parted.differences.dislodgedOnlyB,
+          owners: d.parted.differences.owners,
+        }
+      : null,
+    errors,
+    text: diffText(file, a, b, d),
+  };
+}
+
+// --------------------------------------------------------------- handlers
+
+function uriOf(params: DocParams | undefined): string | undefined {
+  return params?.uri ?? params?.textDocument?.uri;
+}
+
+/** Registers the custom requests on a connection (called once by `createServer`). */
+export function registerBoardRequests(connection: Connection, ws: Workspace, log: (message: string) => void): void {
+  const handle =
+    <P, R>(name: string, fn: (params: P, cancelled: () => boolean) => R) =>
+    (params: P, token?: CancellationToken): R | ResponseError<void> => {
+      const cancelled = (): boolean => token?.isCancellationRequested === true;
+      try {
+        if (cancelled()) throw new Cancelled();
+        return fn(params, cancelled);
+      } catch (e) {
+        if (e instanceof Cancelled) return new ResponseError(LSPErrorCodes.RequestCancelled, `dipforge: ${name} cancelled`);
+        if (e instanceof ResponseError) return e as ResponseError<void>;
+        log(`dipforge: ${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+        return new ResponseError(ErrorCodes.InternalError, `dipforge: ${name} failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    };
+  const docOf = (params: DocParams | undefined, cancelled: () => boolean, required = true): Doc | undefined => {
+    const uri = uriOf(params);
+    if (!uri) {
+      if (required) throw new ResponseError(ErrorCodes.InvalidParams, 'dipforge: the request names no document (uri)');
+      return undefined;
+    }
+    const doc = ws.docByUri(uri, cancelled);
+    if (!doc && required) throw new ResponseError(ErrorCodes.InvalidParams, `dipforge: ${uri} is no .dipmap or .dipgame document`);
+    return doc;
+  };
+  const gameOf = (params: DocParams, cancelled: () => boolean): GameDoc => {
+    const doc = docOf(params, cancelled) as Doc;
+    if (doc.kind !== 'game') throw new ResponseError(ErrorCodes.InvalidParams, 'dipforge: this request is for game files (.dipgame)');
+    return doc;
+  };
+
+  connection.onRequest(BOARD_REQUEST, handle('board', (p: DocPositionParams, c) => boardAt(ws, docOf(p, c) as Doc, p.position)));
+  connection.onRequest(STATUS_REQUEST, handle('status', (p: DocPositionParams, c) => statusAt(ws, docOf(p, c) as Doc, p.position)));
+  connection.onRequest(NEXT_PHASE_REQUEST, handle('nextPhase', (p: DocParams, c) => nextPhaseEdit(gameOf(p, c))));
+  connection.onRequest(EDITIONS_REQUEST, handle('editions', (p: DocParams | undefined, c) => editionsOf(ws, docOf(p, c, false))));
+  connection.onRequest(
+    SET_EDITION_REQUEST,
+    handle('setEdition', (p: DocParams & { edition?: string }, c): SetEditionResult => {
+      if (typeof p.edition !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'dipforge: say which edition (edition)');
+      const doc = docOf(p, c) as Doc;
+      return { uri: doc.uri, edits: setEditionEdits(doc, p.edition) };
+    }),
+  );
+  connection.onRequest(
+    DIFF_REQUEST,
+    handle('diff', (p: DocParams & { editionA?: string | null; editionB?: string }, c) => {
+      if (typeof p.editionB !== 'string' || p.editionB === '') throw new ResponseError(ErrorCodes.InvalidParams, 'dipforge: say which edition to compare with (editionB)');
+      return diffEditions(ws, gameOf(p, c), p.editionA ?? undefined, p.editionB, c);
+    }),
+  );
+}
