@@ -13,8 +13,9 @@
 # Needs:  apt-get install -y ripgrep libkrb5-dev python3 make g++
 #
 # code-server 4.100.3 (VS Code 1.100.3) is the last release that runs on
-# Node 20. Idempotent: a finished install of the same version is left alone
-# (a few ms); otherwise it takes about 2 minutes and ~320 MB.
+# Node 20. Idempotent: a finished install of the same version, built for the
+# same Node ABI, is left alone (a few ms); otherwise it takes 2–3.5 minutes
+# (two cores) and ~320 MB.
 set -euo pipefail
 
 VERSION=4.100.3
@@ -22,11 +23,13 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DEST=${1:-$ROOT/.cache/code-server}
 mkdir -p "$DEST"
 DEST=$(cd "$DEST" && pwd)
-STAMP="$DEST/.installed-$VERSION"
+# Native modules are compiled for this Node's ABI: another Node means another install.
+ABI=$(node -p process.versions.modules)
+STAMP="$DEST/.installed-$VERSION-abi$ABI"
 BIN="$DEST/node_modules/.bin/code-server"
 
 if [ -f "$STAMP" ] && [ -x "$BIN" ]; then
-  echo "code-server $VERSION already installed in $DEST"
+  echo "code-server $VERSION (Node ABI $ABI) already installed in $DEST"
   exit 0
 fi
 

@@ -200,7 +200,7 @@ phase spring 1901 movement
   germany:
     A mun - boh
     A sil S A mun - boh`;
-    const doc = game(ws, 'next-2.dipgame', text);
+    const doc = game(new Workspace(), 'next-2.dipgame', text);
     const r = nextPhaseEdit(doc)!;
     expect(r.phase).toBe('spring 1901 retreat');
     // No line break at the end of the file: a blank line is added before the phase.
@@ -208,6 +208,18 @@ phase spring 1901 movement
     expect(r.edit.newText).toContain('  austria:\n    A boh D   // or retreat: R gal, R tyr, R vie\n');
     const after = apply(text, [r.edit]);
     expect(errors(after, 'next-2b.dipgame')).toEqual([]);
+  });
+
+  it('gives the same answer after the server has played another game on the same board', () => {
+    // One server workspace plays every open game; a game's results must not depend on the others.
+    const text = 'variant classic\nposition spring 1901 movement\n  austria: A boh\n  germany: A mun, A sil\n\nphase spring 1901 movement\n  germany:\n    A mun - boh\n    A sil S A mun - boh\n';
+    const shared = new Workspace();
+    game(shared, 'other.dipgame', example);
+    const after = game(shared, 'retreat.dipgame', text);
+    const alone = game(new Workspace(), 'retreat.dipgame', text);
+    const results = (d: GameDoc) => d.run.phases.map((p) => p.result.results.map((r) => `${r.status} ${r.reason ?? ''}`));
+    expect(results(after)).toEqual(results(alone));
+    expect(nextPhaseEdit(after)?.phase).toBe('spring 1901 retreat');
   });
 
   it('appends the adjustments that are due: the engine\'s removals, a waive per build', () => {

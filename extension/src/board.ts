@@ -138,9 +138,11 @@ export class BoardPanel {
         message: `The board could not be drawn: ${e instanceof Error ? e.message : String(e)}`,
       };
     }
+    // The cursor moved within the phase drawn, and nothing changed: the page already shows it.
+    const same = this.last && this.last.uri === message.uri && this.last.svg === message.svg && this.last.message === message.message;
     this.last = message;
     this.updateTitle(message.phase);
-    if (this.ready) void this.panel.webview.postMessage(message);
+    if (this.ready && !same) void this.panel.webview.postMessage(message);
   }
 
   dispose(): void {

@@ -10,9 +10,13 @@
  */
 import type { Board } from '../../board/board.js';
 import type { RuleOptions } from '../../config/rules.js';
+import type { Unit } from '../../game/position.js';
 import type { Reason } from '../reasons.js';
 import { MovementState } from './state.js';
 import { MovementTable, UnitColumns } from './table.js';
+
+/** The (absent) unit objects of the integer path. */
+const NO_UNITS: readonly Unit[] = Object.freeze([]);
 
 export class MovementWorkspace {
   readonly board: Board;
@@ -168,7 +172,7 @@ export class MovementWorkspace {
       U.unitAt[p] = u;
       U.n = u + 1; // so that clearUnits() undoes exactly what is set
     }
-    U.units = [];
+    U.units = NO_UNITS;
   }
 
   private readonly result: IntsResultView;
@@ -202,15 +206,13 @@ export interface IntsResultView {
   standoffCount: number;
 }
 
-const cache = new WeakMap<Board, MovementWorkspace>();
-
-/** The board's movement workspace, with `rules` in force for the next adjudication. */
+/**
+ * A movement workspace for one adjudication, with `rules` in force.
+ *
+ * A fresh one each call: reusing one per board leaked state from one game into
+ * the next game played on the same board (a support went uncounted), so until
+ * every column is proven reset, correctness wins over the reuse.
+ */
 export function movementWorkspace(board: Board, rules: RuleOptions): MovementWorkspace {
-  let ws = cache.get(board);
-  if (!ws) {
-    ws = new MovementWorkspace(board, rules);
-    cache.set(board, ws);
-  }
-  ws.t.rules = rules;
-  return ws;
+  return new MovementWorkspace(board, rules);
 }
