@@ -18,7 +18,7 @@
  * Documented in docs/EXTENSION.md.
  */
 import { basename } from 'node:path';
-import { compileMapFile, diffGameRuns, phaseOrStart, phaseText, runGame, type DiffResult, type GameAst, type GameDiff, type GameRun } from '@dipforge/dsl';
+import { compileMapFile, DIFF_FORMAT, diffGameRuns, diffText, phaseText, runGame, type DiffResult, type GameAst } from '@dipforge/dsl';
 import {
   adjudicatePhase,
   adjustmentNeeds,
@@ -387,47 +387,6 @@ export function setEditionEdits(doc: Doc, edition: string): TextEdit[] {
 }
 
 // ------------------------------------------------------------------- diff
-
-export const DIFF_FORMAT = 'dipforge-diff/1';
-
-function resultText(r: DiffResult): string {
-  if (r.status === 'set-aside') return 'set aside';
-  if (r.status === 'not-played') return 'not played';
-  return r.reason ? `${r.status} (${r.reason}${r.detail ? `: ${r.detail}` : ''})` : r.status;
-}
-
-/** The comparison for people, as `dipforge diff` prints it. */
-export function diffText(file: string, a: GameRun, b: GameRun, d: GameDiff): string {
-  const ea = a.edition ?? '?';
-  const eb = b.edition ?? '?';
-  const lines: string[] = [`${file}: edition ${ea} vs edition ${eb}`];
-  if (!a.start || !b.start) return `${lines[0]}: not adjudicated\n`;
-  let phase: string | undefined;
-  for (const o of d.orders) {
-    const name = phaseText(o.phase);
-    if (name !== phase) {
-      phase = name;
-      lines.push('', name);
-    }
-    lines.push(`  ${o.power}: ${o.source}   (line ${o.line + 1})`);
-    lines.push(`    ${ea}: ${resultText(o.a)}`);
-    lines.push(`    ${eb}: ${resultText(o.b)}`);
-  }
-  lines.push('');
-  const n = d.orders.length;
-  lines.push(n === 0 ? 'no order result differs' : `${n} order result${n === 1 ? ' differs' : 's differ'}`);
-  if (!d.parted) lines.push('the positions never part');
-  else {
-    const p = d.parted;
-    lines.push(`the positions part after ${phaseOrStart(p.after)}${p.at ? `, seen at ${phaseText(p.at)}` : ', seen at the end'}:`);
-    if (p.differences.onlyA.length > 0) lines.push(`  units only under ${ea}: ${p.differences.onlyA.join(', ')}`);
-    if (p.differences.onlyB.length > 0) lines.push(`  units only under ${eb}: ${p.differences.onlyB.join(', ')}`);
-    if (p.differences.dislodgedOnlyA.length > 0) lines.push(`  dislodged only under ${ea}: ${p.differences.dislodgedOnlyA.join(', ')}`);
-    if (p.differences.dislodgedOnlyB.length > 0) lines.push(`  dislodged only under ${eb}: ${p.differences.dislodgedOnlyB.join(', ')}`);
-    for (const o of p.differences.owners) lines.push(`  ${o.centre}: owned by ${o.a ?? 'none'} under ${ea}, by ${o.b ?? 'none'} under ${eb}`);
-  }
-  return `${lines.join('\n')}\n`;
-}
 
 /** The game of a document played under two editions (A: the file's own when not given) and compared. */
 export function diffEditions(ws: Workspace, doc: GameDoc, editionA: string | undefined, editionB: string, cancelled?: () => boolean): DiffResponse {

@@ -7,16 +7,16 @@
  */
 import { resolve } from 'node:path';
 import {
+  DIFF_FORMAT,
   diffGameRuns,
+  diffText,
   GameWorkspace,
-  phaseOrStart,
   phaseText,
   runGameFile,
   type Diagnostic,
   type DiffResult,
   type GameDiff,
   type GameRun,
-  type PositionDiff,
 } from '@dipforge/dsl';
 import { parseArgs } from '../args.js';
 import { Exit, type Io } from '../io.js';
@@ -25,7 +25,6 @@ import { displayPath, printDiagnostics, summary } from '../report.js';
 export const diffUsage = 'dipforge diff GAME.dipgame [--edition A] --vs B [--json]   the orders whose results differ under two editions, and where the positions part';
 
 /** The version of the `--json` document (docs/GAME-LANGUAGE.md, "dipforge diff"). */
-export const DIFF_FORMAT = 'dipforge-diff/1';
 
 export function diff(args: string[], io: Io): number {
   const parsed = parseArgs(args, [
@@ -55,7 +54,7 @@ export function diff(args: string[], io: Io): number {
   const result = diffGameRuns(a, b);
   printDiagnostics(diagnostics, io);
   if (parsed.options.has('json')) io.out(`${JSON.stringify(diffJson(a, b, result, io.cwd), null, 2)}\n`);
-  else io.out(humanDiff(a, b, result, io.cwd));
+  else io.out(diffText(displayPath(a.file, io.cwd), a, b, result));
   if (errors) io.err(`dipforge diff: ${summary(diagnostics)}${a.complete && b.complete ? '' : '; not every phase was adjudicated'}\n`);
   return errors ? Exit.errors : Exit.ok;
 }
@@ -71,50 +70,6 @@ function mergeDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[]): D
     out.push(d);
   }
   return out;
-}
-
-function resultText(r: DiffResult): string {
-  if (r.status === 'set-aside') return 'set aside';
-  if (r.status === 'not-played') return 'not played';
-  return r.reason ? `${r.status} (${r.reason}${r.detail ? `: ${r.detail}` : ''})` : r.status;
-}
-
-function positionLines(d: PositionDiff, a: string, b: string): string[] {
-  const lines: string[] = [];
-  if (d.onlyA.length > 0) lines.push(`  units only under ${a}: ${d.onlyA.join(', ')}`);
-  if (d.onlyB.length > 0) lines.push(`  units only under ${b}: ${d.onlyB.join(', ')}`);
-  if (d.dislodgedOnlyA.length > 0) lines.push(`  dislodged only under ${a}: ${d.dislodgedOnlyA.join(', ')}`);
-  if (d.dislodgedOnlyB.length > 0) lines.push(`  dislodged only under ${b}: ${d.dislodgedOnlyB.join(', ')}`);
-  for (const o of d.owners) lines.push(`  ${o.centre}: owned by ${o.a ?? 'none'} under ${a}, by ${o.b ?? 'none'} under ${b}`);
-  return lines;
-}
-
-function humanDiff(a: GameRun, b: GameRun, d: GameDiff, cwd: string): string {
-  const ea = a.edition ?? '?';
-  const eb = b.edition ?? '?';
-  const lines: string[] = [`${displayPath(a.file, cwd)}: edition ${ea} vs edition ${eb}`];
-  if (!a.start || !b.start) return `${lines[0]}: not adjudicated\n`;
-  let phase: string | undefined;
-  for (const o of d.orders) {
-    const name = phaseText(o.phase);
-    if (name !== phase) {
-      phase = name;
-      lines.push('', name);
-    }
-    lines.push(`  ${o.power}: ${o.source}   (line ${o.line + 1})`);
-    lines.push(`    ${ea}: ${resultText(o.a)}`);
-    lines.push(`    ${eb}: ${resultText(o.b)}`);
-  }
-  lines.push('');
-  const n = d.orders.length;
-  lines.push(n === 0 ? 'no order result differs' : `${n} order result${n === 1 ? ' differs' : 's differ'}`);
-  if (!d.parted) lines.push('the positions never part');
-  else {
-    const at = d.parted.at ? `, seen at ${phaseText(d.parted.at)}` : ', seen at the end';
-    lines.push(`the positions part after ${phaseOrStart(d.parted.after)}${at}:`);
-    lines.push(...positionLines(d.parted.differences, ea, eb));
-  }
-  return `${lines.join('\n')}\n`;
 }
 
 function diffJson(a: GameRun, b: GameRun, d: GameDiff, cwd: string): Record<string, unknown> {

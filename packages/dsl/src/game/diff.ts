@@ -145,3 +145,52 @@ export function diffGameRuns(a: GameRun, b: GameRun): GameDiff {
 export function phaseOrStart(p: Phase | null): string {
   return p ? phaseText(p) : 'the start';
 }
+
+/** The JSON format name of a diff, as `dipforge diff --json` and the editor write it. */
+export const DIFF_FORMAT = 'dipforge-diff/1';
+
+/** One side's result of an order, in words. */
+export function diffResultText(r: DiffResult): string {
+  if (r.status === 'set-aside') return 'set aside';
+  if (r.status === 'not-played') return 'not played';
+  return r.reason ? `${r.status} (${r.reason}${r.detail ? `: ${r.detail}` : ''})` : r.status;
+}
+
+function positionLines(d: PositionDiff, a: string, b: string): string[] {
+  const lines: string[] = [];
+  if (d.onlyA.length > 0) lines.push(`  units only under ${a}: ${d.onlyA.join(', ')}`);
+  if (d.onlyB.length > 0) lines.push(`  units only under ${b}: ${d.onlyB.join(', ')}`);
+  if (d.dislodgedOnlyA.length > 0) lines.push(`  dislodged only under ${a}: ${d.dislodgedOnlyA.join(', ')}`);
+  if (d.dislodgedOnlyB.length > 0) lines.push(`  dislodged only under ${b}: ${d.dislodgedOnlyB.join(', ')}`);
+  for (const o of d.owners) lines.push(`  ${o.centre}: owned by ${o.a ?? 'none'} under ${a}, by ${o.b ?? 'none'} under ${b}`);
+  return lines;
+}
+
+/** The comparison for people, as `dipforge diff` prints it and the editor shows it; `file` as it should be shown. */
+export function diffText(file: string, a: GameRun, b: GameRun, d: GameDiff): string {
+  const ea = a.edition ?? '?';
+  const eb = b.edition ?? '?';
+  const lines: string[] = [`${file}: edition ${ea} vs edition ${eb}`];
+  if (!a.start || !b.start) return `${lines[0]}: not adjudicated\n`;
+  let phase: string | undefined;
+  for (const o of d.orders) {
+    const name = phaseText(o.phase);
+    if (name !== phase) {
+      phase = name;
+      lines.push('', name);
+    }
+    lines.push(`  ${o.power}: ${o.source}   (line ${o.line + 1})`);
+    lines.push(`    ${ea}: ${diffResultText(o.a)}`);
+    lines.push(`    ${eb}: ${diffResultText(o.b)}`);
+  }
+  lines.push('');
+  const n = d.orders.length;
+  lines.push(n === 0 ? 'no order result differs' : `${n} order result${n === 1 ? ' differs' : 's differ'}`);
+  if (!d.parted) lines.push('the positions never part');
+  else {
+    const at = d.parted.at ? `, seen at ${phaseText(d.parted.at)}` : ', seen at the end';
+    lines.push(`the positions part after ${phaseOrStart(d.parted.after)}${at}:`);
+    lines.push(...positionLines(d.parted.differences, ea, eb));
+  }
+  return `${lines.join('\n')}\n`;
+}
