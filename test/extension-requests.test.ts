@@ -16,6 +16,9 @@ import { compileMapFile, GameWorkspace, runGameFile, runGameText } from '@dipfor
 import {
   boardAt,
   BOARD_REQUEST,
+  completion,
+  GAME_SNIPPETS,
+  MAP_SNIPPETS,
   diffEditions,
   DIFF_REQUEST,
   editionsOf,
@@ -388,19 +391,36 @@ describe('New Variant', () => {
 });
 
 describe('the snippets', () => {
-  const snippets = JSON.parse(readFileSync(join(ROOT, 'extension/snippets/dipgame.json'), 'utf8')) as Record<string, { prefix: string | string[]; body: string[] }>;
   /** A snippet's text with every placeholder at its default. */
-  const expand = (body: string[]): string =>
+  const expand = (body: string): string =>
     body
-      .join('\n')
       .replace(/\$\{\d+\|([^,|]*)[^}]*\}/g, '$1')
       .replace(/\$\{\d+:([^}]*)\}/g, '$1')
-      .replace(/\$\d+/g, '');
+      .replace(/\$\d+/g, '')
+      .replace(/\\([\\$}])/g, '$1');
+  const labels = (list: { label: string }[]): string[] => list.map((i) => i.label);
+  const snippetItems = (list: { kind?: number }[]) => list.filter((i) => i.kind === 15 /* CompletionItemKind.Snippet */);
 
-  it('holds every unit of the classic start in its first phase', () => {
-    const holds = Object.values(snippets).find((s) => [s.prefix].flat().includes('phase-holds'));
-    expect(holds).toBeDefined();
-    const text = `variant classic\n\n${expand(holds!.body)}\n`;
+  it('are offered at the start of a line, and not inside an order', () => {
+    const ws = new Workspace();
+    const text = 'variant classic\n\nphase spring 1901 movement\n  france:\n    A par - \n\n';
+    const doc = open(ws, join(tmp, 'snip.dipgame'), text) as GameDoc;
+    const atStart = completion(ws, doc, { line: 5, character: 0 });
+    expect(labels(snippetItems(atStart))).toEqual(expect.arrayContaining(['game', 'phase', 'position', 'expect', 'declare', 'phase-next']));
+    const inOrder = completion(ws, doc, { line: 4, character: 12 });
+    expect(labels(inOrder).sort()).toEqual(['bre', 'bur', 'gas', 'pic']);
+    expect(snippetItems(inOrder)).toEqual([]);
+    const typed = 'variant classic\n\nde';
+    const doc2 = open(ws, join(tmp, 'snip2.dipgame'), typed) as GameDoc;
+    expect(labels(snippetItems(completion(ws, doc2, { line: 2, character: 2 })))).toEqual(['declare']);
+  });
+
+  it('the next-phase snippet holds every unit of the classic start in its first phase', () => {
+    const ws = new Workspace();
+    const doc = open(ws, join(tmp, 'holds.dipgame'), 'variant classic\n\n') as GameDoc;
+    const next = snippetItems(completion(ws, doc, { line: 2, character: 0 })).find((i) => (i as { label: string }).label === 'phase-next') as { textEdit?: { newText: string } } | undefined;
+    expect(next?.textEdit).toBeDefined();
+    const text = `variant classic\n\n${expand(next!.textEdit!.newText)}\n`;
     const run = runGameText(text, join(tmp, 'holds.dipgame'), new GameWorkspace());
     expect(run.diagnostics).toEqual([]);
     const config = compileMapFile(CLASSIC).config!;
@@ -410,18 +430,21 @@ describe('the snippets', () => {
   });
 
   it('expand to text that parses', () => {
-    const game = Object.values(snippets).find((s) => [s.prefix].flat().includes('game'))!;
-    const phase = Object.values(snippets).find((s) => [s.prefix].flat().includes('phase'))!;
-    const text = `${expand(game.body)}\n${expand(phase.body).replace('power:', 'france:')}A par - bur\n`;
+    const game = GAME_SNIPPETS.find((s) => s.label === 'game')!;
+    const phase = GAME_SNIPPETS.find((s) => s.label === 'phase')!;
+    const text = `${expand(game.body.join('\n'))}\n${expand(phase.body.join('\n')).replace('power:', 'france:')}A par - bur\n`;
     expect(errors(text, 'snippet.dipgame')).toEqual([]);
-    const maps = JSON.parse(readFileSync(join(ROOT, 'extension/snippets/dipmap.json'), 'utf8')) as Record<string, { prefix: string | string[]; body: string[] }>;
-    for (const [name, s] of Object.entries(maps)) {
-      expect(s.body.length, name).toBeGreaterThan(0);
-      expect([s.prefix].flat().length, name).toBeGreaterThan(0);
-    }
-    const province = Object.values(maps).find((s) => [s.prefix].flat().includes('province'))!;
-    const mapText = `variant x "X" { extends classic }\n${expand(province.body).replace(' id ', ' xyz ')}\nadjacency {\n  army xyz: par\n}\n`;
+    for (const s of [...GAME_SNIPPETS, ...MAP_SNIPPETS]) expect(s.body.length, s.label).toBeGreaterThan(0);
+    const province = MAP_SNIPPETS.find((s) => s.label === 'province')!;
+    const mapText = `variant x "X" { extends classic }\n${expand(province.body.join('\n')).replace(' id ', ' xyz ')}\nadjacency {\n  army xyz: par\n}\n`;
     writeFileSync(join(tmp, 'x.dipmap'), mapText);
     expect(compileMapFile(join(tmp, 'x.dipmap')).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+
+  it('in a map file, only outside every block', () => {
+    const ws = new Workspace();
+    const doc = open(ws, join(tmp, 'snip.dipmap'), 'variant x "X" { extends classic }\n\nprovince xyz "Xyz" {\n  \n}\n');
+    expect(labels(snippetItems(completion(ws, doc, { line: 1, character: 0 })))).toEqual(MAP_SNIPPETS.map((s) => s.label));
+    expect(snippetItems(completion(ws, doc, { line: 3, character: 2 }))).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ export { LayeredHost, pathToUri, uriToPath } from './host.js';
 export { Lines, toRange } from './text.js';
 export { diagnostics, gameDiagnostics, mapDiagnostics } from './features/diagnostics.js';
 export { completion } from './features/completion.js';
+export { GAME_SNIPPETS, MAP_SNIPPETS, gameSnippetItems, mapSnippetItems, type Snippet } from './features/snippets.js';
 export { hover } from './features/hover.js';
 export { definition } from './features/definition.js';
 export { references, highlights } from './features/references.js';

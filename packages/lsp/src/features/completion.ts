@@ -13,13 +13,25 @@ import { CompletionItemKind, type CompletionItem, type Position, type Range } fr
 import { base, cached, gameContext, positionOf, unitIn, unitText, type GameContext } from '../context.js';
 import { scanMap, MAP_BLOCK_KEYWORDS, MAP_TOP_KEYWORDS, PROVINCE_FLAGS, type MapTok } from '../maplex.js';
 import { ModelNames, ORDER_KEYWORDS, scanPlaces, tokens } from '../names.js';
+import { gameSnippetItems, mapSnippetItems } from './snippets.js';
 import type { GameDoc, MapDoc, Workspace } from '../workspace.js';
 import type { GameAst } from '@dipforge/dsl';
 import { readdirSync } from 'node:fs';
 
 export function completion(ws: Workspace, doc: GameDoc | MapDoc, pos: Position): CompletionItem[] {
   const offset = doc.lines.offsetAt(pos);
-  return doc.kind === 'game' ? gameCompletion(ws, doc, offset) : mapCompletion(ws, doc, offset);
+  if (doc.kind === 'map') return mapCompletion(ws, doc, offset);
+  const list = gameCompletion(ws, doc, offset);
+  const typed = typedAt(doc.text, offset);
+  // A section or header line starts at the line's first column.
+  if (typed.start !== doc.lines.lineStart(doc.lines.lineOf(offset))) return list;
+  return [...list, ...snippetsFor(gameSnippetItems(doc, doc.lines.range(typed.start, typed.end)), typed)];
+}
+
+/** The snippets whose label starts with what is typed (clients that do not filter see only those). */
+function snippetsFor(list: CompletionItem[], typed: Typed): CompletionItem[] {
+  const prefix = typed.prefix.toLowerCase();
+  return list.filter((i) => i.label.toLowerCase().startsWith(prefix));
 }
 
 // ------------------------------------------------------------------ helpers
@@ -856,7 +868,10 @@ function mapCompletion(ws: Workspace, doc: MapDoc, offset: number): CompletionIt
   const done = (c: Candidate[]): CompletionItem[] => items(c, typed, doc.lines, modelNames(doc));
 
   if (!blockKw) {
-    if (words.length === 0) return done(kw(MAP_TOP_KEYWORDS));
+    if (words.length === 0) {
+      const snippets = typed.start === lineStart ? snippetsFor(mapSnippetItems(doc.lines.range(typed.start, typed.end)), typed) : [];
+      return [...done(kw(MAP_TOP_KEYWORDS)), ...snippets];
+    }
     if (words[0] === 'remove' && words.length === 1) return done(kw(['province', 'power', 'adjacency']));
     if (words[0] === 'remove' && words[1] === 'province' && words.length === 2) return done(provinces());
     if (words[0] === 'remove' && words[1] === 'power' && words.length === 2) return done(powers());
