@@ -5,6 +5,7 @@ import { check, checkUsage } from './commands/check.js';
 import { compile, compileUsage } from './commands/compile.js';
 import { diff, diffUsage } from './commands/diff.js';
 import { importCommand, importUsage } from './commands/import.js';
+import { importMapCommand, importMapUsage } from './commands/import-map.js';
 import { lsp, lspUsage } from './commands/lsp.js';
 import { render, renderUsage } from './commands/render.js';
 import { test, testUsage } from './commands/test.js';
@@ -17,6 +18,7 @@ const commands: Record<string, { run: (args: string[], io: Io) => number | Promi
   diff: { run: diff, usage: diffUsage },
   test: { run: test, usage: testUsage },
   import: { run: importCommand, usage: importUsage },
+  'import-map': { run: importMapCommand, usage: importMapUsage },
   lsp: { run: lsp, usage: lspUsage },
   bench: { run: bench, usage: benchUsage },
   render: { run: render, usage: renderUsage },

@@ -67,6 +67,7 @@ export const Kw = {
   coast: keyword('coast'),
   supply: keyword('supply'),
   impassable: keyword('impassable'),
+  archipelago: keyword('archipelago'),
   name: keyword('name'),
   alias: keyword('alias'),
   at: keyword('at'),

@@ -41,7 +41,7 @@ describe('province', () => {
     ['サン・ペテルスブルグ', 'stp'],
     ['西班牙', 'spa'],
     ['ｓｐａｉｎ', 'spa'],
-    ['Lontooseen', 'lon'],
+    ['Lontoo', 'lon'],
   ])('%s → %s', (name, id) => {
     expect(index.province(name)).toBe(id);
   });

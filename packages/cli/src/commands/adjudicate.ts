@@ -2,12 +2,13 @@ import { resolve } from 'node:path';
 import { GameWorkspace, phaseText, runGameFile, type Diagnostic, type GameRun, type PhaseRun } from '@dipforge/dsl';
 import { decidedText, describeOutcome, formatScore, resultKind } from '@dipforge/dsl';
 import { alliancesInForce } from '@dipforge/engine';
-import { formatOrder, type Order, type OrderResult, type PhaseResult, type Position } from '@dipforge/engine';
+import { formatOrder, orderLanguages, type Order, type OrderResult, type PhaseResult, type Position } from '@dipforge/engine';
 import { parseArgs } from '../args.js';
 import { Exit, type Io } from '../io.js';
 import { displayPath, printDiagnostics, summary } from '../report.js';
+import { canonicalNamer, languageNamer, type Namer } from './adjudicate-language.js';
 
-export const adjudicateUsage = 'dipforge adjudicate GAME.dipgame [--edition NAME] [--json]   every phase with its results, the final position, the result and the scores';
+export const adjudicateUsage = 'dipforge adjudicate GAME.dipgame [--edition NAME] [--lang zh|ja|fi] [--json]   every phase with its results, the final position, the result and the scores';
 
 /** The version of the `--json` document (docs/ADJUDICATE-JSON.md). */
 export const ADJUDICATION_FORMAT = 'dipforge-adjudication/1';
@@ -16,7 +17,13 @@ export function adjudicate(args: string[], io: Io): number {
   const parsed = parseArgs(args, [
     { name: 'edition', takesValue: true },
     { name: 'json', takesValue: false },
+    { name: 'lang', takesValue: true },
   ]);
+  const lang = parsed.ok ? parsed.options.get('lang') : undefined;
+  if (parsed.ok && lang !== undefined && (typeof lang !== 'string' || !orderLanguages().includes(lang.toLowerCase()))) {
+    io.err(`dipforge adjudicate: --lang takes one of ${orderLanguages().join(', ')}\nusage: ${adjudicateUsage}\n`);
+    return Exit.usage;
+  }
   if (!parsed.ok || parsed.positional.length !== 1) {
     const why = !parsed.ok ? parsed.message : parsed.positional.length === 0 ? 'no game file given' : 'give one game file';
     io.err(`dipforge adjudicate: ${why}\nusage: ${adjudicateUsage}\n`);
@@ -24,14 +31,17 @@ export function adjudicate(args: string[], io: Io): number {
   }
   const edition = parsed.options.get('edition');
   const path = resolve(io.cwd, parsed.positional[0] as string);
-  const run = runGameFile(path, new GameWorkspace(), typeof edition === 'string' ? { edition } : {});
+  const workspace = new GameWorkspace();
+  const run = runGameFile(path, workspace, typeof edition === 'string' ? { edition } : {});
   const errors = run.diagnostics.some((d) => d.severity === 'error');
+  const language = typeof lang === 'string' ? lang.toLowerCase() : undefined;
+  const namer = language && run.variant && run.config ? languageNamer(workspace.board(run.variant, run.config), run.config, language) : undefined;
   if (parsed.options.has('json')) {
-    io.out(`${JSON.stringify(adjudicationJson(run, io.cwd), null, 2)}\n`);
+    io.out(`${JSON.stringify(adjudicationJson(run, io.cwd, namer && language ? { language, namer } : undefined), null, 2)}\n`);
     if (errors) printDiagnostics(run.diagnostics, io);
   } else {
     printDiagnostics(run.diagnostics, io);
-    io.out(humanReport(run, io.cwd));
+    io.out(humanReport(run, io.cwd, namer));
     if (errors) io.err(`dipforge adjudicate: ${summary(run.diagnostics)}${run.complete ? '' : '; not every phase was adjudicated'}\n`);
   }
   return errors ? Exit.errors : Exit.ok;
@@ -98,22 +108,27 @@ function sameOwners(a: Position, b: Position): boolean {
 
 // ------------------------------------------------------------------- human
 
+/** Columns a text takes in a terminal: East Asian wide characters take two (orders printed with --lang zh or ja). */
+function width(s: string): number {
+  let n = 0;
+  for (const c of s) n += /[\u1100-\u115f\u2e80-\u303e\u3041-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(c) ? 2 : 1;
+  return n;
+}
+
 function pad(s: string, n: number): string {
-  return s.length >= n ? `${s} ` : s + ' '.repeat(n - s.length);
+  const w = width(s);
+  return w >= n ? `${s} ` : s + ' '.repeat(n - w);
 }
 
-function unitText(u: { kind: string; at: string }): string {
-  return `${u.kind === 'army' ? 'A' : 'F'} ${u.at}`;
-}
-
-function centreLine(position: Position, powers: readonly string[]): string {
+function centreLine(position: Position, powers: readonly string[], names: Namer): string {
   const c = centres(position, powers);
   return Object.entries(c)
-    .map(([p, n]) => `${p} ${n}`)
+    .map(([p, n]) => `${names.power(p)} ${n}`)
     .join(', ');
 }
 
-function humanReport(run: GameRun, cwd: string): string {
+function humanReport(run: GameRun, cwd: string, names: Namer = canonicalNamer): string {
+  const unitText = names.unit;
   const lines: string[] = [];
   const powers = powersOf(run);
   if (!run.config || !run.start) return `${displayPath(run.file, cwd)}: not adjudicated\n`;
@@ -122,24 +137,24 @@ function humanReport(run: GameRun, cwd: string): string {
   for (const phase of run.phases) {
     lines.push('');
     lines.push(`${phaseText(phase.phase)}${phase.section ? '' : '   (not in the file: no orders)'}`);
-    const all = rows(phase);
-    const width = Math.max(24, ...all.map((r) => r.text.length + 2));
+    const all = rows(phase).map((r) => ({ ...r, text: names === canonicalNamer ? r.text : names.order(r.order) }));
+    const column = Math.max(24, ...all.map((r) => width(r.text) + 2));
     let power: string | undefined;
     for (const r of all) {
       if (r.power !== power) {
         power = r.power;
-        lines.push(`  ${power}:`);
+        lines.push(`  ${names.power(power)}:`);
       }
       const why = r.reason ? ` (${r.reason}${r.detail ? `: ${r.detail}` : ''})` : r.detail ? ` (${r.detail})` : '';
       const mismatch = r.expected && r.expected !== r.status ? `   [expected ${r.expected}]` : '';
-      lines.push(`    ${pad(r.text, width)}${r.status}${why}${mismatch}`);
+      lines.push(`    ${pad(r.text, column)}${r.status}${why}${mismatch}`);
     }
     if (all.length === 0) lines.push('  no orders');
     for (const d of phase.result.dislodged) {
-      lines.push(`  dislodged: ${d.power} ${unitText(d)}${d.from ? ` (attacked from ${d.from}${d.byConvoy ? ' by convoy' : ''})` : ''}`);
+      lines.push(`  dislodged: ${names.power(d.power)} ${unitText(d)}${d.from ? ` (attacked from ${names.place(d.from)}${d.byConvoy ? ' by convoy' : ''})` : ''}`);
     }
-    lines.push(...retreatLines(phase.result), ...adjustmentLines(phase.result));
-    if (phase.phase.kind !== 'retreat' && !sameOwners(phase.before, phase.result.next)) lines.push(`  centres: ${centreLine(phase.result.next, powers)}`);
+    lines.push(...retreatLines(phase.result, names), ...adjustmentLines(phase.result, names));
+    if (phase.phase.kind !== 'retreat' && !sameOwners(phase.before, phase.result.next)) lines.push(`  centres: ${centreLine(phase.result.next, powers, names)}`);
     if (phase.incomplete) lines.push('  (some orders of this phase could not be read and were left out)');
     lines.push(...declarationLines(run, run.phases.indexOf(phase)));
   }
@@ -150,10 +165,10 @@ function humanReport(run: GameRun, cwd: string): string {
   for (const u of final.units) byPower.set(u.power, [...(byPower.get(u.power) ?? []), unitText(u)]);
   for (const p of [...powers, ...[...byPower.keys()].filter((k) => !powers.includes(k))]) {
     const units = byPower.get(p);
-    if (units) lines.push(`  ${p}: ${units.join(', ')}`);
+    if (units) lines.push(`  ${names.power(p)}: ${units.join(', ')}`);
   }
-  for (const d of final.dislodged) lines.push(`  dislodged ${d.power}: ${unitText(d)}`);
-  lines.push(`centres: ${centreLine(final, powers)}`);
+  for (const d of final.dislodged) lines.push(`  dislodged ${names.power(d.power)}: ${unitText(d)}`);
+  lines.push(`centres: ${centreLine(final, powers, names)}`);
   lines.push(...resultLines(run));
   if (run.expectations.length > 0) {
     const failed = run.expectations.filter((e) => !e.ok);
@@ -164,40 +179,42 @@ function humanReport(run: GameRun, cwd: string): string {
 }
 
 /** The retreats a movement phase carried out at once (retreat lists, a postal year). */
-function retreatLines(result: PhaseResult): string[] {
+function retreatLines(result: PhaseResult, names: Namer): string[] {
   const out: string[] = [];
+  const unitText = names.unit;
   for (const r of result.retreats ?? []) {
-    const passed = r.passed.length === 0 ? '' : `; passed over ${r.passed.map((p) => `${p.to} (${p.reason})`).join(', ')}`;
+    const passed = r.passed.length === 0 ? '' : `; passed over ${r.passed.map((p) => `${names.place(p.to)} (${p.reason})`).join(', ')}`;
     const by = (b: 'list' | 'default'): string => (b === 'list' ? 'from its list' : 'by retreat-default');
     const what =
       r.outcome === 'retreats'
-        ? `retreats to ${r.to} (${by(r.by)}${passed})`
+        ? `retreats to ${names.place(r.to)} (${by(r.by)}${passed})`
         : r.outcome === 'destroyed'
-          ? `destroyed: another unit retreated to ${r.to} too (${by(r.by)}${passed})`
+          ? `destroyed: another unit retreated to ${names.place(r.to)} too (${by(r.by)}${passed})`
           : `disbanded (${r.why === 'ordered' ? 'as its list says' : r.why === 'no-retreat' ? 'no legal retreat' : 'by retreat-default'}${passed})`;
-    out.push(`  retreat: ${r.unit.power} ${unitText(r.unit)} ${what}`);
+    out.push(`  retreat: ${names.power(r.unit.power)} ${unitText(r.unit)} ${what}`);
   }
   return out;
 }
 
 /** A build or disband entry as written: `F ven`, or `ven` without a kind. */
-function entryText(e: { kind?: string; at: string }): string {
-  return e.kind === undefined ? e.at : unitText({ kind: e.kind, at: e.at });
+function entryText(e: { kind?: string; at: string }, names: Namer): string {
+  return e.kind === undefined ? names.place(e.at) : names.unit({ kind: e.kind, at: e.at });
 }
 
 /** The adjustments a postal fall carried out, per power. */
-function adjustmentLines(result: PhaseResult): string[] {
+function adjustmentLines(result: PhaseResult, names: Namer): string[] {
   const out: string[] = [];
+  const unitText = names.unit;
   for (const a of result.adjustments ?? []) {
     const parts: string[] = [];
     if (a.disbanded.length > 0) parts.push(`disbands ${a.disbanded.map(unitText).join(', ')}`);
     if (a.removed.length > 0) parts.push(`removes ${a.removed.map(unitText).join(', ')} (removal-order)`);
     if (a.built.length > 0) parts.push(`builds ${a.built.map(unitText).join(', ')}`);
     if (parts.length === 0) parts.push(a.centres > a.units ? `no builds (${a.centres - a.units} allowed, none made)` : 'no change');
-    out.push(`  adjustments: ${a.power} (${a.centres} centres, ${a.units} units) ${parts.join('; ')}`);
+    out.push(`  adjustments: ${names.power(a.power)} (${a.centres} centres, ${a.units} units) ${parts.join('; ')}`);
     const skipped = [
-      ...a.disbands.filter((e) => e.status !== 'succeeds').map((e) => `disband ${entryText(e.entry)}: ${e.reason ?? e.status}`),
-      ...a.builds.filter((e) => e.status !== 'succeeds').map((e) => `build ${entryText(e.entry)}: ${e.reason ?? e.status}`),
+      ...a.disbands.filter((e) => e.status !== 'succeeds').map((e) => `disband ${entryText(e.entry, names)}: ${e.reason ?? e.status}`),
+      ...a.builds.filter((e) => e.status !== 'succeeds').map((e) => `build ${entryText(e.entry, names)}: ${e.reason ?? e.status}`),
     ];
     if (skipped.length > 0) out.push(`    not carried out: ${skipped.join('; ')}`);
   }
@@ -220,10 +237,11 @@ function diagnosticJson(d: Diagnostic, cwd: string): Record<string, unknown> {
 }
 
 /** The `--json` document; its shape is described in docs/ADJUDICATE-JSON.md. */
-export function adjudicationJson(run: GameRun, cwd: string): Record<string, unknown> {
+export function adjudicationJson(run: GameRun, cwd: string, localized?: { language: string; namer: Namer }): Record<string, unknown> {
   const powers = powersOf(run);
   return {
     format: ADJUDICATION_FORMAT,
+    ...(localized ? { language: localized.language } : {}),
     file: displayPath(run.file, cwd),
     variant: run.config?.id ?? null,
     edition: run.edition ?? null,
@@ -241,6 +259,7 @@ export function adjudicationJson(run: GameRun, cwd: string): Record<string, unkn
         power: r.power,
         order: r.order,
         text: r.text,
+        ...(localized ? { localized: localized.namer.order(r.order) } : {}),
         source: r.source?.text ?? null,
         line: r.source?.line ?? null,
         status: r.status,

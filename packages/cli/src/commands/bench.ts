@@ -8,7 +8,7 @@
  * Only `adjudicatePhase` is timed for the per-phase figures, and `legalOrders`
  * for the legal-order figures; the throughput covers whole games.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { arch, cpus, platform } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { compileMapFile, GameWorkspace, parseGame, runGame, runGameText, VariantLoader } from '@dipforge/dsl';
@@ -31,6 +31,7 @@ import {
   DEFAULT_ORDER_MIX,
   legalOrders,
   mulberry32,
+  positionProblems,
   randomOrders,
   type Board,
   type Order,
@@ -45,7 +46,7 @@ import { Exit, type Io } from '../io.js';
 import { displayPath, printDiagnostics, summary } from '../report.js';
 
 export const benchUsage =
-  'dipforge bench [--games N] [--phases N] [--seed N] [--warmup N] [--uniform] [--variant PATH] [--threads N] [--editor] [--json] [--write-games DIR]   adjudication speed on seeded random games';
+  'dipforge bench [--games N] [--phases N] [--seed N] [--warmup N] [--uniform] [--variant NAME|PATH] [--years N] [--check] [--threads N] [--editor] [--json] [--write-games DIR]   adjudication speed on seeded random games';
 
 /** The version of the `--json` document (docs/PERFORMANCE.md). */
 export const BENCH_FORMAT = 'dipforge-bench/1';
@@ -63,6 +64,14 @@ interface Settings {
   threads: number;
   /** Measure the editor path (parse and check a 10,000-line game; re-adjudicate the second half of a 100-phase game). */
   editor: boolean;
+  /** Play each game for this many game years (the years the game passes through), through any win; 0: up to `phases` phases. */
+  years: number;
+}
+
+/** `--check`: every position a game reaches, run through `positionProblems`. */
+interface CheckTally {
+  positions: number;
+  problems: string[];
 }
 
 /** Per-phase samples in microseconds. */
@@ -100,17 +109,31 @@ const now = (): bigint => process.hrtime.bigint();
 const micros = (a: bigint, b: bigint): number => Number(b - a) / 1000;
 
 /** Plays one seeded random game; records timings in `tally` when given. */
-function playGame(board: Board, rules: RuleOptions, settings: Settings, seed: number, tally: Tally | undefined): GameRecord {
+function playGame(board: Board, rules: RuleOptions, settings: Settings, seed: number, tally: Tally | undefined, check?: CheckTally): GameRecord {
   const rng = mulberry32(seed);
   const { phases, uniform } = settings;
   const options = { seed };
   const record: GameRecord = { seed, phases: [] };
   let position: Position = initialPosition(board.config);
+  const inspect = (p: Position, after?: PhaseKind): void => {
+    if (!check) return;
+    check.positions++;
+    for (const problem of positionProblems(board.config, p, { after })) check.problems.push(`seed ${seed}, ${p.phase.season} ${p.phase.year} ${p.phase.kind}: ${problem}`);
+  };
+  inspect(position);
+  let year = position.phase.year;
+  let years = 1;
   let skipped = 0;
   const start = now();
-  while (record.phases.length < phases && skipped < 64) {
+  while ((settings.years > 0 || record.phases.length < phases) && skipped < 64) {
+    if (position.phase.year !== year) {
+      year = position.phase.year;
+      if (settings.years > 0 && ++years > settings.years) break;
+    }
     if (phaseIsEmpty(board, rules, position)) {
+      const kind = position.phase.kind;
       position = adjudicatePhase(board, position, [], rules, options).next;
+      inspect(position, kind);
       skipped++;
       continue;
     }
@@ -133,10 +156,11 @@ function playGame(board: Board, rules: RuleOptions, settings: Settings, seed: nu
     }
     record.phases.push({ phase: position.phase, orders });
     position = result.next;
+    inspect(position, kind);
     const won = winner(board, rules, position);
     if (won !== undefined) {
-      record.winner = won;
-      break;
+      record.winner ??= won;
+      if (settings.years === 0) break;
     }
   }
   if (tally) {
@@ -239,6 +263,8 @@ export async function bench(args: string[], io: Io): Promise<number> {
     { name: 'uniform', takesValue: false },
     { name: 'threads', takesValue: true },
     { name: 'editor', takesValue: false },
+    { name: 'years', takesValue: true },
+    { name: 'check', takesValue: false },
   ]);
   const fail = (why: string): number => {
     io.err(`dipforge bench: ${why}\nusage: ${benchUsage}\n`);
@@ -252,7 +278,8 @@ export async function bench(args: string[], io: Io): Promise<number> {
   const seed = readCount(o.get('seed'), 'seed', 1, 0, 0xffffffff);
   const warmup = readCount(o.get('warmup'), 'warmup', 20, 0, 1_000_000);
   const threads = readCount(o.get('threads'), 'threads', 0, 1, 256);
-  for (const v of [games, phases, seed, warmup, threads]) if (typeof v === 'string') return fail(v);
+  const years = readCount(o.get('years'), 'years', 0, 1, 10_000);
+  for (const v of [games, phases, seed, warmup, threads, years]) if (typeof v === 'string') return fail(v);
   const settings: Settings = {
     games: games as number,
     phases: phases as number,
@@ -261,12 +288,21 @@ export async function bench(args: string[], io: Io): Promise<number> {
     uniform: o.has('uniform'),
     threads: threads as number,
     editor: o.has('editor'),
+    years: years as number,
   };
   const variantOption = o.get('variant');
   const writeGames = o.get('write-games');
 
-  const builtin = variantOption === undefined;
-  const variantPath = builtin ? new VariantLoader().builtinVariantPath('classic') : resolve(io.cwd, variantOption as string);
+  // A bare name that is a built-in variant (`pure`, `cold-war`) means that variant; anything else is a path.
+  const loader = new VariantLoader();
+  const builtinName =
+    variantOption === undefined
+      ? 'classic'
+      : typeof variantOption === 'string' && /^[\p{L}\p{N}_-]+$/u.test(variantOption) && existsSync(loader.builtinVariantPath(variantOption))
+        ? variantOption
+        : undefined;
+  const builtin = builtinName !== undefined;
+  const variantPath = builtinName !== undefined ? loader.builtinVariantPath(builtinName) : resolve(io.cwd, variantOption as string);
   const compiled = compileMapFile(variantPath);
   if (!compiled.config) {
     printDiagnostics(compiled.diagnostics, io);
@@ -281,18 +317,21 @@ export async function bench(args: string[], io: Io): Promise<number> {
   for (let i = 0; i < settings.warmup; i++) playGame(board, rules, settings, (settings.seed + 0x9e3779b9 + i) >>> 0, undefined);
   const tally = newTally();
   const records: GameRecord[] = [];
+  const check: CheckTally | undefined = o.has('check') ? { positions: 0, problems: [] } : undefined;
   for (let i = 0; i < settings.games; i++) {
-    const record = playGame(board, rules, settings, (settings.seed + i) >>> 0, tally);
+    const record = playGame(board, rules, settings, (settings.seed + i) >>> 0, tally, check);
     if (typeof writeGames === 'string' || settings.threads > 0) records.push(record);
   }
 
   timeIntegerApi(board, rules, tally);
   const report = benchJson(settings, config.id, rules.edition, tally);
+  if (settings.years > 0) report.years = settings.years;
+  if (check) report.invariants = { positions: check.positions, problems: check.problems.length, first: check.problems.slice(0, 20) };
   if (settings.threads > 0) report.threads = await threadFigures(config, board, records, settings.threads);
   if (settings.editor) {
     // The game is never written; its path only anchors the variant's.
     const gamePath = builtin ? join(io.cwd, 'bench-editor.dipgame') : join(dirname(variantPath), 'bench-editor.dipgame');
-    const variantLine = builtin ? 'variant classic' : `variant "${relative(dirname(gamePath), variantPath).split(sep).join('/')}"`;
+    const variantLine = builtin ? `variant ${builtinName}` : `variant "${relative(dirname(gamePath), variantPath).split(sep).join('/')}"`;
     report.editor = editorFigures(board, rules, settings, variantLine, gamePath);
   }
   if (o.has('json')) io.out(`${JSON.stringify(report, null, 2)}\n`);
@@ -306,7 +345,7 @@ export async function bench(args: string[], io: Io): Promise<number> {
       io.err(`dipforge bench: cannot create ${writeGames}: ${e instanceof Error ? e.message.replace(/^[A-Z]+: /, '') : String(e)}\n`);
       return Exit.errors;
     }
-    const variantLine = builtin ? 'variant classic' : `variant "${relative(dir, variantPath).split(sep).join('/')}"`;
+    const variantLine = builtin ? `variant ${builtinName}` : `variant "${relative(dir, variantPath).split(sep).join('/')}"`;
     const width = String(records.length).length;
     for (const [i, record] of records.entries()) {
       const name = `game-${String(i + 1).padStart(width, '0')}-seed-${record.seed}.dipgame`;
@@ -317,6 +356,10 @@ export async function bench(args: string[], io: Io): Promise<number> {
       }
     }
     if (!o.has('json')) io.out(`wrote ${records.length} game${records.length === 1 ? '' : 's'} to ${displayPath(dir, io.cwd)}\n`);
+  }
+  if (check && check.problems.length > 0) {
+    io.err(`dipforge bench: ${check.problems.length} impossible position(s):\n${check.problems.slice(0, 20).map((p) => `  ${p}\n`).join('')}`);
+    return Exit.errors;
   }
   return Exit.ok;
 }
@@ -346,6 +389,10 @@ export interface BenchReport {
   threads: ThreadFigures | null;
   /** `--editor`: the editor path; null without the option. */
   editor: EditorFigures | null;
+  /** `--years N`: each game played for N game years, through any win (absent without the option). */
+  years?: number;
+  /** `--check`: positions checked by `positionProblems`, how many problems, the first 20 (absent without the option). */
+  invariants?: { positions: number; problems: number; first: string[] };
 }
 
 export interface ThreadFigures {
@@ -423,7 +470,8 @@ function humanReport(r: BenchReport): string {
     .map(([k, n]) => `${k} ${n}`)
     .join(', ');
   lines.push(`orders given: ${given}; illegal: ${r.orders['illegal']}`);
-  lines.push(`phases: ${r.phases.total} (movement ${r.phases.movement}, retreat ${r.phases.retreat}, adjustment ${r.phases.adjustment})`);
+  lines.push(`phases: ${r.phases.total} (movement ${r.phases.movement}, retreat ${r.phases.retreat}, adjustment ${r.phases.adjustment})${r.years !== undefined ? `, ${r.years} game years a game` : ''}`);
+  if (r.invariants) lines.push(`positions checked: ${r.invariants.positions}; impossible positions: ${r.invariants.problems}`);
   lines.push('');
   lines.push('µs per phase                  phases    median       p10       p90      mean');
   const row = (label: string, s: Stats | null): void => {

@@ -84,6 +84,17 @@ export const Codes = {
   adjudicationFailed: code('DF6009', 'error', 'The engine failed on a phase of the game (a bug in dipforge).'),
   variantDoesNotCompile: code('DF6010', 'error', 'The variant a game names has errors, so the game cannot be played.'),
 
+  // Imports: maps of other engines read by `dipforge import-map` (DF7xxx; docs/IMPORT-MAP.md)
+  mapLineUnreadable: code('DF7001', 'error', 'A line of an imported map file that does not have the form of its directive.'),
+  mapUnknownPlace: code('DF7002', 'error', 'A name in an imported map file that is no place (province or coast) of the map.'),
+  mapFileNotFound: code('DF7003', 'error', 'A map file named by USE or MAP that cannot be read, or one read twice.'),
+  mapNoCurrentPower: code('DF7004', 'error', 'A unit, OWNS, CENTERS, INHABITS, HOME or UNITS line before any power line.'),
+  mapInvalidUnit: code('DF7005', 'error', 'A starting unit on a place its kind cannot stand on in the imported map.'),
+  mapInconsistent: code('DF7006', 'error', 'Facts of an imported map that contradict each other (a coast of an undeclared province, a place without terrain, a centre owned twice).'),
+  mapNotExpressible: code('DF7010', 'warning', 'A directive or value of an imported map that the variant language cannot express (yet): it is left out or approximated, as the message says.'),
+  mapLeftOut: code('DF7011', 'info', 'Something of an imported map that does not change play and is left out (an alias that is no identifier, an ambiguous alias, a power letter).'),
+  mapNoFullName: code('DF7012', 'warning', 'A place of an imported map without a full-name line; its abbreviation is used as its name.'),
+
   // Warnings (DF8xxx)
   oneWayAdjacency: code('DF8001', 'warning', 'An adjacency that works in one direction only.'),
   unreachableProvince: code('DF8002', 'warning', 'A province no unit can ever reach.'),
@@ -110,6 +121,24 @@ export const Codes = {
 
   // Orders read with a guess (docs/GAME-LANGUAGE.md, "Misspelt names")
   guessedName: code('DF8030', 'warning', 'A misspelt province or power name in an order, read as the one name it is clearly close to (the message says which).'),
+
+  // Orders written in Chinese, Japanese or Finnish (docs/ORDER-LANGUAGES.md); the engine's result codes map to these
+  localizedNotUnderstood: code('DF6030', 'error', 'A localized order with a word that is no word of the language\'s order vocabulary and no name on the map (the message quotes it).'),
+  localizedAmbiguous: code('DF6031', 'error', 'A localized order that reads more than one way; the message shows every reading.'),
+  localizedIncomplete: code('DF6032', 'error', 'A localized order whose words are all known but that ends before it is a whole order.'),
+  localizedNoVocabulary: code('DF6033', 'error', 'An order to be read in a language that has no order vocabulary.'),
+  localizedNoPower: code('DF6034', 'error', 'A localized order that names no power when none can be told from the game.'),
+  localizedEmpty: code('DF6035', 'error', 'An empty localized order.'),
+  localizedInternal: code('DF6036', 'error', 'The localized order reader failed on a text (a bug in dipforge).'),
+  localizedGuessedName: code('DF8040', 'warning', 'A name or word of a localized order within one edit of exactly one known name, read as it (the message says which).'),
+
+  // Variant features: archipelagos, neutral units (docs/MAP-LANGUAGE.md, "Variant features")
+  archipelagoNotCoast: code('DF3020', 'error', 'An archipelago that is not a coast province (only a province where both armies and fleets stand can be one).'),
+  neutralPowerName: code('DF4020', 'error', 'A variant with neutral units that has a power called neutral, the name neutral units go by.'),
+  neutralUnitsWithoutEffect: code('DF8050', 'warning', 'A rule about neutral units (neutral-units hold-and-rebuild) in a variant that has no neutral units.'),
+
+  // Order languages of a game file (docs/GAME-LANGUAGE.md, "Orders in other languages")
+  unknownOrderLanguage: code('DF6040', 'error', 'A language line naming a language dipforge has no order vocabulary for.'),
 } as const;
 
 export type CodeName = keyof typeof Codes;

@@ -67,7 +67,16 @@ export interface PlayerStmt extends Node {
   name: StringLit;
 }
 
-export type HeaderStmt = VariantStmt | EditionStmt | RuleStmt | SeedStmt | PlayerStmt;
+/** `language TAG` (the game's order language) or `language TAG for POWER, …` (those powers' orders). */
+export interface LanguageStmt extends Node {
+  kind: 'Language';
+  /** The language tag as written (`zh`, `ja`, `fi`, `en` for the standard notation). */
+  language: Word;
+  /** The powers it is set for; empty for the whole game. */
+  powers: Word[];
+}
+
+export type HeaderStmt = VariantStmt | EditionStmt | RuleStmt | SeedStmt | PlayerStmt | LanguageStmt;
 
 // ---------------------------------------------------------------- sections
 

@@ -9,7 +9,7 @@
  */
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { CodeName } from '../diagnostics/codes.js';
-import { LineIndex, type Range } from '../text/range.js';
+import { LineIndex, type Position, type Range } from '../text/range.js';
 import type * as G from './ast.js';
 
 export interface ParsedGame {
@@ -33,7 +33,7 @@ interface Tok {
 const WORD = /[\p{L}\p{M}\p{Nd}_]+(?:-[\p{L}\p{M}\p{Nd}_]+)*/uy;
 const SPACE = /[ \t\f\v\u00a0\u2000-\u200b\u3000\ufeff]+/y;
 
-const HEADER_KEYWORDS = new Set(['variant', 'edition', 'rule', 'seed', 'player']);
+const HEADER_KEYWORDS = new Set(['variant', 'edition', 'rule', 'seed', 'player', 'language']);
 const PHASE_KINDS: Record<string, G.PhaseKindName> = { movement: 'movement', retreat: 'retreat', adjustment: 'adjustment' };
 const RESULTS: Record<string, G.ExpectedResult> = { succeeds: 'succeeds', fails: 'fails', illegal: 'illegal' };
 const UNIT_KINDS: Record<string, 'army' | 'fleet'> = { a: 'army', army: 'army', f: 'fleet', fleet: 'fleet' };
@@ -57,6 +57,10 @@ class GameParser {
   private declare: G.DeclareSection | undefined;
   private expectInDeclare = false;
   private power: G.Word | undefined;
+  /** The line being read: its number and where it starts and ends (positions in it need no search). */
+  private lineNo = 0;
+  private lineStart = 0;
+  private lineEnd = 0;
 
   constructor(
     private readonly text: string,
@@ -72,9 +76,12 @@ class GameParser {
     while (start <= text.length) {
       let end = start;
       while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
+      this.lineStart = start;
+      this.lineEnd = end;
       this.line(start, end);
       if (end >= text.length) break;
       start = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
+      this.lineNo++;
     }
     return { file: this.file, text, ast: this.ast, diagnostics: this.diagnostics, lines: this.lines };
   }
@@ -82,7 +89,14 @@ class GameParser {
   // ------------------------------------------------------------- helpers
 
   private range(start: number, end: number): Range {
-    return this.lines.range(start, end);
+    const from = this.position(start);
+    return { start: from, end: end <= from.offset ? from : this.position(end) };
+  }
+
+  /** The position of an offset: computed directly on the line being read (the same as `LineIndex.position`). */
+  private position(offset: number): Position {
+    if (offset >= this.lineStart && offset <= this.lineEnd) return { offset, line: this.lineNo, column: offset - this.lineStart };
+    return this.lines.position(offset);
   }
 
   private report(name: CodeName, start: number, end: number, message: string): void {
@@ -112,6 +126,19 @@ class GameParser {
     const out: Tok[] = [];
     let i = start;
     while (i < end) {
+      const code = text.charCodeAt(i);
+      if (code === 32 || code === 9) {
+        i++;
+        continue;
+      }
+      // Most words are ASCII letters and digits: read them without the regular expression.
+      const ascii = asciiWord(text, i, end);
+      if (ascii > i) {
+        const image = text.slice(i, ascii);
+        out.push({ kind: isDigits(text, i, ascii) ? 'number' : 'word', text: image, start: i, end: ascii });
+        i = ascii;
+        continue;
+      }
       SPACE.lastIndex = i;
       const space = SPACE.exec(text);
       if (space && space.index === i) {
@@ -162,14 +189,15 @@ class GameParser {
 
   /** Where a `//` comment starts (outside strings), or `end`. */
   private commentStart(start: number, end: number): number {
+    const text = this.text;
     let inString = false;
     for (let i = start; i < end; i++) {
-      const c = this.text[i];
+      const c = text.charCodeAt(i);
       if (inString) {
-        if (c === '\\') i++;
-        else if (c === '"') inString = false;
-      } else if (c === '"') inString = true;
-      else if (c === '/' && this.text[i + 1] === '/' && i + 1 < end) return i;
+        if (c === 92) i++;
+        else if (c === 34) inString = false;
+      } else if (c === 34) inString = true;
+      else if (c === 47 && text.charCodeAt(i + 1) === 47 && i + 1 < end) return i;
     }
     return end;
   }
@@ -213,7 +241,7 @@ class GameParser {
         if (colonIndex(toks) > 0) {
           this.report('misplacedStatement', first.start, lineEnd, 'Units and orders come after a position or phase line: position SEASON YEAR PHASE, phase SEASON YEAR PHASE');
         } else {
-          this.report('gameSyntax', first.start, lineEnd, 'Expected a header statement (variant, edition, rule, seed, player), position or phase');
+          this.report('gameSyntax', first.start, lineEnd, 'Expected a header statement (variant, edition, rule, seed, player, language), position or phase');
         }
         return;
       case 'position':
@@ -310,6 +338,17 @@ class GameParser {
         }
         this.ast.header.push({ kind: 'Player', power: this.words(powerToks), name: { value: name.text, range: this.range(name.start, name.end) }, range });
         extra(nameAt + 1, 'the player name');
+        return;
+      }
+      case 'language': {
+        const tag = rest[0];
+        const forAt = rest.findIndex((t) => t.kind === 'word' && t.text.toLowerCase() === 'for');
+        const powers = forAt === 1 ? this.powerNames(rest.slice(2), (rest[1] as Tok).end) : forAt < 0 ? [] : undefined;
+        if (!tag || tag.kind !== 'word' || (forAt < 0 && rest.length > 1) || !powers) {
+          this.report('gameSyntax', first.start, lineEnd, 'Expected language TAG (zh, ja, fi, en) or language TAG for POWER, POWER, …');
+          return;
+        }
+        this.ast.header.push({ kind: 'Language', language: this.word(tag), powers, range });
         return;
       }
     }
@@ -413,7 +452,7 @@ class GameParser {
 
   /** Widens a section's range to cover a line it holds. */
   private grow(node: G.Node, end: number): void {
-    node.range = { start: node.range.start, end: this.lines.position(end) };
+    node.range = { start: node.range.start, end: this.position(end) };
   }
 
   private inPosition(kw: string, toks: Tok[], lineEnd: number): void {
@@ -489,7 +528,8 @@ class GameParser {
     let body = toks;
     let expected: G.OrderLine['expected'];
     const last = toks[toks.length - 1] as Tok;
-    const open = toks.map((t) => t.text).lastIndexOf('[');
+    let open = toks.length - 1;
+    while (open >= 0 && (toks[open] as Tok).text !== '[') open--;
     if (open >= 0 || last.text === ']') {
       const close = last.text === ']' ? toks.length - 1 : -1;
       const inner = open >= 0 && close > open ? toks.slice(open + 1, close) : [];
@@ -794,6 +834,35 @@ class GameParser {
     }
     return out;
   }
+}
+
+/** Codes of ASCII letters, digits and `_`: the ASCII characters of WORD. */
+function isAsciiWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
+
+/**
+ * The end of a word of ASCII word characters starting at `i`, or `i` when there
+ * is none or when WORD could read further (a character outside ASCII, or a
+ * hyphen that may join another word): then the regular expression decides.
+ */
+function asciiWord(text: string, i: number, end: number): number {
+  let j = i;
+  while (j < end && isAsciiWordChar(text.charCodeAt(j))) j++;
+  if (j === i) return i;
+  if (j < end) {
+    const c = text.charCodeAt(j);
+    if (c >= 128 || c === 45) return i;
+  }
+  return j;
+}
+
+function isDigits(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 function colonIndex(toks: Tok[]): number {

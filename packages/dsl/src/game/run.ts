@@ -6,11 +6,10 @@
  * file expects. Bad input gives diagnostics with ranges; nothing throws.
  */
 import { dirname, relative as relativePath, resolve as resolvePath } from 'node:path';
-import type { RuleOptions, VariantConfig } from '@dipforge/engine/config';
+import { NEUTRAL_POWER, type RuleOptions, type VariantConfig } from '@dipforge/engine/config';
 import {
   adjudicatePhase,
   initialPosition,
-  parseOrder,
   phaseIndex,
   phaseIsEmpty,
   samePhase,
@@ -36,6 +35,8 @@ import type * as G from './ast.js';
 import type { ParsedGame } from './parse.js';
 import { phaseKey, phaseText, type YearPhase } from './phases.js';
 import type { CompiledVariant, GameWorkspace } from './workspace.js';
+import { OrderReading } from './orders.js';
+import { gameOrderLanguages, isOrderLanguage, OrderLanguages, readOrderLine } from './order-language.js';
 import { VictoryKeeper, type DeclarationRun, type VictoryState } from './victory.js';
 import { commonSuffix, sameData, shiftRange, type Shift } from './cutoff.js';
 import type { GameOutcome, Scores } from '@dipforge/engine';
@@ -135,6 +136,8 @@ export interface GameRun {
   cutoff?: number;
   /** The run stopped early because `GameOptions.cancelled` said so. */
   cancelled?: boolean;
+  /** The order language of each power (`language` lines); absent when the variant did not load. */
+  languages?: OrderLanguages;
 }
 
 const ENGINE_CODES: Record<string, CodeName> = {
@@ -155,6 +158,8 @@ class GameRunner {
   private readonly out: GameRun;
   private readonly file: string;
   private index!: NameIndex;
+  private orderReading!: OrderReading;
+  private languages = new OrderLanguages(undefined);
   private config!: VariantConfig;
   private board!: Board;
   private rules!: RuleOptions;
@@ -222,6 +227,7 @@ class GameRunner {
       return;
     }
     this.index = variant.index;
+    this.orderReading = OrderReading.forRun(this.out, variant.index, this.options.reuse?.run);
 
     const rules = this.resolveRules(variant, editionStmt, ast.header.filter((h): h is G.RuleStmt => h.kind === 'Rule'));
     this.rules = rules;
@@ -241,12 +247,39 @@ class GameRunner {
       const id = this.power(p.power);
       if (id) this.out.players[id] = p.name.value;
     }
+    this.languages = this.orderLanguages(ast.header.filter((h): h is G.LanguageStmt => h.kind === 'Language'));
+    this.out.languages = this.languages;
 
     const start = this.startPosition();
     if (!start) return;
     this.out.start = start;
     this.out.final = start;
     this.playPhases(start);
+  }
+
+  /** The `language` lines: the game's language and each power's (a second one for the same is ignored). */
+  private orderLanguages(stmts: G.LanguageStmt[]): OrderLanguages {
+    let game: string | undefined;
+    const powers = new Map<string, string>();
+    for (const stmt of stmts) {
+      const tag = stmt.language.text;
+      if (!isOrderLanguage(tag)) {
+        this.report('unknownOrderLanguage', stmt.language.range, `No order language '${tag}': write one of ${gameOrderLanguages().join(', ')} (en: the standard notation)`);
+        continue;
+      }
+      if (stmt.powers.length === 0) {
+        if (game !== undefined) this.report('duplicateItem', stmt.range, `The game's order language is already ${game}; this line is ignored`);
+        else game = tag;
+      }
+      for (const w of stmt.powers) {
+        const id = this.power(w);
+        if (!id) continue;
+        const had = powers.get(id);
+        if (had !== undefined) this.report('duplicateItem', w.range, `${id} already writes its orders in ${had}; this one is ignored`);
+        else powers.set(id, tag);
+      }
+    }
+    return new OrderLanguages(game, powers);
   }
 
   private variantPath(stmt: G.VariantStmt | undefined): string | undefined {
@@ -326,6 +359,12 @@ class GameRunner {
     }
     this.powerOf.set(w, id);
     return id;
+  }
+
+  /** The power of a units line: a power, or `neutral` for the neutral units of a variant that has them. */
+  private unitsPower(w: G.Word): string | undefined {
+    if (this.board.neutralPower >= 0 && w.text.toLowerCase() === NEUTRAL_POWER && !this.index.power(w.text)) return NEUTRAL_POWER;
+    return this.power(w);
   }
 
   private location(t: G.Text): string | undefined {
@@ -428,7 +467,7 @@ class GameRunner {
     };
 
     for (const stmt of section.units) {
-      const power = stmt.power ? this.power(stmt.power) : undefined;
+      const power = stmt.power ? this.unitsPower(stmt.power) : undefined;
       for (const item of stmt.units) {
         const u = power ? place(power, item, occupied) : undefined;
         if (u) units.push(u);
@@ -439,7 +478,7 @@ class GameRunner {
         this.report('misplacedStatement', stmt.range, 'Dislodged units belong to a position in a retreat phase');
         continue;
       }
-      const power = stmt.power ? this.power(stmt.power) : undefined;
+      const power = stmt.power ? this.unitsPower(stmt.power) : undefined;
       for (const item of stmt.units) {
         const u = power ? place(power, item, dislodgedAt) : undefined;
         if (!u) continue;
@@ -913,7 +952,20 @@ class GameRunner {
           incomplete = true;
           continue;
         }
-        const parsed = parseOrder(this.index, line.text.text, { power, phase: position.phase.kind, unitAt });
+        const language = this.languages.of(power);
+        if (language !== undefined) {
+          // A line in another language may hold several orders, each possibly another power's (`ドイツ：…`).
+          const read = readOrderLine(this.board, this.index, language, line.text.text, { power, phase: position.phase.kind, unitAt });
+          const at = line.text.range.start.offset;
+          for (const n of read.notes) this.report(n.code, this.parsed.lines.range(at + n.start, at + n.end), n.message);
+          if (!read.ok) incomplete = true;
+          else for (const o of read.orders) {
+            const order = this.switchedOrder(o, line, position);
+            if (order) orders.push({ line, power: o.power, order });
+          }
+          continue;
+        }
+        const parsed = this.orderReading.order(line.text.text, power, position.phase.kind, unitAt);
         if (!parsed.ok) {
           incomplete = true;
           const at = line.text.range.start.offset;
@@ -1001,7 +1053,7 @@ class GameRunner {
     let resolved = true;
     for (const stmt of stmts) {
       if (!stmt.power) continue;
-      const power = this.power(stmt.power);
+      const power = this.unitsPower(stmt.power);
       if (!power) {
         resolved = false;
         continue;

@@ -60,7 +60,7 @@ export interface VariantDecl extends Node {
   start: StartSpec[];
 }
 
-export type ProvinceFlag = 'land' | 'sea' | 'coast' | 'supply' | 'impassable';
+export type ProvinceFlag = 'land' | 'sea' | 'coast' | 'supply' | 'impassable' | 'archipelago';
 
 export interface FlagWord extends Node {
   flag: ProvinceFlag;
@@ -131,7 +131,10 @@ export interface PowerDecl extends Node {
 
 export interface NeutralDecl extends Node {
   kind: 'Neutral';
+  /** `neutral centres …` (empty in a `neutral units` declaration). */
   centres: Ident[];
+  /** `neutral units …`: units of no power at the start (empty in a `neutral centres` declaration). */
+  units: UnitSpec[];
 }
 
 export type ValueLit =

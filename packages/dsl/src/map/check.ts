@@ -4,7 +4,7 @@
  * options), reporting every problem with its code and range. What it resolves is
  * exactly what the compiler emits, so the two cannot disagree.
  */
-import { didYouMean } from '@dipforge/engine/config';
+import { didYouMean, NEUTRAL_POWER } from '@dipforge/engine/config';
 import { Codes } from '../diagnostics/codes.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Range } from '../text/range.js';
@@ -26,6 +26,8 @@ export interface ResolvedProvince {
   terrain: Terrain;
   supplyCentre: boolean;
   impassable: boolean;
+  /** A coast province where a fleet may convoy, as in a sea. */
+  archipelago: boolean;
   coasts: ResolvedCoast[];
   names: Record<string, string[]>;
   aliases: string[];
@@ -66,6 +68,8 @@ export interface ResolvedVariant {
   edges: { army: [string, string][]; fleet: [string, string][] };
   powers: ResolvedPower[];
   neutralCentres: string[];
+  /** Units of no power at the start. */
+  neutralUnits: ResolvedUnit[];
   rules: ResolvedRules;
 }
 
@@ -98,10 +102,12 @@ class Checker {
     const edges = this.adjacency();
     const powers = this.powers();
     const neutralCentres = this.neutral(powers);
+    const neutralUnits = this.neutralUnits(powers);
     const header = this.header();
     const rules = resolveRules(this.model, editions, this.diagnostics);
     this.warnings(edges, powers, rules);
-    return { ...header, provinces: [...this.provinces.values()], edges, powers, neutralCentres, rules };
+    this.neutralRules(neutralUnits, rules);
+    return { ...header, provinces: [...this.provinces.values()], edges, powers, neutralCentres, neutralUnits, rules };
   }
 
   // ---- variant header -------------------------------------------------------
@@ -215,8 +221,11 @@ class Checker {
     let terrain: Terrain | undefined;
     let supply = false;
     let impassable = false;
+    let archipelago: A.FlagWord | undefined;
     for (const f of decl.flags) {
-      if (f.flag === 'supply') {
+      if (f.flag === 'archipelago') {
+        archipelago = f;
+      } else if (f.flag === 'supply') {
         if (supply) this.report('duplicateItem', file, f.range, 'supply is given more than once');
         supply = true;
       } else if (f.flag === 'impassable') {
@@ -229,6 +238,9 @@ class Checker {
     }
     if (impassable && supply) this.report('impassableSupplyCentre', file, decl.id.range, `The impassable province '${id}' cannot be a supply centre`);
     if (!terrain) terrain = decl.coasts.length > 0 ? 'coast' : 'land';
+    if (archipelago && terrain !== 'coast') {
+      this.report('archipelagoNotCoast', file, archipelago.range, `'${id}' is ${terrain}: only a coast province, where armies and fleets both stand, can be an archipelago`);
+    }
 
     const coasts: ResolvedCoast[] = [];
     for (const c of decl.coasts) {
@@ -262,6 +274,7 @@ class Checker {
       terrain,
       supplyCentre: supply,
       impassable,
+      archipelago: archipelago !== undefined && terrain === 'coast',
       coasts,
       names,
       aliases,
@@ -560,6 +573,42 @@ class Checker {
       return undefined;
     }
     return { kind, at: p.id };
+  }
+
+  /** The `neutral units` of every declaration, on provinces no power's unit stands on. */
+  private neutralUnits(powers: ResolvedPower[]): ResolvedUnit[] {
+    const taken = new Map<string, string>();
+    for (const p of powers) for (const u of p.units) taken.set(u.at.split('/')[0]!, `'${p.id}'`);
+    const out: ResolvedUnit[] = [];
+    for (const { decl, file } of this.model.neutral) {
+      for (const spec of decl.units) {
+        const unit = this.unit(spec, file);
+        if (!unit) continue;
+        const province = unit.at.split('/')[0]!;
+        const other = taken.get(province);
+        if (other) {
+          this.report('twoUnitsInProvince', file, spec.range, `'${province}' already holds a unit of ${other}`);
+          continue;
+        }
+        taken.set(province, 'neutral');
+        out.push(unit);
+      }
+    }
+    if (out.length > 0) {
+      for (const { decl, file } of this.model.powers.values()) {
+        if (decl.id?.value === NEUTRAL_POWER) {
+          this.report('neutralPowerName', file, decl.id.range, `Neutral units go by the name '${NEUTRAL_POWER}', so no power may have it: rename the power`);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** `neutral-units hold-and-rebuild` builds only where the variant has neutral units to build. */
+  private neutralRules(neutralUnits: readonly ResolvedUnit[], rules: ResolvedRules): void {
+    if (neutralUnits.length > 0 || rules.options['neutral-units'] !== 'hold-and-rebuild') return;
+    const at = rules.origins.get('neutral-units');
+    if (at) this.report('neutralUnitsWithoutEffect', at.file, at.line ?? at.range, 'neutral-units hold-and-rebuild has no effect: the variant has no neutral units (declare them with neutral units A …)');
   }
 
   private neutral(powers: ResolvedPower[]): string[] {

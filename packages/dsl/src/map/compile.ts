@@ -28,6 +28,7 @@ export function emitConfig(v: ResolvedVariant): VariantConfig {
         terrain: p.terrain,
         supplyCentre: p.supplyCentre,
         ...(p.impassable ? { impassable: true } : {}),
+        ...(p.archipelago ? { archipelago: true } : {}),
         ...(p.coasts.length > 0
           ? {
               coasts: p.coasts.map((c) => {
@@ -58,6 +59,7 @@ export function emitConfig(v: ResolvedVariant): VariantConfig {
       };
     }),
     neutralCentres: v.neutralCentres,
+    ...(v.neutralUnits.length > 0 ? { neutralUnits: v.neutralUnits } : {}),
     start: v.start,
     rules: v.rules.options,
   };

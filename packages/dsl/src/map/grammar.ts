@@ -131,6 +131,7 @@ export class MapGrammar extends CstParser {
         { ALT: () => this.CONSUME(Kw.coast, { LABEL: 'flag' }) },
         { ALT: () => this.CONSUME(Kw.supply, { LABEL: 'flag' }) },
         { ALT: () => this.CONSUME(Kw.impassable, { LABEL: 'flag' }) },
+        { ALT: () => this.CONSUME(Kw.archipelago, { LABEL: 'flag' }) },
       ]),
     );
     this.OPTION2(() => {
@@ -296,8 +297,24 @@ export class MapGrammar extends CstParser {
 
   neutralDecl = this.RULE('neutralDecl', () => {
     this.CONSUME(Kw.neutral);
-    this.CONSUME(Kw.centres);
-    this.SUBRULE(this.nameList);
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(Kw.centres);
+          this.SUBRULE(this.nameList);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(Kw.units);
+          this.SUBRULE(this.unitSpec);
+          this.MANY(() => {
+            this.CONSUME(Comma);
+            this.SUBRULE2(this.unitSpec);
+          });
+        },
+      },
+    ]);
   });
 
   rulesDecl = this.RULE('rulesDecl', () => {

@@ -250,7 +250,12 @@ class AstBuilder {
       case 'powerDecl':
         return this.power(node);
       case 'neutralDecl':
-        return { kind: 'Neutral', centres: this.nameList(node.children), range: this.range(node) };
+        return {
+          kind: 'Neutral',
+          centres: this.nameList(node.children),
+          units: this.nodes(node.children, 'unitSpec').map((s) => this.unitSpec(s)),
+          range: this.range(node),
+        };
       case 'rulesDecl':
         return { kind: 'Rules', options: this.optionBlock(this.nodes(node.children, 'optionBlock')[0]), range: this.range(node) };
       case 'rulesetDecl':
@@ -308,6 +313,10 @@ class AstBuilder {
       values: this.tokens(n.children, 'value').map((t) => this.str(t) as A.StringLit),
       range: this.range(n),
     }));
+  }
+
+  private unitSpec(s: CstNode): A.UnitSpec {
+    return { unit: this.ident(this.token(s.children, 'unit')), at: this.location(this.nodes(s.children, 'location')[0]), range: this.range(s) };
   }
 
   private nameList(c: Children): A.Ident[] {
@@ -390,13 +399,7 @@ class AstBuilder {
       aliases: this.nodes(c, 'aliasItem').flatMap((a) => this.nameList(a.children)),
       home: this.nodes(c, 'homeItem').flatMap((a) => this.nameList(a.children)),
       country: this.nodes(c, 'countryItem').flatMap((a) => this.nameList(a.children)),
-      units: this.nodes(c, 'unitsItem').flatMap((u) =>
-        this.nodes(u.children, 'unitSpec').map((s) => ({
-          unit: this.ident(this.token(s.children, 'unit')),
-          at: this.location(this.nodes(s.children, 'location')[0]),
-          range: this.range(s),
-        })),
-      ),
+      units: this.nodes(c, 'unitsItem').flatMap((u) => this.nodes(u.children, 'unitSpec').map((s) => this.unitSpec(s))),
       owns: ownsItems.flatMap((a) => this.nameList(a.children)),
       hasOwns: ownsItems.length > 0,
       range: this.range(node),

@@ -9,7 +9,7 @@ import type { Order } from '../orders/order.js';
 import { adjudicateAdjustment, adjustmentsDue } from './adjustment/index.js';
 import { adjudicateMovementPhase } from './postal.js';
 import type { PhaseResult } from './result.js';
-import { adjudicateRetreat } from './retreat.js';
+import { adjudicateRetreat, retreatsDue } from './retreat.js';
 
 export interface AdjudicateOptions {
   /** Seed for everything the rules draw by lot (civil disorder `random` and `abroad-first`, retreats by lot or `gm-order`). Default 0. */
@@ -50,7 +50,7 @@ export function phaseIsEmpty(board: Board, rules: RuleOptions, position: Positio
     case 'movement':
       return false;
     case 'retreat':
-      return position.dislodged.length === 0;
+      return !retreatsDue(position);
     case 'adjustment':
       return !adjustmentsDue(board, rules, position);
   }

@@ -37,6 +37,11 @@ export interface PhaseResult {
    */
   removed?: Unit[];
   /**
+   * Adjustment phases: units built without an order, by `auto-builds` for a
+   * power and by `neutral-units hold-and-rebuild` for no power.
+   */
+  built?: Unit[];
+  /**
    * Movement phases that carry out their retreats at once (`retreats
    * priority-list`, or a year without a retreat phase such as the postal
    * year): what became of each dislodged unit, in the order of `dislodged`.

@@ -10,6 +10,7 @@ import type { Board } from '../board/board.js';
 import { ARMY, FLEET, TERRAIN_SEA } from '../board/codes.js';
 import { provinceDistance } from '../board/distance.js';
 import type { RuleOptions } from '../config/rules.js';
+import { NEUTRAL_POWER } from '../config/variant-config.js';
 import { positionAfter } from '../game/phases.js';
 import type { DislodgedUnit, Position, Unit } from '../game/position.js';
 import type { Order } from '../orders/order.js';
@@ -111,6 +112,11 @@ export function adjudicateRetreat(
   return { results: final, dislodged: [], next };
 }
 
+/** Whether a retreat phase has a unit to order: a dislodged unit of a power (neutral ones are simply disbanded). */
+export function retreatsDue(position: Pick<Position, 'dislodged'>): boolean {
+  return position.dislodged.some((d) => d.power !== NEUTRAL_POWER);
+}
+
 /** The retreat context of a position's dislodged units, standoffs and owners (its units block retreats). */
 export function retreatContext(
   board: Board,
@@ -202,6 +208,8 @@ export function retreatOptions(ctx: RetreatCtx, u: number): number[] {
 
 /** `retreat-default`: what a dislodged unit without a usable order does. */
 export function defaultRetreat(ctx: RetreatCtx, u: number, rng: Rng): number {
+  // A neutral unit never retreats: no one orders it, and no default moves it (rule `neutral-units`).
+  if (ctx.dislodged.power[u] === ctx.board.neutralPower) return DISBAND;
   const rule = ctx.rules['retreat-default'];
   if (rule === 'disband') return DISBAND;
   const options = retreatOptions(ctx, u);

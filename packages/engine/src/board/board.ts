@@ -15,7 +15,7 @@
  */
 import { ARMY, FLEET, TERRAIN_COAST, TERRAIN_LAND, TERRAIN_SEA, type UnitKindCode } from './codes.js';
 import { csrFromPairs, csrHas, csrRow, type Csr } from './csr.js';
-import type { UnitKind, VariantConfig } from '../config/variant-config.js';
+import { NEUTRAL_POWER, type UnitKind, type VariantConfig } from '../config/variant-config.js';
 
 export class Board {
   readonly config: VariantConfig;
@@ -28,6 +28,8 @@ export class Board {
   readonly provinceNames: readonly string[];
   readonly locationIds: readonly string[];
   readonly powerIds: readonly string[];
+  /** The power index of neutral units (`powerCount`), or -1 when the variant has none. */
+  readonly neutralPower: number;
 
   /** Province of each location. */
   readonly locProvince: Int32Array;
@@ -58,7 +60,7 @@ export class Board {
   readonly provinceAdj: Csr;
   /** Per province: adjacent convoy-capable seas, by fleet adjacency of any of its locations. */
   readonly seaAdj: Csr;
-  /** Per province: 1 when a fleet there may convoy (a sea). */
+  /** Per province: 1 when a fleet there may convoy (a sea, or a coast province that is an archipelago). */
   readonly convoySea: Uint8Array;
   /** Per power: its home centres (provinces). */
   readonly homeCentres: readonly Int32Array[];
@@ -107,7 +109,12 @@ export class Board {
 
     this.powerIds = config.powers.map((p) => p.id);
     this.powerCount = this.powerIds.length;
-    this.powerIndex = new Map(this.powerIds.map((id, i) => [id, i]));
+    // Neutral units carry a power index past the last power, so they are units like any other
+    // in adjudication yet no power's: per-power tables (sized powerCount) never hold them.
+    this.neutralPower = config.neutralUnits?.length ? this.powerCount : -1;
+    const powerIndex = new Map(this.powerIds.map((id, i) => [id, i]));
+    if (this.neutralPower >= 0) powerIndex.set(NEUTRAL_POWER, this.neutralPower);
+    this.powerIndex = powerIndex;
     this.homePower = new Int32Array(P).fill(-1);
     this.homeCentres = config.powers.map((pw, i) => {
       const homes: number[] = [];
@@ -158,7 +165,7 @@ export class Board {
     }
     this.provinceAdj = csrFromPairs(P, provPairs);
 
-    this.convoySea = Uint8Array.from(provinces, (p) => (p.terrain === 'sea' && !p.impassable ? 1 : 0));
+    this.convoySea = Uint8Array.from(provinces, (p) => ((p.terrain === 'sea' || p.archipelago === true) && !p.impassable ? 1 : 0));
     const seaPairs: [number, number][] = [];
     for (const [a, b] of fleetEdges) {
       const pa = this.locProvince[a]!;

@@ -165,6 +165,28 @@ export const RULE_REGISTRY = [
     default: ['spring-movement', 'spring-retreat', 'fall-movement', 'fall-retreat', 'winter-adjustment'],
   },
   {
+    key: 'year-step',
+    kind: 'integer',
+    group: 'year',
+    summary: 'How many years one pass through the year\'s phases advances the calendar.',
+    description:
+      'A number N: the year after year Y is Y+N (Hundred plays 1425, 1430, 1435, …, with `year-step 5`). `1` is the ordinary calendar. Phase names and victory years keep the calendar years.',
+    source: 'variant Hundred',
+    min: 1,
+    default: 1,
+  },
+  {
+    key: 'adjustment-interval',
+    kind: 'integer',
+    group: 'year',
+    summary: 'In which years the adjustment phase takes place.',
+    description:
+      'A number N: the adjustment phases of the year take place only in years that are a multiple of N; in other years there are none, and the supply centres do not change owner (they change owner only after the movement and retreats before an adjustment phase that takes place). With `year-step 5` and `adjustment-interval 10`, Hundred adjusts in 1430, 1440, … but not in 1425, 1435. `1`: every year. Ignored in a year without adjustment phases.',
+    source: 'variant Hundred',
+    min: 1,
+    default: 1,
+  },
+  {
     key: 'retreats',
     kind: 'enum',
     group: 'year',
@@ -221,6 +243,20 @@ export const RULE_REGISTRY = [
       { value: 'any-owned-home-centre', summary: "any owned centre that is some power's home centre" },
     ],
     default: 'home-centres',
+  },
+  {
+    key: 'auto-builds',
+    kind: 'enum',
+    group: 'year',
+    summary: 'What a power builds where it gives no build order.',
+    description:
+      '`none`: builds that are not ordered are not made. `army`: in an adjustment phase, every build a power is entitled to and does not order is made as an army on one of its free build sites where an army may stand, in the order of the map\'s provinces; a waive counts as an order (Chaos: every centre without an order builds an army). Not under `adjustments priority-list`, whose lists are all a power writes.',
+    source: 'variant Chaos',
+    choices: [
+      { value: 'none', summary: 'builds not ordered are not made' },
+      { value: 'army', summary: 'builds not ordered are armies on free build sites' },
+    ],
+    default: 'none',
   },
   {
     key: 'waive-builds',
@@ -305,6 +341,20 @@ export const RULE_REGISTRY = [
     ],
     aliases: { '2023': 'owned-distance', '1971': 'home-distance', '1982': 'home-distance', '2000': 'country-distance' },
     default: 'owned-distance',
+  },
+  {
+    key: 'neutral-units',
+    kind: 'enum',
+    group: 'civil-disorder',
+    summary: 'What becomes of the neutral units a variant places.',
+    description:
+      'Neutral units (a map\'s `neutral units`) belong to no power: they never get orders, so they hold; they may be supported to hold (unless `civil-disorder-hold-support fails`), and a dislodged neutral unit is disbanded. `hold`: that is all. `hold-and-rebuild`: also, in every adjustment phase a neutral army is built in every empty supply centre that no power owns where an army may stand (Western World 901).',
+    source: 'variant Western World 901',
+    choices: [
+      { value: 'hold', summary: 'they hold, and are disbanded when dislodged' },
+      { value: 'hold-and-rebuild', summary: 'also rebuilt in empty neutral centres at each adjustment' },
+    ],
+    default: 'hold',
   },
   {
     key: 'civil-disorder-hold-support',
@@ -700,6 +750,18 @@ export const RULE_REGISTRY = [
     source: '000 §4c; 002',
     min: 1,
     choices: [{ value: 'off', summary: 'no year limit' }],
+    default: 'off',
+  },
+  {
+    key: 'victory-lead-year',
+    kind: 'integer-or-enum',
+    group: 'victory',
+    summary: 'A year that sets the lead over the runner-up with which a power wins alone.',
+    description:
+      '`off`: no such victory. A year Y: a power also wins alone when, once the centres have changed owner in a year, it owns more centres than every other power by more than Y minus that year, and by at least one (with `2020`: a lead of 20 in 2001, 6 in 2015, 1 from 2020 on; Twenty Twenty). It is judged with the owners of the year that set them, like `victory-centres`.',
+    source: 'variant Twenty Twenty',
+    min: 0,
+    choices: [{ value: 'off', summary: 'no victory by a lead' }],
     default: 'off',
   },
   {

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { checkRuleValue, isRuleKey } from './rules.js';
-import type { VariantConfig } from './variant-config.js';
+import { NEUTRAL_POWER, type VariantConfig } from './variant-config.js';
 
 export interface ConfigError {
   /** JSON Pointer of the offending value; `''` is the whole config. */
@@ -225,6 +225,17 @@ export function checkConfigReferences(config: VariantConfig): ConfigError[] {
     });
   });
   config.neutralCentres.forEach((c, i) => province(c, `/neutralCentres/${i}`));
+  (config.neutralUnits ?? []).forEach((u, j) => {
+    const path = `/neutralUnits/${j}/at`;
+    if (u.kind === 'fleet') fleetLocation(u.at, path);
+    else province(u.at, path);
+  });
+  if (config.neutralUnits?.length && powerIds.has(NEUTRAL_POWER)) {
+    errors.push({ path: '/neutralUnits', message: `a variant with neutral units may not have a power "${NEUTRAL_POWER}"` });
+  }
+  config.provinces.forEach((p, i) => {
+    if (p.archipelago && p.terrain !== 'coast') errors.push({ path: `/provinces/${i}/archipelago`, message: `province "${p.id}" is ${p.terrain}: only a coast province can be an archipelago` });
+  });
 
   return errors;
 }

@@ -10,6 +10,12 @@ import type { RuleOptions } from './rules.js';
 
 export const VARIANT_CONFIG_FORMAT = 'dipforge-variant/1' as const;
 
+/**
+ * The power id that neutral units carry in a position (`Unit.power`). It is no
+ * power of the variant: a variant with neutral units may not name a power so.
+ */
+export const NEUTRAL_POWER = 'neutral' as const;
+
 export type Terrain = 'land' | 'sea' | 'coast';
 export type UnitKind = 'army' | 'fleet';
 export type Season = string; // e.g. "spring", "fall", "winter", "year"
@@ -31,6 +37,11 @@ export interface ProvinceConfig {
   terrain: Terrain;
   supplyCentre: boolean;
   impassable?: boolean;
+  /**
+   * An archipelago (only on a coast province): armies and fleets may stand there,
+   * and a fleet there may convoy as in a sea.
+   */
+  archipelago?: boolean;
   /** Named coasts; empty or absent when the province has at most one coast. */
   coasts?: CoastConfig[];
   names?: LocalizedNames;
@@ -93,6 +104,8 @@ export interface VariantConfig {
   powers: PowerConfig[];
   /** Supply centres owned by no power at the start. */
   neutralCentres: string[];
+  /** Units of no power at the start; they never get orders (rule `neutral-units`). */
+  neutralUnits?: UnitConfig[];
   start: StartConfig;
   /** The edition the rules start from, and every option resolved. */
   rules: RuleOptions;

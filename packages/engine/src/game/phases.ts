@@ -1,8 +1,9 @@
 /**
  * The phases of a game year and what happens between phases: which phase
- * follows which (rule `year-shape`, `custom-phases`), and when supply centres
- * change owner (after the movement and retreats that come before an
- * adjustment phase; at the end of the year when the year has none).
+ * follows which (rules `year-shape`, `custom-phases`, `year-step`,
+ * `adjustment-interval`), and when supply centres change owner (after the
+ * movement and retreats that come before an adjustment phase; at the end of the
+ * year when the year has none).
  */
 import type { Board } from '../board/board.js';
 import type { RuleOptions } from '../config/rules.js';
@@ -15,8 +16,25 @@ export interface YearPhase {
 
 const LATE_SEASONS = new Set(['fall', 'autumn', 'winter']);
 
-/** The phases of one year, in playing order. */
-export function yearPhases(board: Board, rules: RuleOptions): YearPhase[] {
+/**
+ * The phases of one year, in playing order. Given a year, the phases that take
+ * place in that year: without the adjustment phases in a year that is not a
+ * multiple of `adjustment-interval`.
+ */
+export function yearPhases(board: Board, rules: RuleOptions, year?: number): YearPhase[] {
+  const all = everyYearPhase(board, rules);
+  if (year === undefined || adjustsIn(rules, year)) return all;
+  const kept = all.filter((p) => p.kind !== 'adjustment');
+  return kept.length > 0 ? kept : all;
+}
+
+/** Whether the adjustment phases of the year take place in `year` (rule `adjustment-interval`). */
+export function adjustsIn(rules: RuleOptions, year: number): boolean {
+  const every = rules['adjustment-interval'];
+  return every <= 1 || ((year % every) + every) % every === 0;
+}
+
+function everyYearPhase(board: Board, rules: RuleOptions): YearPhase[] {
   const shape = rules['year-shape'];
   if (shape === 'custom') {
     return rules['custom-phases'].map((name) => {
@@ -59,10 +77,11 @@ export function phaseIndex(list: readonly YearPhase[], phase: Phase): number {
  */
 export function nextPhase(board: Board, rules: RuleOptions, at: Phase | Position): Phase {
   const phase = 'phase' in at ? at.phase : at;
-  const list = yearPhases(board, rules);
+  const list = yearPhases(board, rules, phase.year);
   const i = phaseIndex(list, phase);
   if (i >= 0 && i + 1 < list.length) return { year: phase.year, ...list[i + 1]! };
-  return { year: phase.year + 1, ...list[0]! };
+  const year = phase.year + rules['year-step'];
+  return { year, ...yearPhases(board, rules, year)[0]! };
 }
 
 /** Whether two phases are the same, allowing an adjustment phase to go by the season before it. */
@@ -70,7 +89,7 @@ export function samePhase(board: Board, rules: RuleOptions, a: Phase, b: Phase):
   if (a.year !== b.year || a.kind !== b.kind) return false;
   if (a.season === b.season) return true;
   if (a.kind !== 'adjustment') return false;
-  const list = yearPhases(board, rules);
+  const list = yearPhases(board, rules, a.year);
   return phaseIndex(list, a) >= 0 && phaseIndex(list, a) === phaseIndex(list, b);
 }
 

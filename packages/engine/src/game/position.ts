@@ -14,6 +14,7 @@ export interface Phase {
 }
 
 export interface Unit {
+  /** The power's id; `neutral` (NEUTRAL_POWER) for a neutral unit, in a variant that has them. */
   power: string;
   kind: UnitKind;
   /** Province id, or `province/coast` for a fleet on a named coast. */

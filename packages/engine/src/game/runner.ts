@@ -6,7 +6,7 @@
  */
 import type { Board } from '../board/board.js';
 import type { RuleOptions } from '../config/rules.js';
-import type { VariantConfig } from '../config/variant-config.js';
+import { NEUTRAL_POWER, type VariantConfig } from '../config/variant-config.js';
 import { adjudicatePhase, phaseIsEmpty, type AdjudicateOptions } from '../adjudicate/phase.js';
 import type { PhaseResult } from '../adjudicate/result.js';
 import { checkPosition } from '../adjudicate/units.js';
@@ -20,7 +20,10 @@ export function initialPosition(config: VariantConfig): Position {
   for (const p of config.powers) for (const c of p.centres) owners[c] = p.id;
   return {
     phase: { year: config.start.year, season: config.start.season, kind: config.start.phase },
-    units: config.powers.flatMap((p) => p.units.map((u) => ({ power: p.id, kind: u.kind, at: u.at }))),
+    units: [
+      ...config.powers.flatMap((p) => p.units.map((u) => ({ power: p.id, kind: u.kind, at: u.at }))),
+      ...(config.neutralUnits ?? []).map((u) => ({ power: NEUTRAL_POWER, kind: u.kind, at: u.at })),
+    ],
     dislodged: [],
     owners,
     standoffs: [],

@@ -26,41 +26,31 @@ import type { Board } from '../board/board.js';
 import { ARMY, FLEET } from '../board/codes.js';
 import type { RuleOptions } from '../config/rules.js';
 import { minimalRouteSeas } from '../adjudicate/movement/convoy-routes.js';
-import type { UnitTable } from '../adjudicate/units.js';
-import { legalScratch, type LegalScratch } from './cache.js';
-
-/**
- * The legal orders of a movement phase as integer columns. Each unit `u` owns
- * the slice `[off[u], off[u + 1])` of each kind's arrays. Holds are implicit
- * (every unit may hold).
- */
-export interface MovementOptions {
-  readonly units: UnitTable;
-  /** Moves: destination location; `moveVia` 1 when written "via convoy" (an adjacent shore); `moveConvoy` 1 when it needs a convoy. */
-  readonly moveOff: Int32Array;
-  readonly moveDst: readonly number[];
-  readonly moveVia: readonly number[];
-  readonly moveConvoy: readonly number[];
-  /** Supports to hold: the supported unit. */
-  readonly shOff: Int32Array;
-  readonly shTarget: readonly number[];
-  /** Supports to move: the supported unit and the destination as written (a coast location, or a province). */
-  readonly smOff: Int32Array;
-  readonly smTarget: readonly number[];
-  readonly smDst: readonly number[];
-  /** Convoys: the army and its destination province. */
-  readonly cvOff: Int32Array;
-  readonly cvArmy: readonly number[];
-  readonly cvDst: readonly number[];
-}
+import { grown, legalScratch, type LegalScratch } from './cache.js';
+import { LEGAL_FLAG, LEGAL_ORDER, legalCode } from './codes.js';
+import type { LegalOrderTable } from './table.js';
 
 /** Work limit of one army's route search (as `minimalRouteSeas`'s); beyond it, that function decides per destination. */
 const ROUTE_STEP_LIMIT = 200_000;
 
-export function movementOptions(board: Board, rules: RuleOptions, units: UnitTable): MovementOptions {
-  const n = units.n;
+const MOVE = LEGAL_ORDER.MOVE;
+const MOVE_VIA = LEGAL_ORDER.MOVE | LEGAL_FLAG.VIA | LEGAL_FLAG.CONVOYED;
+const MOVE_CONVOYED = LEGAL_ORDER.MOVE | LEGAL_FLAG.CONVOYED;
+const SUPPORT_HOLD = LEGAL_ORDER.SUPPORT_HOLD;
+const SUPPORT_MOVE = LEGAL_ORDER.SUPPORT_MOVE;
+/** Marks a bucketed support-to-move code that needs a closer look per supporter (a flag bit no support code uses). */
+const SPECIAL = LEGAL_FLAG.CONVOYED;
+
+/**
+ * Fills `t` (its units loaded) with the movement phase's legal orders: a slot
+ * per unit holding its hold, its moves, its supports to hold, its supports to
+ * move and its convoys, in that order.
+ */
+export function fillMovement(t: LegalOrderTable, rules: RuleOptions): void {
+  const board = t.board;
+  const n = t.n;
   const P = board.provinceCount;
-  const { kind, loc, prov, unitAt } = units;
+  const { kind, loc, prov, unitAt } = t;
   const sc = legalScratch(board);
   sc.begin();
   const sa = board.seaAdj;
@@ -76,211 +66,214 @@ export function movementOptions(board: Board, rules: RuleOptions, units: UnitTab
     }
   }
 
-  // Per army on a convoy shore: the seas its fleet chains reach (BFS) and the shores beyond them.
-  const reachedSeas: (number[] | undefined)[] = new Array<number[] | undefined>(n);
-  const convoyDests: (number[] | undefined)[] = new Array<number[] | undefined>(n);
-  if (seaFleets > 0) {
+  // Per army on a convoy shore: the seas its fleet chains reach (BFS, the list is the queue) and the shores beyond them.
+  const { armySeaOff, armyDestOff } = sc;
+  let seaCount = 0;
+  let destCount = 0;
+  {
     const { shoresOfSea } = sc;
     const seaMark = sc.markA;
     const destMark = sc.markB;
     for (let u = 0; u < n; u++) {
-      if (kind[u] !== ARMY) continue;
+      armySeaOff[u] = seaCount;
+      armyDestOff[u] = destCount;
+      if (seaFleets === 0 || kind[u] !== ARMY) continue;
       const from = prov[u]!;
       if (!board.isConvoyShore(from)) continue;
       const stamp = sc.stamp();
-      let queue: number[] | undefined;
+      // At most every sea once, and every shore once.
+      sc.armySeas = grown(sc.armySeas, seaCount + P, seaCount);
+      sc.armyDests = grown(sc.armyDests, destCount + P, destCount);
+      const seas = sc.armySeas;
+      const dests = sc.armyDests;
+      const head0 = seaCount;
       for (let i = sa.offsets[from]!; i < sa.offsets[from + 1]!; i++) {
         const s = sa.targets[i]!;
         if (fs[s] === FS && seaMark[s] !== stamp) {
           seaMark[s] = stamp;
-          (queue ??= []).push(s);
+          seas[seaCount++] = s;
         }
       }
-      if (!queue) continue;
-      const dests: number[] = [];
-      for (let head = 0; head < queue.length; head++) {
-        const s = queue[head]!;
+      for (let head = head0; head < seaCount; head++) {
+        const s = seas[head]!;
         for (let i = sa.offsets[s]!; i < sa.offsets[s + 1]!; i++) {
-          const t = sa.targets[i]!;
-          if (fs[t] === FS && seaMark[t] !== stamp) {
-            seaMark[t] = stamp;
-            queue.push(t);
+          const x = sa.targets[i]!;
+          if (fs[x] === FS && seaMark[x] !== stamp) {
+            seaMark[x] = stamp;
+            seas[seaCount++] = x;
           }
         }
         for (let i = shoresOfSea.offsets[s]!; i < shoresOfSea.offsets[s + 1]!; i++) {
           const d = shoresOfSea.targets[i]!;
           if (d !== from && destMark[d] !== stamp && board.kindMayEnter(ARMY, d)) {
             destMark[d] = stamp;
-            dests.push(d);
+            dests[destCount++] = d;
           }
         }
       }
-      reachedSeas[u] = queue;
-      convoyDests[u] = dests;
     }
+    armySeaOff[n] = seaCount;
+    armyDestOff[n] = destCount;
   }
+  const armySeas = sc.armySeas;
+  const armyDests = sc.armyDests;
 
-  // Moves, and per province the moves into it (for supports).
-  const moveOff = new Int32Array(n + 1);
-  const moveDst: number[] = [];
-  const moveVia: number[] = [];
-  const moveConvoy: number[] = [];
+  // Moves (codes per unit), and the moves into each province (for supports) with the code of a support to it.
   const landMark = sc.markA;
   const viaAllowed = rules['convoy-to-adjacent'] !== 'swap-only';
-  // Moves into each province (in scratch buffers): unit and location, and whether only a convoy gets it there.
+  const coastIgnored = rules['support-coast'] === 'ignored';
+  // A fleet's move is supported coast by coast, unless coasts do not count; then one support per province, which needs a closer look.
+  const fleetSpecial = coastIgnored ? SPECIAL : 0;
+  const { fleetMoveOff, fleetMoveDst, fleetMoveProv, fleetMoveCode, armyMoveOff, armyMoveDst, armyMoveCode } = sc;
+  const moveOff = sc.moveOff;
+  let moves = 0;
   let into = 0;
   for (let u = 0; u < n; u++) {
-    moveOff[u] = moveDst.length;
-    const here = prov[u]!;
+    moveOff[u] = moves;
     const isFleet = kind[u] === FLEET;
-    const adj = isFleet ? board.fleetAdj : board.armyAdj;
-    const from = isFleet ? loc[u]! : here;
-    const dests = isFleet ? undefined : convoyDests[u];
-    sc.growMoves(into + (adj.offsets[from + 1]! - adj.offsets[from]!) + (dests ? dests.length : 0), into);
-    const { intoProv, intoUnit, intoLoc, intoConvoy } = sc;
+    const from = isFleet ? loc[u]! : prov[u]!;
+    const m0 = isFleet ? fleetMoveOff[from]! : armyMoveOff[from]!;
+    const m1 = isFleet ? fleetMoveOff[from + 1]! : armyMoveOff[from + 1]!;
+    const d0 = armyDestOff[u]!;
+    const d1 = armyDestOff[u + 1]!;
+    const room = m1 - m0 + (d1 - d0);
+    if (into + room > sc.intoProv.length) sc.growMoves(into + room, into);
+    if (moves + room > sc.moveCodes.length) sc.moveCodes = grown(sc.moveCodes, moves + room, moves);
+    const { intoProv, intoCode, moveCodes } = sc;
+    const support = SUPPORT_MOVE | (u << 6);
     if (isFleet) {
-      for (let i = adj.offsets[from]!; i < adj.offsets[from + 1]!; i++) {
-        const t = adj.targets[i]!;
-        const pt = board.locProvince[t]!;
-        if (pt === here || !board.kindMayEnter(FLEET, pt)) continue;
-        moveDst.push(t);
-        moveVia.push(0);
-        moveConvoy.push(0);
-        intoProv[into] = pt;
-        intoUnit[into] = u;
-        intoLoc[into] = t;
-        intoConvoy[into++] = 0;
+      for (let i = m0; i < m1; i++) {
+        moveCodes[moves++] = fleetMoveCode[i]!;
+        const px = fleetMoveProv[i]!;
+        intoProv[into] = px;
+        intoCode[into++] = support | fleetSpecial | ((coastIgnored ? px : fleetMoveDst[i]!) << 18);
       }
       continue;
     }
-    const stamp = sc.stamp();
-    for (let i = adj.offsets[here]!; i < adj.offsets[here + 1]!; i++) {
-      const pt = board.locProvince[adj.targets[i]!]!;
-      if (pt === here || landMark[pt] === stamp || !board.kindMayEnter(ARMY, pt)) continue;
-      landMark[pt] = stamp;
-      moveDst.push(pt);
-      moveVia.push(0);
-      moveConvoy.push(0);
-      intoProv[into] = pt;
-      intoUnit[into] = u;
-      intoLoc[into] = pt;
-      intoConvoy[into++] = 0;
+    for (let i = m0; i < m1; i++) {
+      moveCodes[moves++] = armyMoveCode[i]!;
+      const px = armyMoveDst[i]!;
+      intoProv[into] = px;
+      intoCode[into++] = support | (px << 18);
     }
-    if (!dests) continue;
-    for (const d of dests) {
+    if (d0 === d1) continue;
+    const stamp = sc.stamp();
+    for (let i = m0; i < m1; i++) landMark[armyMoveDst[i]!] = stamp;
+    for (let k = d0; k < d1; k++) {
+      const d = armyDests[k]!;
       if (landMark[d] === stamp) {
-        if (!viaAllowed) continue;
-        moveDst.push(d);
-        moveVia.push(1);
-        moveConvoy.push(1);
+        if (viaAllowed) moveCodes[moves++] = legalCode(MOVE_VIA, 0, 0, d);
       } else {
-        moveDst.push(d);
-        moveVia.push(0);
-        moveConvoy.push(1);
+        moveCodes[moves++] = legalCode(MOVE_CONVOYED, 0, 0, d);
         intoProv[into] = d;
-        intoUnit[into] = u;
-        intoLoc[into] = d;
-        intoConvoy[into++] = 1;
+        intoCode[into++] = support | SPECIAL | (d << 18);
       }
     }
   }
-  moveOff[n] = moveDst.length;
+  moveOff[n] = moves;
 
   // Bucket the moves by destination province.
-  const { intoProv, intoUnit, intoLoc, intoConvoy, intoOrder } = sc;
   const intoOff = sc.bucketOff;
-  intoOff.fill(0);
-  for (let i = 0; i < into; i++) intoOff[intoProv[i]! + 1]! += 1;
-  for (let p = 0; p < P; p++) intoOff[p + 1]! += intoOff[p]!;
+  sc.bucketCode = grown(sc.bucketCode, into, 0);
   {
+    const { intoProv, intoCode, bucketCode } = sc;
+    intoOff.fill(0);
+    for (let i = 0; i < into; i++) intoOff[intoProv[i]! + 1]! += 1;
+    for (let p = 0; p < P; p++) intoOff[p + 1]! += intoOff[p]!;
     const fill = sc.bucketFill;
     fill.set(intoOff);
-    for (let i = 0; i < into; i++) intoOrder[fill[intoProv[i]!]!++] = i;
+    for (let i = 0; i < into; i++) bucketCode[fill[intoProv[i]!]!++] = intoCode[i]!;
   }
 
-  // Supports.
-  const coastIgnored = rules['support-coast'] === 'ignored';
-  const shOff = new Int32Array(n + 1);
-  const shTarget: number[] = [];
-  const smOff = new Int32Array(n + 1);
-  const smTarget: number[] = [];
-  const smDst: number[] = [];
-  const reachMark = sc.markB;
-  // Under support-coast ignored: per fleet, the last (supporter, province) visit that listed it.
-  const fleetSeen = coastIgnored ? new Int32Array(n) : undefined;
-  let visit = 0;
+  // Convoys: per army, the seas on minimal routes to each destination, for all destinations in one search; then bucketed by fleet.
+  const cvOff = sc.cvOff;
+  cvOff.fill(0, 0, n + 1);
+  let cvCount = 0;
+  if (seaFleets > 0) {
+    const route = routeSearch(board, sc);
+    route.FS = FS;
+    route.count = 0;
+    for (let a = 0; a < n; a++) {
+      if (armyDestOff[a + 1]! > armyDestOff[a]!) searchRoutes(route, a, prov[a]!, armyDests, armyDestOff[a]!, armyDestOff[a + 1]!);
+    }
+    cvCount = route.count;
+    for (let i = 0; i < cvCount; i++) cvOff[unitAt[sc.cvSea[i]!]! + 1]! += 1;
+    for (let u = 0; u < n; u++) cvOff[u + 1]! += cvOff[u]!;
+    sc.cvCodes = grown(sc.cvCodes, cvCount, 0);
+    const fill = sc.bucketFill;
+    for (let u = 0; u <= n; u++) fill[u] = cvOff[u]!;
+    const { cvSea, cvDest, cvArmy, cvCodes } = sc;
+    for (let i = 0; i < cvCount; i++) cvCodes[fill[unitAt[cvSea[i]!]!]!++] = legalCode(LEGAL_ORDER.CONVOY, 0, cvArmy[i]!, cvDest[i]!);
+  }
+
+  // Each unit's slot: hold, moves, supports to hold, supports to move, convoys.
+  const moveCodes = sc.moveCodes;
+  const cvCodes = sc.cvCodes;
+  const { bucketCode, unitSeen, fleetReachOff, fleetReach, armyReachOff, armyReach } = sc;
+  const power = t.power;
+  t.ensureSlots(n);
+  const { slotOff, slotUnit, slotLoc, slotPower } = t;
+  let k = 0;
   for (let s = 0; s < n; s++) {
-    shOff[s] = shTarget.length;
-    smOff[s] = smTarget.length;
-    const here = prov[s]!;
-    const stamp = sc.stamp();
+    slotOff[s] = k;
+    slotUnit[s] = s;
+    slotLoc[s] = loc[s]!;
+    slotPower[s] = power[s]!;
+    const m0 = moveOff[s]!;
+    const m1 = moveOff[s + 1]!;
     const isFleet = kind[s] === FLEET;
-    const adj = isFleet ? board.fleetAdj : board.armyAdj;
-    const from = isFleet ? loc[s]! : here;
-    const seaOfSupporter = isFleet && fs[here] === FS ? here : -1;
-    for (let i = adj.offsets[from]!; i < adj.offsets[from + 1]!; i++) {
-      const q = board.locProvince[adj.targets[i]!]!;
-      if (q === here || reachMark[q] === stamp) continue;
-      reachMark[q] = stamp;
-      const v = unitAt[q]!;
-      if (v >= 0) shTarget.push(v);
-      visit++;
+    const reach = isFleet ? fleetReach : armyReach;
+    const r0 = isFleet ? fleetReachOff[loc[s]!]! : armyReachOff[prov[s]!]!;
+    const r1 = isFleet ? fleetReachOff[loc[s]! + 1]! : armyReachOff[prov[s]! + 1]!;
+    const cv0 = cvOff[s]!;
+    const cv1 = cvOff[s + 1]!;
+    // Room for the hold, the moves, the supports to hold and the convoys; supports to move are made room for per province.
+    if (k + 1 + (m1 - m0) + (r1 - r0) + (cv1 - cv0) > t.codes.length) t.ensureCodes(k + 1 + (m1 - m0) + (r1 - r0) + (cv1 - cv0));
+    let codes = t.codes;
+    codes[k++] = LEGAL_ORDER.HOLD;
+    for (let i = m0; i < m1; i++) codes[k++] = moveCodes[i]!;
+    for (let i = r0; i < r1; i++) {
+      const v = unitAt[reach[i]!]!;
+      if (v >= 0) codes[k++] = SUPPORT_HOLD | (v << 6);
+    }
+    const seaOfSupporter = isFleet && fs[prov[s]!] === FS ? prov[s]! : -1;
+    for (let i = r0; i < r1; i++) {
+      const q = reach[i]!;
+      const b0 = intoOff[q]!;
+      const b1 = intoOff[q + 1]!;
+      if (b0 === b1) continue;
+      if (k + (b1 - b0) + (cv1 - cv0) > codes.length) {
+        t.ensureCodes(k + (b1 - b0) + (cv1 - cv0));
+        codes = t.codes;
+      }
+      const visit = coastIgnored ? sc.stamp() : 0;
       // Other units' moves into q.
-      for (let k = intoOff[q]!; k < intoOff[q + 1]!; k++) {
-        const m = intoOrder[k]!;
-        const w = intoUnit[m]!;
+      for (let b = b0; b < b1; b++) {
+        let c = bucketCode[b]!;
+        const w = (c >>> 6) & 4095;
         if (w === s) continue;
-        if (kind[w] === FLEET) {
-          if (fleetSeen) {
-            // One support per province when coasts do not count.
-            if (fleetSeen[w] === visit) continue;
-            fleetSeen[w] = visit;
-            smTarget.push(w);
-            smDst.push(q);
-          } else {
-            smTarget.push(w);
-            smDst.push(intoLoc[m]!);
+        if ((c & SPECIAL) !== 0) {
+          c ^= SPECIAL;
+          if (kind[w] === FLEET) {
+            if (unitSeen[w] === visit) continue;
+            unitSeen[w] = visit;
+          } else if (seaOfSupporter >= 0 && seaReached(armySeas, armySeaOff[w]!, armySeaOff[w + 1]!, seaOfSupporter)) {
+            // A convoyed move may not need the supporter itself (6.D.31).
+            if (!routeWithout(board, sc, FS, prov[w]!, q, seaOfSupporter)) continue;
           }
-          continue;
         }
-        // A convoyed move may not need the supporter itself (6.D.31).
-        if (intoConvoy[m] === 1 && seaOfSupporter >= 0 && reachedSeas[w]!.includes(seaOfSupporter)) {
-          if (!routeWithout(board, sc, FS, prov[w]!, q, seaOfSupporter)) continue;
-        }
-        smTarget.push(w);
-        smDst.push(q);
+        codes[k++] = c;
       }
     }
+    for (let i = cv0; i < cv1; i++) codes[k++] = cvCodes[i]!;
   }
-  shOff[n] = shTarget.length;
-  smOff[n] = smTarget.length;
+  slotOff[n] = k;
+  t.slots = n;
+}
 
-  // Convoys: per army, the seas on minimal routes to each destination, for all destinations in one search.
-  const route: RouteSearch = { board, sc, FS, from: -1, fromStamp: 0, pairStamp: 0, depth: 0, steps: 0, exhausted: false, outSea: [], outDest: [], outArmy: [] };
-  if (seaFleets > 0) {
-    for (let a = 0; a < n; a++) {
-      const dests = convoyDests[a];
-      if (!dests || dests.length === 0) continue;
-      searchRoutes(route, a, prov[a]!, dests);
-    }
-  }
-  const cvCount = route.outSea.length;
-  const cvOff = new Int32Array(n + 1);
-  for (let i = 0; i < cvCount; i++) cvOff[unitAt[route.outSea[i]!]! + 1]! += 1;
-  for (let u = 0; u < n; u++) cvOff[u + 1]! += cvOff[u]!;
-  const cvArmy: number[] = new Array<number>(cvCount);
-  const cvDst: number[] = new Array<number>(cvCount);
-  if (cvCount > 0) {
-    const fill = sc.bucketFill;
-    fill.set(cvOff);
-    for (let i = 0; i < cvCount; i++) {
-      const at = fill[unitAt[route.outSea[i]!]!]!++;
-      cvArmy[at] = route.outArmy[i]!;
-      cvDst[at] = route.outDest[i]!;
-    }
-  }
-
-  return { units, moveOff, moveDst, moveVia, moveConvoy, shOff, shTarget, smOff, smTarget, smDst, cvOff, cvArmy, cvDst };
+function seaReached(seas: Int32Array, from: number, to: number, sea: number): boolean {
+  for (let i = from; i < to; i++) if (seas[i] === sea) return true;
+  return false;
 }
 
 /** Whether fleet-held seas other than `without` form a route from shore `from` to shore `to`. */
@@ -312,12 +305,12 @@ function routeWithout(board: Board, sc: LegalScratch, FS: number, from: number, 
   return false;
 }
 
-/** State of the search for the minimal convoy routes of one army (see `searchRoutes`). */
+/** State of the search for the minimal convoy routes of one army (see `searchRoutes`), kept per board. */
 interface RouteSearch {
   readonly board: Board;
   readonly sc: LegalScratch;
   /** The stamp of fleet-held seas in `sc.markC`. */
-  readonly FS: number;
+  FS: number;
   from: number;
   /** Seas touching the army's shore are marked with this stamp in `sc.markB`. */
   fromStamp: number;
@@ -326,10 +319,32 @@ interface RouteSearch {
   depth: number;
   steps: number;
   exhausted: boolean;
-  /** Found: the fleet's sea, the destination and the army, one entry per convoy order. */
-  readonly outSea: number[];
-  readonly outDest: number[];
-  readonly outArmy: number[];
+  /** Convoy orders found so far (in `sc.cvSea`, `sc.cvDest`, `sc.cvArmy`). */
+  count: number;
+}
+
+const routeSearches = new WeakMap<LegalScratch, RouteSearch>();
+
+function routeSearch(board: Board, sc: LegalScratch): RouteSearch {
+  let r = routeSearches.get(sc);
+  if (!r) {
+    r = { board, sc, FS: 0, from: -1, fromStamp: 0, pairStamp: 0, depth: 0, steps: 0, exhausted: false, count: 0 };
+    routeSearches.set(sc, r);
+  }
+  return r;
+}
+
+function addConvoy(r: RouteSearch, sea: number, dest: number, army: number): void {
+  const sc = r.sc;
+  const i = r.count++;
+  if (i >= sc.cvSea.length) {
+    sc.cvSea = grown(sc.cvSea, i + 1, i);
+    sc.cvDest = grown(sc.cvDest, i + 1, i);
+    sc.cvArmy = grown(sc.cvArmy, i + 1, i);
+  }
+  sc.cvSea[i] = sea;
+  sc.cvDest[i] = dest;
+  sc.cvArmy[i] = army;
 }
 
 /**
@@ -341,9 +356,9 @@ interface RouteSearch {
  * army's shore serves every destination: a path counts for each destination
  * that its last sea, and no other, touches. (`minimalRouteSeas` searches per
  * destination and stops at the first sea touching it; the paths it accepts are
- * the same.)
+ * the same.) `dests[d0 .. d1)` are the army's destinations.
  */
-function searchRoutes(r: RouteSearch, a: number, from: number, dests: readonly number[]): void {
+function searchRoutes(r: RouteSearch, a: number, from: number, dests: Int32Array, d0: number, d1: number): void {
   const { board, sc } = r;
   const sa = board.seaAdj;
   r.from = from;
@@ -352,7 +367,7 @@ function searchRoutes(r: RouteSearch, a: number, from: number, dests: readonly n
   r.depth = 0;
   r.steps = 0;
   r.exhausted = false;
-  const before = r.outSea.length;
+  const before = r.count;
   for (let i = sa.offsets[from]!; i < sa.offsets[from + 1]!; i++) sc.markB[sa.targets[i]!] = r.fromStamp;
   for (let i = sa.offsets[from]!; i < sa.offsets[from + 1]!; i++) {
     const s = sa.targets[i]!;
@@ -360,16 +375,12 @@ function searchRoutes(r: RouteSearch, a: number, from: number, dests: readonly n
   }
   if (!r.exhausted) return;
   // Too many paths to enumerate: answer exactly as the adjudicator's validation does.
-  r.outSea.length = before;
-  r.outDest.length = before;
-  r.outArmy.length = before;
-  const usable = (x: number): boolean => sc.markC[x] === r.FS;
-  for (const d of dests) {
-    for (const x of minimalRouteSeas(board, usable, from, d)) {
-      r.outSea.push(x);
-      r.outDest.push(d);
-      r.outArmy.push(a);
-    }
+  r.count = before;
+  const FS = r.FS;
+  const usable = (x: number): boolean => sc.markC[x] === FS;
+  for (let k = d0; k < d1; k++) {
+    const d = dests[k]!;
+    for (const x of minimalRouteSeas(board, usable, from, d)) addConvoy(r, x, d, a);
   }
 }
 
@@ -399,9 +410,7 @@ function visitRoute(r: RouteSearch, a: number, s: number): void {
       const key = d * P + x;
       if (sc.pairMark[key] === r.pairStamp) continue;
       sc.pairMark[key] = r.pairStamp;
-      r.outSea.push(x);
-      r.outDest.push(d);
-      r.outArmy.push(a);
+      addConvoy(r, x, d, a);
     }
   }
   // Longer paths: a fleet-held sea next to this one only, not touching the army's shore.
@@ -422,7 +431,7 @@ function visitRoute(r: RouteSearch, a: number, s: number): void {
  * `convoy-path required`, where a convoyed move must name its route); empty
  * when there is none.
  */
-export function shortestConvoyRoute(board: Board, units: UnitTable, u: number, to: number): number[] {
+export function shortestConvoyRoute(board: Board, units: { readonly n: number; readonly kind: Uint8Array; readonly prov: Int32Array }, u: number, to: number): number[] {
   const P = board.provinceCount;
   const fleetSea = new Uint8Array(P);
   for (let w = 0; w < units.n; w++) if (units.kind[w] === FLEET && board.convoySea[units.prov[w]!]) fleetSea[units.prov[w]!] = 1;

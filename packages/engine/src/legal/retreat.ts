@@ -5,56 +5,59 @@
  * from (unless the attack came by convoy and `retreat-to-convoy-origin` allows
  * it, DATC 4.A.5); and it may always disband. As `adjudicate/retreat.ts` judges.
  */
-import type { Board } from '../board/board.js';
 import { ARMY, FLEET } from '../board/codes.js';
 import type { RuleOptions } from '../config/rules.js';
 import type { Position } from '../game/position.js';
-import type { UnitTable } from '../adjudicate/units.js';
+import { legalScratch } from './cache.js';
+import { LEGAL_ORDER, legalCode } from './codes.js';
+import type { LegalOrderTable } from './table.js';
 
-/** Per dislodged unit `u`: the locations of `dst[off[u] .. off[u + 1])` (a disband is always legal besides). */
-export interface RetreatOptions {
-  readonly dislodged: UnitTable;
-  readonly off: Int32Array;
-  readonly dst: readonly number[];
-}
-
-export function retreatOptions(
-  board: Board,
-  rules: RuleOptions,
-  position: Position,
-  onBoard: UnitTable,
-  dislodged: UnitTable,
-): RetreatOptions {
-  const P = board.provinceCount;
-  const standoff = new Uint8Array(P);
+/**
+ * Fills `t` (on-board units in `unitAt`, dislodged units in the columns) with
+ * a slot per dislodged unit: its retreats, then its disband.
+ */
+export function fillRetreat(t: LegalOrderTable, rules: RuleOptions, position: Position): void {
+  const board = t.board;
+  const sc = legalScratch(board);
+  sc.begin();
+  const standoff = sc.markA;
+  const STANDOFF = sc.stamp();
   for (const s of position.standoffs) {
     const p = board.provinceId(s);
-    if (p >= 0) standoff[p] = 1;
+    if (p >= 0) standoff[p] = STANDOFF;
   }
   const convoyOriginAllowed = rules['retreat-to-convoy-origin'] === 'allowed';
-  const off = new Int32Array(dislodged.n + 1);
-  const dst: number[] = [];
-  const seen = new Int32Array(board.locationCount);
-  for (let u = 0; u < dislodged.n; u++) {
-    off[u] = dst.length;
+  const seen = sc.locMark;
+  const { n, kind, loc, prov, unitAt } = t;
+  t.ensureSlots(n);
+  const { slotOff, slotUnit, slotLoc, slotPower } = t;
+  let k = 0;
+  for (let u = 0; u < n; u++) {
+    slotOff[u] = k;
+    slotUnit[u] = u;
+    slotLoc[u] = loc[u]!;
+    slotPower[u] = t.power[u]!;
     const d = position.dislodged[u]!;
     let origin = d.from !== undefined ? board.provinceId(d.from) : -1;
     if (d.byConvoy === true && convoyOriginAllowed) origin = -1;
-    const isFleet = dislodged.kind[u] === FLEET;
+    const isFleet = kind[u] === FLEET;
     const adj = isFleet ? board.fleetAdj : board.armyAdj;
-    const from = dislodged.loc[u]!;
-    const here = dislodged.prov[u]!;
-    const stamp = u + 1;
+    const from = loc[u]!;
+    const here = prov[u]!;
+    const stamp = sc.stamp();
+    t.ensureCodes(k + 1 + adj.offsets[from + 1]! - adj.offsets[from]!);
+    const codes = t.codes;
     for (let i = adj.offsets[from]!; i < adj.offsets[from + 1]!; i++) {
-      const t = adj.targets[i]!;
-      const p = board.locProvince[t]!;
-      const target = isFleet ? t : p;
-      if (p === here || p === origin || standoff[p] || onBoard.unitAt[p]! >= 0 || seen[target] === stamp) continue;
+      const x = adj.targets[i]!;
+      const p = board.locProvince[x]!;
+      const target = isFleet ? x : p;
+      if (p === here || p === origin || standoff[p] === STANDOFF || unitAt[p]! >= 0 || seen[target] === stamp) continue;
       if (!board.kindMayEnter(isFleet ? FLEET : ARMY, p)) continue;
       seen[target] = stamp;
-      dst.push(target);
+      codes[k++] = legalCode(LEGAL_ORDER.RETREAT, 0, 0, target);
     }
+    codes[k++] = LEGAL_ORDER.DISBAND;
   }
-  off[dislodged.n] = dst.length;
-  return { dislodged, off, dst };
+  slotOff[n] = k;
+  t.slots = n;
 }

@@ -14,7 +14,7 @@
 import type { OrderResult, OrderStatus } from '../adjudicate/result.js';
 import type { Board } from '../board/board.js';
 import { csrRow } from '../board/csr.js';
-import type { PowerConfig, ProvinceConfig, VariantConfig } from '../config/variant-config.js';
+import { NEUTRAL_POWER, type PowerConfig, type ProvinceConfig, type VariantConfig } from '../config/variant-config.js';
 import type { DislodgedUnit, Position, Unit, UnitKind } from '../game/position.js';
 import { formatOrder } from '../orders/format.js';
 import type { Order, UnitRef } from '../orders/order.js';
@@ -183,7 +183,9 @@ class BoardPicture {
   }
 
   private power(id: string): PowerStyle {
-    return this.powers.get(id) ?? { id, name: id, adjective: id, colour: '#777777', tint: '#cccccc' };
+    // Neutral units (and any id that is no power) are grey.
+    const name = id === NEUTRAL_POWER ? 'Neutral' : id;
+    return this.powers.get(id) ?? { id, name, adjective: name, colour: '#777777', tint: '#cccccc' };
   }
 
   // ---------------------------------------------------------------- board

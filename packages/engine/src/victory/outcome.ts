@@ -7,7 +7,8 @@
  * The conditions, each checked on the position as it stands:
  * - **centres** (`victory-centres`, `victory-alone-in-lead`): a power with at
  *   least the number of centres (and, alone in the lead, more than every other
- *   power) wins alone;
+ *   power) wins alone; so does, under `victory-lead-year`, a power leading every
+ *   other by more than that year minus the year the owners were set;
  * - **alliance** (`alliance-victory`): two powers that have both declared their
  *   alliance win jointly with at least that many centres together and more than
  *   any other power and any other alliance in force;
@@ -30,7 +31,7 @@ import type { Board } from '../board/board.js';
 import type { RuleOptions } from '../config/rules.js';
 import { ownershipChangesAfter, phaseIndex, yearPhases } from '../game/phases.js';
 import type { Position } from '../game/position.js';
-import { centreCounts, soloWinners, victoryThreshold } from './winner.js';
+import { centreCounts, leadWinner, soloWinners, victoryThreshold } from './winner.js';
 
 /** How a game ended. */
 export type OutcomeKind = 'solo' | 'alliance' | 'leader' | 'shared' | 'draw' | 'concession' | 'ended';
@@ -128,17 +129,23 @@ export function allianceThreshold(board: Board, rules: RuleOptions): number | un
  * (the position's year once its ownership change is behind it, else the year before).
  */
 export function settledYear(board: Board, rules: RuleOptions, position: Position): number {
-  const list = yearPhases(board, rules);
-  const i = phaseIndex(list, position.phase);
   const year = position.phase.year;
+  const list = yearPhases(board, rules, year);
+  const i = phaseIndex(list, position.phase);
   for (let j = 0; j < i; j++) if (ownershipChangesAfter(board, rules, { year, ...list[j]! })) return year;
-  return year - 1;
+  // Under `adjustment-interval` the last change may lie several years back.
+  const step = rules['year-step'];
+  const tries = Math.max(1, Math.ceil(rules['adjustment-interval'] / step));
+  for (let k = 1, y = year - step; k <= tries; k++, y -= step) {
+    if (yearPhases(board, rules, y).some((p) => ownershipChangesAfter(board, rules, { year: y, ...p }))) return y;
+  }
+  return year - step;
 }
 
 /** The game year of the phase played before `position` (the year before, at the first phase of a year). */
 export function yearPlayed(board: Board, rules: RuleOptions, position: Position): number {
-  const i = phaseIndex(yearPhases(board, rules), position.phase);
-  return i === 0 ? position.phase.year - 1 : position.phase.year;
+  const i = phaseIndex(yearPhases(board, rules, position.phase.year), position.phase);
+  return i === 0 ? position.phase.year - rules['year-step'] : position.phase.year;
 }
 
 /** The result of the game as `position` and `declarations` stand. */
@@ -157,6 +164,8 @@ export function gameOutcome(board: Board, rules: RuleOptions, position: Position
     contenders.push({ powers, condition, centres: powers.reduce((n, p) => n + count(p), 0) });
   };
   for (const p of soloWinners(board, rules, position)) add([p], 'centres');
+  const byLead = leadWinner(board, rules, position, settledYear(board, rules, position));
+  if (byLead !== undefined) add([byLead], 'centres');
   const leaders = (): string[] => {
     const most = Math.max(0, ...board.powerIds.map(count));
     return most > 0 ? board.powerIds.filter((p) => count(p) === most) : [];

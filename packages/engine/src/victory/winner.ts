@@ -40,3 +40,18 @@ export function winner(board: Board, rules: RuleOptions, position: Position): st
   const w = soloWinners(board, rules, position);
   return w.length === 1 ? w[0] : undefined;
 }
+
+/**
+ * `victory-lead-year` Y: the power that owns more centres than every other power
+ * by more than Y − `year` (and by at least one), where `year` is the year whose
+ * ownership change set the owners; undefined when there is none or the rule is off.
+ */
+export function leadWinner(board: Board, rules: RuleOptions, position: Position, year: number): string | undefined {
+  const base = rules['victory-lead-year'];
+  if (typeof base !== 'number') return undefined;
+  const counts = [...centreCounts(board, position)].sort((a, b) => b[1] - a[1]);
+  const [first, second] = counts;
+  if (!first) return undefined;
+  const lead = first[1] - (second?.[1] ?? 0);
+  return lead > Math.max(0, base - year) ? first[0] : undefined;
+}

@@ -5,11 +5,12 @@
  * canonical form.
  */
 import { closest, formatOrder, type Order } from '@dipforge/engine';
-import { CodeActionKind, type CodeAction, type Range, type TextEdit } from 'vscode-languageserver';
+import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver';
 import { base, gameContext, namesNear, positionOf, unitText } from '../context.js';
 import { ModelNames, tokens } from '../names.js';
 import type { GameDoc, MapDoc, Workspace } from '../workspace.js';
 import { diagnostics as docDiagnostics } from './diagnostics.js';
+import { localizedActions } from './localized.js';
 
 function overlaps(a: Range, b: Range): boolean {
   const before = (p: Range['start'], q: Range['start']): boolean => p.line < q.line || (p.line === q.line && p.character < q.character);
@@ -47,7 +48,7 @@ export function codeActions(ws: Workspace, doc: GameDoc | MapDoc, range: Range):
       for (const fix of coastFixes(doc, start, end, d.code)) edit(`Add the coast: ${fix.newText}`, CodeActionKind.QuickFix, [fix], false, [d]);
     }
   }
-  if (doc.kind === 'game') gameActions(doc, range, edit);
+  if (doc.kind === 'game') gameActions(doc, range, edit, diags);
   return out;
 }
 
@@ -109,12 +110,14 @@ function coastFixes(doc: GameDoc | MapDoc, start: number, end: number, code: str
   return out;
 }
 
-function gameActions(doc: GameDoc, range: Range, edit: (title: string, kind: string, edits: TextEdit[]) => void): void {
+function gameActions(doc: GameDoc, range: Range, edit: Parameters<typeof localizedActions>[3], diags: Diagnostic[]): void {
   const offset = doc.lines.offsetAt(range.start);
   const ctx = gameContext(doc, offset);
   if (ctx.kind !== 'phase') return;
+  // An order in another language: rewritten in the canonical notation or another language, an ambiguous one as each reading.
+  const localized = localizedActions(doc, ctx, diags, edit);
   // The order in its canonical form.
-  if (ctx.order && ctx.orderRun) {
+  if (ctx.order && ctx.orderRun && !localized) {
     let canonical: string | undefined;
     try {
       canonical = formatOrder(ctx.orderRun.order as Order);

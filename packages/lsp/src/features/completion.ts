@@ -14,6 +14,7 @@ import { base, cached, gameContext, positionOf, unitIn, unitText, type GameConte
 import { scanMap, MAP_BLOCK_KEYWORDS, MAP_TOP_KEYWORDS, PROVINCE_FLAGS, type MapTok } from '../maplex.js';
 import { ModelNames, ORDER_KEYWORDS, scanPlaces, tokens } from '../names.js';
 import { gameSnippetItems, mapSnippetItems } from './snippets.js';
+import { localizedCompletion } from './localized.js';
 import type { GameDoc, MapDoc, Workspace } from '../workspace.js';
 import type { GameAst } from '@dipforge/dsl';
 import { readdirSync } from 'node:fs';
@@ -283,6 +284,10 @@ function gameCompletion(ws: Workspace, doc: GameDoc, offset: number): Completion
       doc.lines,
     );
   }
+  // A power that writes in another language: that language's words and names.
+  const language = doc.run.languages?.of(power);
+  const localized = language !== undefined ? localizedCompletion(doc, language, power, position, orderStart, offset) : undefined;
+  if (localized) return localized;
   const syms = symbols(doc, doc.text.slice(orderStart, typed.start), orderStart);
   const list = retreatListCandidates(doc, position, power, syms);
   if (list) return items(list, typed, doc.lines, configNames(doc.config));

@@ -15,6 +15,7 @@ import { occurrenceAt, type Occurrence } from '../names.js';
 import type { GameDoc, MapDoc, Workspace } from '../workspace.js';
 import { conflictText } from './conflicts.js';
 import { resultText } from './diagnostics.js';
+import { localizedHover } from './localized.js';
 
 export function hover(ws: Workspace, doc: GameDoc | MapDoc, pos: Position): Hover | null {
   const offset = doc.lines.offsetAt(pos);
@@ -121,7 +122,11 @@ function gameHover(ws: Workspace, doc: GameDoc, offset: number): Hover | null {
     const o = ctx.orderRun;
     const text = ctx.order.text.text;
     const lines = [`**${text}**`];
-    if (o) {
+    const localized = localizedHover(doc, ctx);
+    if (localized) {
+      lines.push(...localized);
+      if (o && ctx.run) lines.push(...listText(ctx.run, o));
+    } else if (o) {
       lines.push(`Read as \`${readAs(o.order)}\` (${o.power})`);
       lines.push(`Result: ${resultText(o) ?? 'not adjudicated'}`);
       if (ctx.run) lines.push(...listText(ctx.run, o));

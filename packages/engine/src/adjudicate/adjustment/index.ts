@@ -8,7 +8,9 @@
  * so the freed centre can be built on.
  */
 import type { Board } from '../../board/board.js';
+import { ARMY } from '../../board/codes.js';
 import type { RuleOptions } from '../../config/rules.js';
+import { NEUTRAL_POWER } from '../../config/variant-config.js';
 import { positionAfter } from '../../game/phases.js';
 import type { Position, Unit } from '../../game/position.js';
 import type { Order } from '../../orders/order.js';
@@ -34,11 +36,12 @@ export function ownerTable(board: Board, owners: Readonly<Record<string, string>
 export function balances(board: Board, owner: Int32Array, units: UnitTable): Int32Array {
   const out = new Int32Array(board.powerCount);
   for (let p = 0; p < board.provinceCount; p++) if (board.supplyCentre[p] && owner[p]! >= 0) out[owner[p]!]! += 1;
-  for (let u = 0; u < units.n; u++) out[units.power[u]!]! -= 1;
+  // Neutral units (power index powerCount) are no power's: they count against no one.
+  for (let u = 0; u < units.n; u++) if (units.power[u]! < board.powerCount) out[units.power[u]!]! -= 1;
   return out;
 }
 
-/** Whether any power has something to do in this adjustment phase: removals, or builds with a free site. */
+/** Whether any power has something to order in this adjustment phase: removals, or builds with a free site. */
 export function adjustmentsDue(board: Board, rules: RuleOptions, position: Position): boolean {
   const units = buildUnitTable(board, position.units);
   const owner = ownerTable(board, position.owners);
@@ -50,7 +53,42 @@ export function adjustmentsDue(board: Board, rules: RuleOptions, position: Posit
       if (units.unitAt[prov]! < 0 && buildSiteReason(board, rules, (q) => owner[q]!, p, prov) === undefined) return true;
     }
   }
+  // Neutral rebuilds need no orders: a phase passed over is still adjudicated, so they happen then.
   return false;
+}
+
+/**
+ * `neutral-units hold-and-rebuild`: the provinces where a neutral army is built,
+ * every supply centre no power owns that is empty and takes an army, in board
+ * order. None in a variant without neutral units.
+ */
+export function neutralRebuilds(board: Board, rules: RuleOptions, owner: Int32Array, occupied: (prov: number) => boolean): number[] {
+  if (rules['neutral-units'] !== 'hold-and-rebuild' || board.neutralPower < 0) return [];
+  const out: number[] = [];
+  for (let prov = 0; prov < board.provinceCount; prov++) {
+    if (board.supplyCentre[prov] && owner[prov]! < 0 && !occupied(prov) && board.kindMayEnter(ARMY, prov)) out.push(prov);
+  }
+  return out;
+}
+
+/**
+ * `auto-builds army`: the armies a power builds beyond its orders, `count` at
+ * most, on its free build sites that take an army, in board order.
+ */
+export function automaticBuilds(
+  board: Board,
+  rules: RuleOptions,
+  ownerOf: (prov: number) => number,
+  power: number,
+  count: number,
+  occupied: (prov: number) => boolean,
+): number[] {
+  const out: number[] = [];
+  for (let prov = 0; prov < board.provinceCount && out.length < count; prov++) {
+    if (occupied(prov) || !board.kindMayEnter(ARMY, prov)) continue;
+    if (buildSiteReason(board, rules, ownerOf, power, prov) === undefined) out.push(prov);
+  }
+  return out;
 }
 
 const illegal = (order: Order, reason: Reason): OrderResult => ({ order, status: 'illegal', reason, detail: reasonText(reason) });
@@ -121,6 +159,8 @@ export function adjudicateAdjustment(
   }
 
   const built: Unit[] = [];
+  // Builds made for powers by `auto-builds`, beyond their orders.
+  const automatic: Unit[] = [];
   for (let p = 0; p < board.powerCount; p++) {
     const allowed = balance[p]! + countRemoved(units, removed, p);
     const entries: { index: number; prov: number; build: Build | undefined }[] = [];
@@ -131,13 +171,29 @@ export function adjudicateAdjustment(
       else entries.push({ index, prov: reason?.prov ?? -1, build: reason });
     }
     const selection = selectBuilds(rules, entries, allowed);
+    let used = 0;
     entries.forEach((e, i) => {
       const why = selection[i];
       const order = orders[e.index]!;
       if (why) results[e.index] = failed(order, why);
-      else if (e.build) built.push({ power: board.powerIds[p]!, kind: e.build.kind, at: board.locName(e.build.loc) });
+      else {
+        used++;
+        if (e.build) built.push({ power: board.powerIds[p]!, kind: e.build.kind, at: board.locName(e.build.loc) });
+      }
     });
+    if (rules['auto-builds'] === 'army' && allowed > used) {
+      const taken = (prov: number): boolean =>
+        (units.unitAt[prov]! >= 0 && !removed[units.unitAt[prov]!]) || built.some((b) => board.provinceOf(board.locId(b.at)) === prov);
+      for (const prov of automaticBuilds(board, rules, ownerOf, p, allowed - used, taken)) {
+        const unit: Unit = { power: board.powerIds[p]!, kind: 'army', at: board.provinceName(prov) };
+        built.push(unit);
+        automatic.push(unit);
+      }
+    }
   }
+  const stands = (prov: number): boolean =>
+    (units.unitAt[prov]! >= 0 && !removed[units.unitAt[prov]!]) || built.some((b) => board.provinceOf(board.locId(b.at)) === prov);
+  for (const prov of neutralRebuilds(board, rules, owner, stands)) built.push({ power: NEUTRAL_POWER, kind: 'army', at: board.provinceName(prov) });
 
   const final = orders.map((order, i) => results[i] ?? { order, status: 'succeeds' as const });
   const next = positionAfter(board, rules, position.phase, {
@@ -146,7 +202,14 @@ export function adjudicateAdjustment(
     owners: position.owners,
     standoffs: [],
   });
-  return civilDisorder.length > 0 ? { results: final, dislodged: [], next, removed: civilDisorder } : { results: final, dislodged: [], next };
+  const unordered = [...automatic, ...built.filter((b) => b.power === NEUTRAL_POWER)];
+  return {
+    results: final,
+    dislodged: [],
+    next,
+    ...(civilDisorder.length > 0 ? { removed: civilDisorder } : {}),
+    ...(unordered.length > 0 ? { built: unordered } : {}),
+  };
 }
 
 function countRemoved(units: UnitTable, removed: Uint8Array, power: number): number {

@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { compileMapFile, diskHost, hasErrors, importMap, VariantLoader, type FileHost } from '@dipforge/dsl';
+import { parseArgs } from '../args.js';
+import { writeFileAtomic } from '../files.js';
+import { Exit, type Io } from '../io.js';
+import { displayPath, printDiagnostics, summary } from '../report.js';
+
+export const importMapUsage =
+  'dipforge import-map FILE.map [-o FILE.dipmap] [--id ID] [--name TEXT]   a map of the Python engine diplomacy as a .dipmap variant';
+
+/**
+ * Reads a map file of the Python engine `diplomacy` (and the files its USE
+ * lines name, beside it) and writes it as a variant: to `-o FILE` (all or
+ * nothing) or to standard output. Problems go to standard error as
+ * `FILE.map:line:col: severity: message [DF70xx]`. With an error nothing is
+ * written and the exit code is 1; warnings (what the language cannot express)
+ * and notes (what is left out without changing play) do not stop it. The text
+ * is compiled before it is written, so a written variant always compiles.
+ */
+export function importMapCommand(args: string[], io: Io): number {
+  const parsed = parseArgs(args, [
+    { name: 'output', short: 'o', takesValue: true },
+    { name: 'id', takesValue: true },
+    { name: 'name', takesValue: true },
+  ]);
+  if (!parsed.ok || parsed.positional.length !== 1) {
+    const why = !parsed.ok ? parsed.message : parsed.positional.length === 0 ? 'no file given' : 'give one map file';
+    io.err(`dipforge import-map: ${why}\nusage: ${importMapUsage}\n`);
+    return Exit.usage;
+  }
+  const id = parsed.options.get('id');
+  if (typeof id === 'string' && !/^[\p{L}_][\p{L}\p{M}\p{Nd}_]*(?:-[\p{L}\p{M}\p{Nd}_]+)*$/u.test(id)) {
+    io.err(`dipforge import-map: --id ${id} is no variant id (letters, digits, _ and inner -)\nusage: ${importMapUsage}\n`);
+    return Exit.usage;
+  }
+  const path = resolve(io.cwd, parsed.positional[0] as string);
+  const shown = displayPath(path, io.cwd);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    io.err(`${shown}: error: cannot read: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder, not a file' : e instanceof Error ? e.message : String(e)}\n`);
+    return Exit.errors;
+  }
+  const name = parsed.options.get('name');
+  const result = importMap(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, path, {
+    read: (p) => diskHost.read(p),
+    ...(typeof id === 'string' ? { id } : {}),
+    ...(typeof name === 'string' ? { name } : {}),
+  });
+  printDiagnostics(result.diagnostics, io);
+  if (hasErrors(result.diagnostics)) {
+    io.err(`dipforge import-map: not imported (${summary(result.diagnostics)})\n`);
+    return Exit.errors;
+  }
+  const output = parsed.options.get('output');
+  const toFile = typeof output === 'string' && output !== '-';
+  const target = toFile ? resolve(io.cwd, output) : join(dirname(path), `${basename(path).replace(/\.[^.]*$/, '')}.dipmap`);
+  // The variant is compiled where it will be written, so that a bug of the importer never leaves a broken file.
+  const compiled = compileMapFile(target, new VariantLoader({ host: overlay(target, result.text) }));
+  if (!compiled.config) {
+    printDiagnostics(compiled.diagnostics, io);
+    io.err(`dipforge import-map: internal error: the imported variant does not compile (${summary(compiled.diagnostics)}); nothing written\n`);
+    return Exit.internal;
+  }
+  if (toFile) {
+    const written = writeFileAtomic(target, result.text);
+    if (written !== true) {
+      io.err(`dipforge import-map: cannot write ${output}: ${written}\n`);
+      return Exit.errors;
+    }
+    const s = result.summary;
+    if (s) io.err(`dipforge import-map: ${displayPath(target, io.cwd)}: ${s.provinces} provinces, ${s.centres} supply centres, ${s.powers} powers, ${s.units} units (${summary(result.diagnostics)})\n`);
+  } else {
+    io.out(result.text);
+  }
+  return Exit.ok;
+}
+
+/** The disk, with one file's text replaced. */
+function overlay(path: string, text: string): FileHost {
+  return {
+    read: (p) => (p === path ? text : diskHost.read(p)),
+    exists: (p) => p === path || diskHost.exists(p),
+    list: (dir) => {
+      const names = diskHost.list(dir);
+      return dir === dirname(path) && !names.includes(basename(path)) ? [...names, basename(path)] : names;
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * Case forms of a place name, derived from its nominative by a vocabulary's
+ * inflection tables (Finnish: Varsova → Varsovaan, Varsovassa, Varsovan; Lontoo →
+ * Lontooseen; Hollanti → Hollannissa). The reader matches written words against
+ * these forms, so a map lists a name once, in the nominative.
+ */
+import type { CaseInfo, Inflection } from './vocabulary.js';
+
+export interface CaseForm {
+  form: string;
+  case: string;
+  role: CaseInfo['role'];
+}
+
+const VOWELS = 'aeiouyäöå';
+
+/** The case forms of a one-word name, lower case; none for a name of several words. */
+export function caseForms(nominative: string, inflection: Inflection): CaseForm[] {
+  const word = nominative.normalize('NFC').toLowerCase();
+  if (!/^\p{L}+$/u.test(word)) return [];
+  const rule = inflection.stems
+    .filter((r) => word.endsWith(r.ending))
+    .reduce((best, r) => (best === undefined || r.ending.length > best.ending.length ? r : best), undefined as Inflection['stems'][number] | undefined);
+  if (rule === undefined) return [];
+  const base = word.slice(0, word.length - rule.ending.length);
+  const back = rule.harmony === undefined ? Array.from(word).some((c) => inflection.backVowels.includes(c)) : rule.harmony === 'back';
+  const harmony = back ? (inflection.backVowels[0] ?? 'a') : (inflection.frontVowels[0] ?? 'ä');
+  const forms: CaseForm[] = [];
+  for (const [name, info] of Object.entries(inflection.cases)) {
+    const stem = base + (info.grade === 'strong' ? rule.strong : rule.weak);
+    const last = Array.from(stem).reverse().find((c) => VOWELS.includes(c)) ?? harmony;
+    for (const ending of rule.cases?.[name] ?? info.endings) {
+      const form = stem + ending.replace(/A/gu, harmony).replace(/V/gu, last);
+      forms.push({ form, case: name, role: info.role });
+    }
+  }
+  return forms;
+}
+
+/** A name in one case, for printing; the nominative when the tables give no such form. */
+export function inflectName(nominative: string, caseName: string, inflection: Inflection): string {
+  const found = caseForms(nominative, inflection).find((f) => f.case === caseName);
+  if (found === undefined) return nominative;
+  // Keep the name's capital: the forms are lower case.
+  const first = nominative.charAt(0);
+  return first === first.toUpperCase() ? found.form.charAt(0).toUpperCase() + found.form.slice(1) : found.form;
+}
