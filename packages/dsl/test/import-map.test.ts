@@ -240,8 +240,8 @@ describe('diagnostics: a position and a code for every problem, never a throw', 
       ['DF7010', '12:1'],
       ['DF7010', '19:1'],
     ]);
-    expect(r.map?.victory).toBe(3);
-    expect(r.text).toContain('victory-centres 3\n');
+    expect(r.map?.victory).toBe(2);
+    expect(r.text).toContain('victory-centres 2\n');
   });
 
   it('lines that do not have the form of their directive', () => {

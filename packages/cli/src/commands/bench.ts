@@ -12,6 +12,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { arch, cpus, platform } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { compileMapFile, GameWorkspace, parseGame, runGame, runGameText, VariantLoader } from '@dipforge/dsl';
+import { diagnostics as serverDiagnostics, pathToUri, Workspace as ServerWorkspace } from '@dipforge/lsp';
 import {
   AdjudicatorPool,
   adjudicateMovementInts,
@@ -30,6 +31,7 @@ import {
   winner,
   DEFAULT_ORDER_MIX,
   legalOrders,
+  LegalOrderTable,
   mulberry32,
   positionProblems,
   randomOrders,
@@ -86,6 +88,10 @@ interface Tally {
   /** The timed movement phases, for the integer API's figure. */
   movementPhases: { position: Position; orders: Order[]; result: PhaseResult }[];
   legal: Samples;
+  /** Every timed phase's position, for the integer legal-order figures. */
+  positions: Position[];
+  /** `LegalOrderTable.fill` per phase, timed after the games. */
+  legalInts: Samples;
   orders: Record<string, number>;
   illegal: number;
   legalOrders: number;
@@ -102,7 +108,7 @@ interface GameRecord {
 
 function newTally(): Tally {
   const samples = (): Samples => ({ movement: [], retreat: [], adjustment: [] });
-  return { adjudicate: samples(), ints: [], intsMismatches: 0, movementPhases: [], legal: samples(), orders: {}, illegal: 0, legalOrders: 0, gameSeconds: 0, games: 0, wins: 0 };
+  return { adjudicate: samples(), ints: [], intsMismatches: 0, movementPhases: [], legal: samples(), positions: [], legalInts: samples(), orders: {}, illegal: 0, legalOrders: 0, gameSeconds: 0, games: 0, wins: 0 };
 }
 
 const now = (): bigint => process.hrtime.bigint();
@@ -147,6 +153,7 @@ function playGame(board: Board, rules: RuleOptions, settings: Settings, seed: nu
     const result = adjudicatePhase(board, position, orders, rules, options);
     const t3 = now();
     if (tally && kind === 'movement') tally.movementPhases.push({ position, orders, result });
+    if (tally) tally.positions.push(position);
     if (tally) {
       tally.legal[kind].push(micros(t0, t1));
       tally.adjudicate[kind].push(micros(t2, t3));
@@ -192,6 +199,23 @@ function timeIntegerApi(board: Board, rules: RuleOptions, tally: Tally): void {
     const { position, orders, result } = tally.movementPhases[i]!;
     if (!exact || !sameOutcome(board, position, orders, result, r)) tally.intsMismatches++;
   });
+}
+
+/**
+ * The timed games' positions again, through the integer legal-order API
+ * (`LegalOrderTable.fill`, one reused table): untimed passes (at least 5,000
+ * calls) to warm the compiler, then each position timed once.
+ */
+function timeLegalInts(board: Board, rules: RuleOptions, tally: Tally): void {
+  const table = new LegalOrderTable(board);
+  const passes = tally.positions.length === 0 ? 0 : Math.max(3, Math.ceil(5000 / tally.positions.length));
+  for (let k = 0; k < passes; k++) for (const p of tally.positions) table.fill(p, rules);
+  for (const p of tally.positions) {
+    const t0 = now();
+    table.fill(p, rules);
+    const t1 = now();
+    tally.legalInts[p.phase.kind].push(micros(t0, t1));
+  }
 }
 
 const STATUS_NAME = ['fails', 'succeeds', 'illegal'] as const;
@@ -324,6 +348,7 @@ export async function bench(args: string[], io: Io): Promise<number> {
   }
 
   timeIntegerApi(board, rules, tally);
+  timeLegalInts(board, rules, tally);
   const report = benchJson(settings, config.id, rules.edition, tally);
   if (settings.years > 0) report.years = settings.years;
   if (check) report.invariants = { positions: check.positions, problems: check.problems.length, first: check.problems.slice(0, 20) };
@@ -383,7 +408,8 @@ export interface BenchReport {
   adjudicate: Record<PhaseKind, Stats | null>;
   /** Movement phases through `adjudicateMovementInts` (orders encoded beforehand), and how many disagreed with `adjudicatePhase` (always 0). */
   adjudicateInts: { movement: Stats | null; mismatches: number };
-  legalOrders: Record<PhaseKind | 'all', Stats | null> & { ordersPerPhase: number };
+  /** `legalOrders` per phase (order objects); `integerApi`: `LegalOrderTable.fill` on the same positions (packed integers), timed after the games. */
+  legalOrders: Record<PhaseKind | 'all', Stats | null> & { ordersPerPhase: number; integerApi: Record<PhaseKind | 'all', Stats | null> };
   throughput: { seconds: number; phasesPerSecond: number; gamesWon: number };
   /** `--threads N`: the timed games replayed with `adjudicateMany` on 1 and on N worker threads; null without the option. */
   threads: ThreadFigures | null;
@@ -415,6 +441,12 @@ export interface EditorFigures {
   check: { lines: number; phases: number; errors: number; medianMs: number; minMs: number };
   /** In a 100-phase game, one order of phase 50 changed: parse again and re-adjudicate from there to the end (the editor's incremental re-check, no early cutoff). */
   edit: { phases: number; editedPhase: number; adjudicated: number; medianMs: number; minMs: number };
+  /**
+   * The language server on the `check` game: one order of the middle phase section made a hold, and back,
+   * each change re-checked by the server's workspace (re-use, early cutoff) and turned into its diagnostics.
+   * `editedPhase` counts phase sections; `adjudicated`, `reused`, `cutoff` are phase runs of the last change.
+   */
+  server: { lines: number; editedPhase: number; adjudicated: number; reused: number; cutoff: number; diagnostics: number; medianMs: number; minMs: number };
 }
 
 function benchJson(settings: Settings, variant: string, edition: string, tally: Tally): BenchReport {
@@ -447,6 +479,12 @@ function benchJson(settings: Settings, variant: string, edition: string, tally: 
       retreat: stats(tally.legal.retreat),
       adjustment: stats(tally.legal.adjustment),
       ordersPerPhase: total === 0 ? 0 : round(tally.legalOrders / total, 1),
+      integerApi: {
+        all: stats(KINDS.flatMap((k) => tally.legalInts[k])),
+        movement: stats(tally.legalInts.movement),
+        retreat: stats(tally.legalInts.retreat),
+        adjustment: stats(tally.legalInts.adjustment),
+      },
     },
     throughput: { seconds: round(tally.gameSeconds, 4), phasesPerSecond: round(tally.gameSeconds > 0 ? total / tally.gameSeconds : 0, 1), gamesWon: tally.wins },
     threads: null,
@@ -485,6 +523,8 @@ function humanReport(r: BenchReport): string {
   row('movement, integer API', r.adjudicateInts.movement);
   row('legal orders, all phases', r.legalOrders.all);
   for (const k of KINDS) row(`legal orders, ${k}`, r.legalOrders[k]);
+  row('legal ints, all phases', r.legalOrders.integerApi.all);
+  for (const k of KINDS) row(`legal ints, ${k}`, r.legalOrders.integerApi[k]);
   lines.push('');
   lines.push(`legal orders per phase: ${r.legalOrders.ordersPerPhase} on average`);
   lines.push(`integer API (adjudicateMovementInts): ${r.adjudicateInts.mismatches} of ${r.adjudicateInts.movement?.count ?? 0} movement phases differ from adjudicatePhase`);
@@ -501,6 +541,9 @@ function humanReport(r: BenchReport): string {
     const e = r.editor;
     lines.push(`editor: parse and check ${e.check.lines} lines (${e.check.phases} phases, ${e.check.errors} errors): median ${e.check.medianMs.toFixed(1)} ms (min ${e.check.minMs.toFixed(1)})`);
     lines.push(`editor: edit phase ${e.edit.editedPhase} of ${e.edit.phases}, re-adjudicate ${e.edit.adjudicated} phases: median ${e.edit.medianMs.toFixed(1)} ms (min ${e.edit.minMs.toFixed(1)})`);
+    lines.push(
+      `editor: language server, edit phase section ${e.server.editedPhase} of the ${e.server.lines}-line game (${e.server.adjudicated} adjudicated, ${e.server.reused} + ${e.server.cutoff} re-used, ${e.server.diagnostics} diagnostics): median ${e.server.medianMs.toFixed(1)} ms (min ${e.server.minMs.toFixed(1)})`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -617,9 +660,32 @@ function editorFigures(board: Board, rules: RuleOptions, settings: Settings, var
     const p = parseGame(edited, path);
     runGame(p, workspace, { reuse: { run: previous, sections: EDITED - 1, cutoff: false }, onAdjudicate: () => void adjudicated++ });
   });
+
+  // The language server: the long game open, its middle section's first order that is not a hold
+  // made a hold and back, each change re-checked as the server does (early cutoff, its diagnostics).
+  const server = new ServerWorkspace();
+  const uri = pathToUri(path);
+  server.openDocument(uri, long, 0, 'dipgame');
+  const opened = server.docByUri(uri);
+  const middle = Math.floor((opened?.kind === 'game' ? opened.parsed.ast.phases.length : 0) / 2);
+  const middleSection = opened?.kind === 'game' ? opened.parsed.ast.phases[middle] : undefined;
+  let from = middleSection ? long.indexOf('\n    ', middleSection.range.start.offset) + 1 : 0;
+  while (/ H$/.test(long.slice(from, long.indexOf('\n', from)).trim())) from = long.indexOf('\n    ', from) + 1;
+  const to = long.indexOf('\n', from);
+  const held = `${long.slice(0, from)}    ${long.slice(from, to).trim().split(/\s+/).slice(0, 2).join(' ')} H${long.slice(to)}`;
+  let version = 0;
+  let served = { adjudicated: 0, reused: 0, cutoff: 0, diagnostics: 0 };
+  const serverEdit = timeMs(15, () => {
+    version++;
+    server.changeDocument(uri, version % 2 === 1 ? held : long, version);
+    const doc = server.docByUri(uri);
+    if (doc?.kind !== 'game') throw new Error('the bench game did not open as a game');
+    served = { adjudicated: doc.adjudicated, reused: doc.reused, cutoff: doc.cutoff, diagnostics: serverDiagnostics(doc).length };
+  });
   return {
     check: { lines: long.split('\n').length - 1, phases, errors, ...check },
     edit: { phases: PHASES, editedPhase: EDITED, adjudicated, ...edit },
+    server: { lines: long.split('\n').length - 1, editedPhase: middle + 1, ...served, ...serverEdit },
   };
 }
 

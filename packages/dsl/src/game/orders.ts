@@ -68,12 +68,13 @@ export class OrderReading {
 }
 
 /** A deep copy of an order (plain data: objects, arrays, strings, numbers, booleans). */
-function copy<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(copy) as T;
+function copy<T extends object>(value: T): T {
+  if (Array.isArray(value)) return value.map(copyValue) as T;
   const out: Record<string, unknown> = {};
-  for (const k in value) {
-    const v = (value as Record<string, unknown>)[k];
-    out[k] = typeof v === 'object' && v !== null ? copy(v) : v;
-  }
+  for (const k in value) out[k] = copyValue(value[k]);
   return out as T;
+}
+
+function copyValue<T>(value: T): T {
+  return typeof value === 'object' && value !== null ? copy(value) : value;
 }

@@ -9,6 +9,7 @@ import { dirname, relative as relativePath, resolve as resolvePath } from 'node:
 import { NEUTRAL_POWER, type RuleOptions, type VariantConfig } from '@dipforge/engine/config';
 import {
   adjudicatePhase,
+  adjustsIn,
   initialPosition,
   phaseIndex,
   phaseIsEmpty,
@@ -401,7 +402,19 @@ class GameRunner {
       return undefined;
     }
     const p = this.year[i] as YearPhase;
-    return { year: name.year.value, season: p.season, kind: p.kind };
+    const year = name.year.value;
+    const step = this.rules['year-step'];
+    const start = this.config.start.year;
+    if ((((year - start) % step) + step) % step !== 0) {
+      this.report('invalidPhase', name.year.range, `${year} is no year of ${this.config.name}: its years go from ${start} in steps of ${step} (year-step)`);
+      return undefined;
+    }
+    if (p.kind === 'adjustment' && !adjustsIn(this.rules, year)) {
+      const every = this.rules['adjustment-interval'];
+      this.report('invalidPhase', name.range, `${year} has no adjustment phase: adjustments take place only in years that are a multiple of ${every} (adjustment-interval)`);
+      return undefined;
+    }
+    return { year, season: p.season, kind: p.kind };
   }
 
   /**
@@ -791,7 +804,15 @@ class GameRunner {
         const now = sections[j++] as G.PhaseSection;
         const was = r.section.orders;
         run.section = now;
-        run.orders = r.orders.map((o) => ({ ...o, line: now.orders[was.indexOf(o.line)] as G.OrderLine }));
+        // Orders follow their lines in order: each line is looked for from the previous one on.
+        let k = 0;
+        run.orders = r.orders.map((o) => {
+          if (was[k] !== o.line) {
+            const next = was.indexOf(o.line, k);
+            k = next >= 0 ? next : was.indexOf(o.line);
+          }
+          return { ...o, line: now.orders[k] as G.OrderLine };
+        });
       }
       this.out.phases.push(run);
     }

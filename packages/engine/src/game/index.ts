@@ -4,5 +4,5 @@
  * exported from there.)
  */
 export type { DislodgedUnit, Phase, Position, Unit } from './position.js';
-export { nextPhase, ownershipChangesAfter, phaseIndex, positionAfter, samePhase, updateOwners, yearPhases, type YearPhase } from './phases.js';
+export { adjustsIn, nextPhase, ownershipChangesAfter, phaseIndex, positionAfter, samePhase, updateOwners, yearPhases, type YearPhase } from './phases.js';
 export { initialPosition, phaseName, runGame, type GamePhase, type GameRun, type RunError } from './runner.js';

@@ -321,7 +321,10 @@ export function localizedCompletion(doc: GameDoc, language: string, power: strin
   const vocab = lex.vocabulary;
   const before = doc.text.slice(orderStart, offset);
   const unitFirst = vocab.print.unit.indexOf('{kind}') < vocab.print.unit.indexOf('{place}');
-  const unitLabel = (u: Unit): string => vocab.print.unit.replace('{kind}', vocab.kinds[u.kind]).replace('{place}', lex.names.get(base(u.at)) ?? u.at);
+  const unitLabel = (u: Unit): string => {
+    const text = vocab.print.unit.replace('{kind}', vocab.kinds[u.kind]).replace('{place}', lex.names.get(base(u.at)) ?? u.at);
+    return vocab.print.capitalize ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+  };
   const place = (id: string): Offer => ({ label: lex.names.get(id) ?? id, detail: id, kind: CompletionItemKind.Value });
   const unit = (u: Unit): Offer => ({ label: unitLabel(u), detail: `${u.kind === 'fleet' ? 'F' : 'A'} ${u.at} (${u.power})`, kind: CompletionItemKind.Value });
   const words = (...meanings: Category[]): Offer[] => {
@@ -341,7 +344,9 @@ export function localizedCompletion(doc: GameDoc, language: string, power: strin
   const unitAtPlace = (id: string | undefined): Unit | undefined => (id ? unitAtOf(position)(id) : undefined);
 
   /** What may follow `text` (the order up to where the word being typed starts). */
-  const next = (text: string): Offer[] | undefined => {
+  const next = (written: string): Offer[] | undefined => {
+    // A second name of the same place in brackets (`North Sea(北海)`) adds nothing to what comes next.
+    const text = written.replace(/[(（][^()（）]*[)）]\s*$/u, '');
     const last = lastToken(lex, text);
     const seen = categoriesIn(lex, text);
     const has = (...c: Category[]): boolean => seen.some((x) => c.includes(x));
@@ -402,7 +407,8 @@ export function localizedCompletion(doc: GameDoc, language: string, power: strin
   const push = (offers: Offer[], typed: string): void => {
     const key = typed.toLowerCase();
     for (const o of offers) {
-      if (seen.has(o.label) || (key !== '' && !o.label.toLowerCase().startsWith(key))) continue;
+      // Only what continues the typed text (not what is already written in full).
+      if (seen.has(o.label) || (key !== '' && (!o.label.toLowerCase().startsWith(key) || o.label.toLowerCase() === key))) continue;
       seen.add(o.label);
       items.push({
         label: o.label,

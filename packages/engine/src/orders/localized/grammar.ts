@@ -459,7 +459,12 @@ export class Grammar {
     const starts: Alt<unknown>[] = [at(pos, null), ...(separated ? this.punct(pos, 'list', 'separator') : [])];
     for (const s of starts) {
       for (const r of this.word(s.end, 'retreat-list')) {
-        const heads: Alt<unknown>[] = [then(s, r, null), ...this.movers(r.end).map((m) => then(then(s, r, null), m, null))];
+        const listed = then(s, r, null);
+        const heads: Alt<unknown>[] = [
+          listed,
+          ...this.punct(r.end, 'colon').map((c) => then(listed, c, null)),
+          ...this.movers(r.end).map((m) => then(listed, m, null)),
+        ];
         for (const h of heads) {
           for (const d of this.word(h.end, 'disband')) out.push(then(h, d, { to: [], otherwise: 'disband' }));
           for (const places of this.list(h.end, (p) => this.retreatItem(p))) {

@@ -14,8 +14,12 @@ export interface CaseForm {
 
 const VOWELS = 'aeiouyäöå';
 
-/** The case forms of a one-word name, lower case; none for a name of several words. */
-export function caseForms(nominative: string, inflection: Inflection): CaseForm[] {
+/**
+ * The case forms of a one-word name, lower case; none for a name of several words.
+ * `anyHarmony` gives the endings of both harmonies, for foreign names whose harmony
+ * goes by how they are said (`Yorkshiressa` and `Yorkshiressä` are both written).
+ */
+export function caseForms(nominative: string, inflection: Inflection, anyHarmony = false): CaseForm[] {
   const word = nominative.normalize('NFC').toLowerCase();
   if (!/^\p{L}+$/u.test(word)) return [];
   const rule = inflection.stems
@@ -24,14 +28,18 @@ export function caseForms(nominative: string, inflection: Inflection): CaseForm[
   if (rule === undefined) return [];
   const base = word.slice(0, word.length - rule.ending.length);
   const back = rule.harmony === undefined ? Array.from(word).some((c) => inflection.backVowels.includes(c)) : rule.harmony === 'back';
-  const harmony = back ? (inflection.backVowels[0] ?? 'a') : (inflection.frontVowels[0] ?? 'ä');
+  const backA = inflection.backVowels[0] ?? 'a';
+  const frontA = inflection.frontVowels[0] ?? 'ä';
+  const harmonies = anyHarmony ? [back ? backA : frontA, back ? frontA : backA] : [back ? backA : frontA];
   const forms: CaseForm[] = [];
-  for (const [name, info] of Object.entries(inflection.cases)) {
-    const stem = base + (info.grade === 'strong' ? rule.strong : rule.weak);
-    const last = Array.from(stem).reverse().find((c) => VOWELS.includes(c)) ?? harmony;
-    for (const ending of rule.cases?.[name] ?? info.endings) {
-      const form = stem + ending.replace(/A/gu, harmony).replace(/V/gu, last);
-      forms.push({ form, case: name, role: info.role });
+  for (const harmony of harmonies) {
+    for (const [name, info] of Object.entries(inflection.cases)) {
+      const stem = base + (info.grade === 'strong' ? rule.strong : rule.weak);
+      const last = Array.from(stem).reverse().find((c) => VOWELS.includes(c)) ?? harmony;
+      for (const ending of rule.cases?.[name] ?? info.endings) {
+        const form = stem + ending.replace(/A/gu, harmony).replace(/V/gu, last);
+        if (!forms.some((f) => f.form === form && f.case === name)) forms.push({ form, case: name, role: info.role });
+      }
     }
   }
   return forms;

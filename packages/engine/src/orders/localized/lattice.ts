@@ -48,9 +48,13 @@ function wordEnd(text: NormalText, j: number): boolean {
   return !(text.spacedScript[j - 1] === true && text.spacedScript[j] === true);
 }
 
-/** Whether position `j` holds a mark or space that may stand inside a name, followed by a letter. */
+/**
+ * Whether position `j` holds a mark or space that may stand inside a name, followed by a
+ * letter; a hyphen only between Latin-script letters (`Mid-Atlantic`, `Pohjois-Afrikka`).
+ */
 function innerGap(text: NormalText, lexicon: Lexicon, j: number): boolean {
   const c = text.chars[j] as string;
+  if (c === '-') return text.spacedScript[j - 1] === true && text.spacedScript[j + 1] === true;
   return (text.classes[j] === 'space' || lexicon.inName.has(c)) && text.classes[j + 1] === 'letter';
 }
 

@@ -106,12 +106,10 @@ function buildLexicon(board: Board, vocabulary: Vocabulary): Lexicon {
       }
     }
     if (inflection !== undefined) {
-      const inflected = [
-        ...inflection.nameLanguages.flatMap((lang) => p.names?.[lang] ?? []),
-        ...(inflection.display ? [p.name] : []),
-      ];
-      for (const n of inflected) {
-        for (const f of caseForms(n, inflection)) add(f.form, { kind: 'place', province: p.id, case: f.case, role: f.role });
+      const own = inflection.nameLanguages.flatMap((lang) => p.names?.[lang] ?? []);
+      const inflected: [string, boolean][] = [...own.map((n): [string, boolean] => [n, false]), ...(inflection.display ? [[p.name, true] as [string, boolean]] : [])];
+      for (const [n, foreign] of inflected) {
+        for (const f of caseForms(n, inflection, foreign)) add(f.form, { kind: 'place', province: p.id, case: f.case, role: f.role });
       }
     }
     for (const c of p.coasts ?? []) {

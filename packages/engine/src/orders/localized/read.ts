@@ -48,7 +48,11 @@ function read(board: Board, language: string, written: string, context: Localize
     // Text in the standard notation that the shared words do not cover is still read as the English reader reads it.
     const english = parseOrder(lexicon.names, written, context);
     if (english.ok) {
-      const warnings = (english.warnings ?? []).map((w): LocalizedWarning => ({ code: 'guessed-name', message: w.message, written: written.slice(w.start, w.end), guess: '', start: w.start, end: w.end }));
+      const warnings = (english.warnings ?? []).map((w): LocalizedWarning => {
+        // The English reader says `read 'X' as id (Name)`: the id is the guess.
+        const guess = /' as (\S+)/u.exec(w.message)?.[1] ?? '';
+        return { code: 'guessed-name', message: w.message, written: written.slice(w.start, w.end), guess, start: w.start, end: w.end };
+      });
       return warnings.length === 0 ? { ok: true, orders: [english.order] } : { ok: true, orders: [english.order], warnings };
     }
     return failure(norm, lexicon, edges, grammar);
