@@ -83,6 +83,10 @@ describe('dipforge bench --json', () => {
     }
     checkStats(j.legalOrders.all, 'legalOrders.all', true);
     expect(j.legalOrders.all.count).toBe(p['total']);
+    // The integer legal-order API, timed on the same positions.
+    for (const k of KINDS) checkStats(j.legalOrders.integerApi[k], `legalOrders.integerApi.${k}`, k === 'movement');
+    checkStats(j.legalOrders.integerApi.all, 'legalOrders.integerApi.all', true);
+    expect(j.legalOrders.integerApi.all.count).toBe(p['total']);
     expect(j.legalOrders.ordersPerPhase).toBeGreaterThan(0);
     expect(Object.keys(j.throughput).sort()).toEqual(['gamesWon', 'phasesPerSecond', 'seconds']);
     expect(j.throughput.seconds).toBeGreaterThan(0);

