@@ -16,7 +16,7 @@ export function diagnosticsDoc() {
     '',
     'Ranges: DF1xxx syntax, DF2xxx names and values, DF3xxx map structure, DF4xxx powers, centres and units,',
     'DF5xxx files, imports, extends and the compiled configuration, DF6xxx game files, DF7xxx maps of other',
-    'engines read by `dipforge import-map`, DF8xxx warnings,',
+    'engines read by `dipforge import-map` (DF700x errors, DF701x warnings, DF702x information), DF8xxx warnings,',
     'DF9xxx information (never a problem: a note on what was done).',
     '',
     '| code | severity | name | meaning |',

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GameWorkspace, runGameText, testGameFile, type Diagnostic } from '@dipforge/dsl';
+import { GameWorkspace, parseGame, runGame, runGameText, testGameFile, type Diagnostic } from '@dipforge/dsl';
 import { codeActions, completion, hover, Workspace, type GameDoc } from '@dipforge/lsp';
 import { main } from '@dipforge/cli';
 import { formatLocalizedOrder, type Board, type Order } from '@dipforge/engine';
@@ -125,6 +125,16 @@ describe('reading order lines in a language', () => {
 
   it('a language line after the phases is misplaced', () => {
     expect(run('variant classic\n\nphase spring 1901 movement\nlanguage zh\n').map((d) => d.code)).toEqual(['DF6002']);
+  });
+
+  it('an edit of the language line is never answered from the run read in the old language', () => {
+    const body = '\nphase spring 1901 movement\n  russia:\n    A sev H\n\nphase fall 1901 movement\n  russia:\n    华沙陆军移动到莫斯科\n';
+    const path = join(tmp, 'edit.dipgame');
+    const before = runGame(parseGame(`variant classic\nlanguage zh\n${body}`, path), workspace);
+    expect(before.diagnostics).toEqual([]);
+    const after = runGame(parseGame(`variant classic\nlanguage en\n${body}`, path), workspace, { reuse: { run: before, sections: 0 } });
+    expect(after.cutoff ?? 0).toBe(0);
+    expect(after.diagnostics.map((d) => `${d.range.start.line + 1} ${d.code}`)).toEqual(['9 DF2001']);
   });
 
   it('language en sets a power back to the standard notation', () => {

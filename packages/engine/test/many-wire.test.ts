@@ -79,7 +79,7 @@ describe('planBatches', () => {
     }
   });
 
-  it('balances the phases: 20 games of 40 phases in 8 batches of 2 or 3 games', () => {
+  it('balances the phases: 20 games of 40 phases in 8 batches of 2 or 3 games (as 2 workers get them)', () => {
     const batches = planBatches(Array.from({ length: 20 }, () => game(40)), 8);
     expect(batches.length).toBe(8);
     for (const [from, to] of batches) expect([2, 3]).toContain(to - from);

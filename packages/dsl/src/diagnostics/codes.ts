@@ -84,7 +84,7 @@ export const Codes = {
   adjudicationFailed: code('DF6009', 'error', 'The engine failed on a phase of the game (a bug in dipforge).'),
   variantDoesNotCompile: code('DF6010', 'error', 'The variant a game names has errors, so the game cannot be played.'),
 
-  // Imports: maps of other engines read by `dipforge import-map` (DF7xxx; docs/IMPORT-MAP.md)
+  // Imports: maps of other engines read by `dipforge import-map` (docs/IMPORT-MAP.md): DF700x errors, DF701x warnings, DF702x information
   mapLineUnreadable: code('DF7001', 'error', 'A line of an imported map file that does not have the form of its directive.'),
   mapUnknownPlace: code('DF7002', 'error', 'A name in an imported map file that is no place (province or coast) of the map.'),
   mapFileNotFound: code('DF7003', 'error', 'A map file named by USE or MAP that cannot be read, or one read twice.'),
@@ -92,8 +92,8 @@ export const Codes = {
   mapInvalidUnit: code('DF7005', 'error', 'A starting unit on a place its kind cannot stand on in the imported map.'),
   mapInconsistent: code('DF7006', 'error', 'Facts of an imported map that contradict each other (a coast of an undeclared province, a place without terrain, a centre owned twice).'),
   mapNotExpressible: code('DF7010', 'warning', 'A directive or value of an imported map that the variant language cannot express (yet): it is left out or approximated, as the message says.'),
-  mapLeftOut: code('DF7011', 'info', 'Something of an imported map that does not change play and is left out (an alias that is no identifier, an ambiguous alias, a power letter).'),
-  mapNoFullName: code('DF7012', 'warning', 'A place of an imported map without a full-name line; its abbreviation is used as its name.'),
+  mapLeftOut: code('DF7020', 'info', 'Something of an imported map that does not change play and is left out (an alias that is no identifier, an ambiguous alias, a power letter).'),
+  mapNoFullName: code('DF7011', 'warning', 'A place of an imported map without a full-name line; its abbreviation is used as its name.'),
 
   // Warnings (DF8xxx)
   oneWayAdjacency: code('DF8001', 'warning', 'An adjacency that works in one direction only.'),

@@ -46,15 +46,17 @@ export class OrderLanguages {
     readonly powers: ReadonlyMap<string, string> = new Map(),
   ) {}
 
+  /** Whether every power writes in the same language under both (a run read otherwise cannot be reused). */
+  equals(other: OrderLanguages | undefined): boolean {
+    if (!other || other.game !== this.game || other.powers.size !== this.powers.size) return false;
+    for (const [power, tag] of this.powers) if (other.powers.get(power) !== tag) return false;
+    return true;
+  }
+
   /** The language `power` writes in, or undefined for the standard notation. */
   of(power: string): string | undefined {
     const tag = this.powers.get(power) ?? this.game;
     return tag === undefined || tag.toLowerCase() === STANDARD_NOTATION ? undefined : tag;
-  }
-
-  /** Whether any power writes in a language other than the standard notation. */
-  get any(): boolean {
-    return [this.game, ...this.powers.values()].some((t) => t !== undefined && t.toLowerCase() !== STANDARD_NOTATION);
   }
 }
 

@@ -714,7 +714,8 @@ class GameRunner {
       prev.variant !== this.out.variant ||
       prev.seed !== this.out.seed ||
       !prev.victory ||
-      JSON.stringify(prev.rules) !== JSON.stringify(this.rules)
+      JSON.stringify(prev.rules) !== JSON.stringify(this.rules) ||
+      !this.languages.equals(prev.languages)
     ) {
       return null;
     }

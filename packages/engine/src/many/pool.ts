@@ -1,7 +1,7 @@
 /**
  * Adjudicating many games at once across worker threads. Games are
  * independent, so they are cut into batches (contiguous runs of games, about
- * four per worker) and each worker replays the batches it is sent with its own
+ * eight per worker) and each worker replays the batches it is sent with its own
  * board; a worker that finishes a batch is sent the next, and each has a second
  * batch waiting meanwhile, so a worker slowed by other work on the machine takes
  * fewer batches instead of holding up the rest. The results come back in the
@@ -35,7 +35,7 @@ interface Reply {
 }
 
 /** Batches per worker in one call: more balance the load better, each costs a message each way. */
-const BATCHES_PER_WORKER = 4;
+const BATCHES_PER_WORKER = 8;
 /** Batches sent to a worker ahead of its results, so that it never waits for the next. */
 const IN_FLIGHT = 2;
 
