@@ -6,7 +6,9 @@
  * random legal orders with `randomOrders` (its default mix), until a power
  * wins alone or the phases run out. A few warm-up games run first, untimed.
  * Only `adjudicatePhase` is timed for the per-phase figures, and `legalOrders`
- * for the legal-order figures; the throughput covers whole games.
+ * for the legal-order figures; the throughput covers whole games. The integer
+ * APIs (`adjudicateMovementInts`, `LegalOrderTable`) are timed after the games,
+ * on the same phases.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { arch, cpus, platform } from 'node:os';

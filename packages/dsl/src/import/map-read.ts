@@ -92,7 +92,8 @@ export interface MapReadOptions {
 }
 
 const TERRAINS = new Set(['WATER', 'LAND', 'COAST', 'PORT', 'SHUT']);
-const SEASONS: Record<string, string> = { SPRING: 'spring', FALL: 'fall', SUMMER: 'summer', AUTUMN: 'fall', WINTER: 'winter' };
+// The Python engine's year is fixed: these are its seasons.
+const SEASONS: Record<string, string> = { SPRING: 'spring', FALL: 'fall', WINTER: 'winter' };
 const KINDS: Record<string, string> = { MOVEMENT: 'movement', RETREATS: 'retreat', RETREAT: 'retreat', ADJUSTMENTS: 'adjustment', ADJUSTMENT: 'adjustment' };
 
 /** The province part of a place: `SPA/NC` → `SPA`. */

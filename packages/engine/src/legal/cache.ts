@@ -42,8 +42,6 @@ export class LegalScratch {
   /** Per unit (offsets): its move codes. */
   readonly moveOff: Int32Array;
   moveCodes: Int32Array = new Int32Array(1024);
-  /** One unit's support-to-move codes, before they are appended after its supports to hold. */
-  supportMoves: Int32Array = new Int32Array(256);
   /** Convoy orders found: the fleet's sea, the destination and the army, one entry per order. */
   cvSea: Int32Array = new Int32Array(256);
   cvDest: Int32Array = new Int32Array(256);

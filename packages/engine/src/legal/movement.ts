@@ -33,7 +33,6 @@ import type { LegalOrderTable } from './table.js';
 /** Work limit of one army's route search (as `minimalRouteSeas`'s); beyond it, that function decides per destination. */
 const ROUTE_STEP_LIMIT = 200_000;
 
-const MOVE = LEGAL_ORDER.MOVE;
 const MOVE_VIA = LEGAL_ORDER.MOVE | LEGAL_FLAG.VIA | LEGAL_FLAG.CONVOYED;
 const MOVE_CONVOYED = LEGAL_ORDER.MOVE | LEGAL_FLAG.CONVOYED;
 const SUPPORT_HOLD = LEGAL_ORDER.SUPPORT_HOLD;
