@@ -20,7 +20,7 @@ import { parseOrder, type NameIndex, type ParseResult, type PhaseKind, type Unit
 type UnitAt = (loc: string) => Unit | undefined;
 
 /** Readings kept past this many distinct texts start afresh (an editor session types many passing texts). */
-const MAX_KEPT = 100_000;
+const MAX_KEPT = 50_000;
 
 /** The readings each run used, for a later run that reuses it. */
 const readingOfRun = new WeakMap<object, OrderReading>();
