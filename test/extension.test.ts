@@ -373,7 +373,7 @@ describe('the TextMate grammars', () => {
 
   it('colour a game: comments, header, phases, powers, units, provinces, coasts, orders, results', () => {
     const g = grammars().dipgame;
-    const [comment, variant, edition, rule, phase, power, convoy, coastMove, viaConvoy, build, units, owners, expect_, bad, player, year] = tokenize(
+    const [comment, variant, edition, rule, phase, power, convoy, coastMove, viaConvoy, build, units, owners, expect_, bad, player, year, language] = tokenize(
       g,
       [
         '// DATC 6.A.5: move to own sector with convoy',
@@ -392,6 +392,7 @@ describe('the TextMate grammars', () => {
         '    A par - bur   [bounced]',
         'player england "Alice"',
         'phase 1902 fall retreat',
+        'language fi for russia',
       ].join('\n'),
     );
     expect(comment).toHaveLength(2);
@@ -435,6 +436,9 @@ describe('the TextMate grammars', () => {
     expect(scopesOf(bad!, 'bounced')).toContain('invalid.illegal.result.dipgame');
     expect(scopesOf(player!, 'england')).toContain('entity.name.tag.power.dipgame');
     expect(scopesOf(player!, 'Alice')).toContain('string.quoted.double.dipgame');
+    expect(scopesOf(language!, 'language')).toContain('keyword.other.header.dipgame');
+    expect(scopesOf(language!, 'fi')).toContain('constant.language.tag.dipgame');
+    expect(scopesOf(language!, 'for')).toContain('keyword.other.header.dipgame');
   });
 
   it('colour a map: declarations, terrain, coasts, adjacency, units, rules blocks, comments', () => {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   CodeAction,
+  CompletionItemKind,
   CodeLens,
   Diagnostic,
   DiagnosticSeverity,
@@ -303,7 +304,10 @@ describe('completion in maps', () => {
     expect(labels(completion(ws, put(ws, tinyMap, t4) as MapDoc, at(t4, 'rules {\n  ')))).toContain('convoy-paradox');
     expect(labels(completion(ws, put(ws, tinyMap, map) as MapDoc, { line: 0, character: 5 }))).toEqual([]);
     const t5 = `${map}\n`;
-    expect(labels(completion(ws, put(ws, tinyMap, t5) as MapDoc, at(t5, 'neutral centres spl\n')))).toEqual(['import', 'variant', 'province', 'adjacency', 'power', 'neutral', 'rules', 'ruleset', 'remove']);
+    const top = completion(ws, put(ws, tinyMap, t5) as MapDoc, at(t5, 'neutral centres spl\n'));
+    expect(labels(top.filter((i) => i.kind !== CompletionItemKind.Snippet))).toEqual(['import', 'variant', 'province', 'adjacency', 'power', 'neutral', 'rules', 'ruleset', 'remove']);
+    // At a line start outside every block, the declarations' snippets follow the keywords.
+    expect(labels(top.filter((i) => i.kind === CompletionItemKind.Snippet))).toEqual(['province', 'province-coasts', 'power', 'variant', 'adjacency', 'rules', 'ruleset', 'neutral']);
   });
 });
 

@@ -134,7 +134,7 @@ describe('reading order lines in a language', () => {
     expect(before.diagnostics).toEqual([]);
     const after = runGame(parseGame(`variant classic\nlanguage en\n${body}`, path), workspace, { reuse: { run: before, sections: 0 } });
     expect(after.cutoff ?? 0).toBe(0);
-    expect(after.diagnostics.map((d) => `${d.range.start.line + 1} ${d.code}`)).toEqual(['9 DF2001']);
+    expect(after.diagnostics.map((d) => `${d.range.start.line + 1} ${d.code}`)).toEqual(['10 DF2001']);
   });
 
   it('language en sets a power back to the standard notation', () => {

@@ -204,7 +204,12 @@ const dipgame = {
           match: String.raw`(?i)^\s*(player)${E}\s+([^"]*?)\s*(?=")`,
           captures: { 1: { name: 'keyword.other.header.dipgame' }, 2: { name: 'entity.name.tag.power.dipgame' } },
         },
-        { match: String.raw`(?i)^\s*(variant|edition|rule|seed|player)${E}`, captures: { 1: { name: 'keyword.other.header.dipgame' } } },
+        {
+          comment: 'language TAG [for POWER, …]: the order language of the game or of some powers',
+          match: String.raw`(?i)^\s*(language)${E}\s+(${NAME})(?:\s+(for)${E})?`,
+          captures: { 1: { name: 'keyword.other.header.dipgame' }, 2: { name: 'constant.language.tag.dipgame' }, 3: { name: 'keyword.other.header.dipgame' } },
+        },
+        { match: String.raw`(?i)^\s*(variant|edition|rule|seed|player|language)${E}`, captures: { 1: { name: 'keyword.other.header.dipgame' } } },
       ],
     },
     sections: {

@@ -128,10 +128,7 @@ describe('the islands fixture: every directive the Python engine reads', () => {
     expect(map.buildAnywhere).toBe(true);
   });
 
-  it('reports what it cannot express: the PORT, and the power letter', () => {
-    const port = result.diagnostics.find((d) => d.message.startsWith('PORT EMB'));
-    expect(port?.code).toBe(Codes.mapNotExpressible.code);
-    expect(port?.severity).toBe('warning');
+  it('reports what it leaves out: the power letter', () => {
     const letter = result.diagnostics.find((d) => d.message.includes('(RED:R)'));
     expect(letter?.code).toBe(Codes.mapLeftOut.code);
     expect(at(letter as Diagnostic)).toBe('12:13');
@@ -151,11 +148,9 @@ describe('the islands fixture: every directive the Python engine reads', () => {
     expect(text).not.toContain('neutral centres');
   });
 
-  it('with archipelago allowed, a PORT is written with the flag and not reported', () => {
-    const file = join(FIXTURES, 'islands.map');
-    const r = importMap(readFileSync(file, 'utf8'), file, { read, archipelago: true });
-    expect(r.text).toContain('province emb "Ember Isle" coast supply archipelago');
-    expect(r.diagnostics.some((d) => d.message.startsWith('PORT'))).toBe(false);
+  it('writes a PORT as an archipelago (a coastal province whose fleet may convoy), with no diagnostic', () => {
+    expect(result.text).toContain('province emb "Ember Isle" coast supply archipelago');
+    expect(result.diagnostics.some((d) => d.message.startsWith('PORT'))).toBe(false);
   });
 });
 
@@ -232,12 +227,11 @@ describe('diagnostics: a position and a code for every problem, never a throw', 
     ]);
   });
 
-  it('warnings.map: a VICTORY per year, an unknown rule, a PORT and a DUMMY are warnings; the variant is still written', () => {
+  it('warnings.map: a VICTORY per year, an unknown rule and a DUMMY are warnings; the variant is still written', () => {
     const r = importFixture('warnings.map');
     expect(r.diagnostics.filter((d) => d.severity === 'warning').map((d) => [d.code, at(d)])).toEqual([
       ['DF7010', '2:1'],
       ['DF7010', '3:17'],
-      ['DF7010', '12:1'],
       ['DF7010', '19:1'],
     ]);
     expect(r.map?.victory).toBe(2);

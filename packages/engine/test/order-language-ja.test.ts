@@ -60,6 +60,12 @@ const PLAYERS: [string, string][] = [
   ['優先解散 陸軍 シレジア、陸軍 ベルリン', 'england: Disband A sil, A ber'],
   ['海軍 北海 維持 優先後退 ノルウェー、解散', 'england: F nth H retreat nwy, disband'],
   ['イギリス:海軍 北海-ノルウェー。', 'england: F nth - nwy'],
+  // The verb last, with particles.
+  ['北海の海軍はキールの陸軍のオランダへの移動を支援', 'england: F nth S A kie - hol'],
+  ['イギリスの北海の海軍はドイツのキールの陸軍のオランダへの移動を支援する', 'england: F nth S germany A kie - hol'],
+  ['北海の海軍はロンドンの陸軍をノルウェーへ輸送', 'england: F nth C A lon - nwy'],
+  ['ベルリンの陸軍はミュンヘンの陸軍を支援', 'england: A ber S A mun'],
+  ['ベルリンの陸軍はミュンヘンの陸軍の維持を支援', 'england: A ber S A mun'],
 ];
 
 describe('Japanese orders: the examples of the rule text', () => {

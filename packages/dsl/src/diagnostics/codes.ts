@@ -130,7 +130,7 @@ export const Codes = {
   localizedNoPower: code('DF6034', 'error', 'A localized order that names no power when none can be told from the game.'),
   localizedEmpty: code('DF6035', 'error', 'An empty localized order.'),
   localizedInternal: code('DF6036', 'error', 'The localized order reader failed on a text (a bug in dipforge).'),
-  localizedGuessedName: code('DF8040', 'warning', 'A name or word of a localized order within one edit of exactly one known name, read as it (the message says which).'),
+  localizedGuessedName: code('DF8040', 'warning', 'A misspelt name or word in a localized order (one character off), read as the name or word it is close to (the message says which).'),
 
   // Variant features: archipelagos, neutral units (docs/MAP-LANGUAGE.md, "Variant features")
   archipelagoNotCoast: code('DF3020', 'error', 'An archipelago that is not a coast province (only a province where both armies and fleets stand can be one).'),

@@ -25,11 +25,6 @@ export interface MapImportOptions {
   read?: (path: string) => string | undefined;
   /** Board coordinates per province id, written as `at X Y`. */
   at?: ReadonlyMap<string, readonly [number, number]>;
-  /**
-   * Write PORT provinces with the `archipelago` flag (a fleet there may convoy).
-   * Without it they are plain coastal provinces and a warning says so.
-   */
-  archipelago?: boolean;
   /** More lines for the header comment. */
   origin?: readonly string[];
 }
@@ -70,16 +65,6 @@ export function importMap(text: string, file: string, options: MapImportOptions 
     const { map: py, diagnostics: readProblems } = readPyMap(text, file, options.read ? { read: options.read } : {});
     for (const d of readProblems) diagnostics.push(d);
     const map = deriveMap(py, diagnostics);
-    if (!options.archipelago) {
-      for (const loc of py.locs) {
-        const t = py.locType.get(loc);
-        if (t?.type === 'PORT') {
-          diagnostics.push(
-            diagnostic('mapNotExpressible', t.word.file, t.word.range, `PORT ${loc}: a coastal province whose fleet may convoy (an archipelago) cannot be expressed yet; it is a plain coastal province, whose fleet cannot convoy`),
-          );
-        }
-      }
-    }
     const id = options.id ?? variantId(file);
     const name = options.name ?? id.charAt(0).toUpperCase() + id.slice(1);
     const summary = summarize(map);
@@ -95,7 +80,6 @@ export function importMap(text: string, file: string, options: MapImportOptions 
       name,
       header,
       edition: IMPORT_EDITION,
-      archipelago: options.archipelago === true,
       ...(options.at ? { at: options.at } : {}),
     });
     return { text: printed, diagnostics: sortDiagnostics(diagnostics), summary, map };

@@ -16,8 +16,6 @@ export interface PrintOptions {
   edition: string;
   /** Board coordinates per province id, when known. */
   at?: ReadonlyMap<string, readonly [number, number]>;
-  /** Whether the language can state PORT provinces (`archipelago`). */
-  archipelago: boolean;
 }
 
 /**
@@ -65,7 +63,7 @@ export function printImportedMap(map: ImportedMap, options: PrintOptions): strin
 }
 
 function provinceLines(p: ImportedProvince, options: PrintOptions): string[] {
-  const flags = [p.terrain, p.supply ? 'supply' : '', p.impassable ? 'impassable' : '', p.port && options.archipelago ? 'archipelago' : '']
+  const flags = [p.terrain, p.supply ? 'supply' : '', p.impassable ? 'impassable' : '', p.port ? 'archipelago' : '']
     .filter(Boolean)
     .join(' ');
   const items: string[] = [];

@@ -57,7 +57,7 @@ function flatten(spans: Span[], lines: Lines): { line: number; character: number
   return out;
 }
 
-const GAME_KEYWORDS = new Set(['variant', 'edition', 'rule', 'seed', 'player', 'position', 'phase', 'expect', 'units', 'dislodged', 'owners', 'standoffs', 'winner']);
+const GAME_KEYWORDS = new Set(['variant', 'edition', 'rule', 'seed', 'player', 'language', 'position', 'phase', 'expect', 'units', 'dislodged', 'owners', 'standoffs', 'winner']);
 /** Words of the expect lines about the result of the game (`winner`, `draw`, `score`, `result`), outside the powers they name. */
 const EXPECT_WORDS = new Set(['winner', 'draw', 'score', 'result', 'none']);
 /** Words of declarations, outside the powers they name. */

@@ -14,12 +14,13 @@
  */
 import { BACKUP_ALL_FAIL, BACKUP_CIRCULAR, BACKUP_PARADOX, type MovementState } from './state.js';
 import { CONVOY, MOVE, SUPPORT_MOVE } from './table.js';
+import { PARADOX_ALL_HOLD } from './flags.js';
 
 export function applyBackupRule(m: MovementState, cycle: readonly number[]): void {
   const t = m.t;
   const convoys = cycle.filter((u) => t.order[u] === CONVOY);
   if (convoys.length > 0) {
-    if (t.rules['convoy-paradox'] === 'all-hold' && allMovesHold(m, cycle, convoys)) return;
+    if (t.f.convoyParadox === PARADOX_ALL_HOLD && allMovesHold(m, cycle, convoys)) return;
     for (const f of convoys) {
       m.settle(f, false);
       m.backup[f] = BACKUP_PARADOX;

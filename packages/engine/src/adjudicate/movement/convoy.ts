@@ -11,9 +11,7 @@ import type { MovementState } from './state.js';
 export function adjudicateConvoy(m: MovementState, f: number): boolean {
   const t = m.t;
   const p = t.units.prov[f]!;
-  const end = t.intoOff[p + 1]!;
-  for (let i = t.intoOff[p]!; i < end; i++) {
-    const w = t.intoList[i]!;
+  for (let w = t.firstInto(p); w >= 0; w = t.intoNext[w]!) {
     const dislodges = m.resolved[w] ? m.res[w] === 1 : adjudicate(m, w);
     if (dislodges) return false;
   }

@@ -7,8 +7,8 @@
  * - `adjudicateMovement`: written orders and a friendly `Position` in, a
  *   `PhaseResult` out (what `adjudicatePhase` uses);
  * - `adjudicateMovementInts`: units and orders as integers in, the outcome as
- *   integer columns of the workspace out. It allocates nothing once warm
- *   (except for convoy orders, whose legality check enumerates routes).
+ *   integer columns of the workspace out. It allocates nothing once warm,
+ *   convoy orders included (the route searches keep their arrays).
  */
 import { unitKindCode, type Board } from '../../board/board.js';
 import type { RuleOptions } from '../../config/rules.js';
@@ -19,7 +19,6 @@ import type { PhaseResult } from '../result.js';
 import { PositionError } from '../units.js';
 import { movementOutcome, orderStatuses, settleMoves } from './outcome.js';
 import { resolveAll } from './resolver.js';
-import { CONVOY, HOLD, SUPPORT_HOLD, SUPPORT_MOVE } from './table.js';
 import { validateMovementInts, validateWrittenOrders, type MovementOrdersInts } from './validate.js';
 import { movementWorkspace, type MovementWorkspace } from './workspace.js';
 
@@ -40,6 +39,7 @@ export function adjudicateMovement(board: Board, position: Position, orders: rea
     standoffs: outcome.standoffs,
     phase: nextPhase(board, rules, phase),
   };
+  ws.busy = false;
   return { results: outcome.results, dislodged: outcome.dislodged, next };
 }
 
@@ -64,7 +64,7 @@ function loadPositionUnits(ws: MovementWorkspace, list: readonly Unit[]): void {
   for (let i = 0; i < n; i++) {
     const u = list[i]!;
     const l = board.locId(u.at);
-    const p = board.powerId(u.power);
+    const p = ws.powerId(u.power);
     if (l < 0) {
       ws.clearUnits();
       throw new PositionError(`unknown location "${u.at}"`);
@@ -91,16 +91,8 @@ function loadPositionUnits(ws: MovementWorkspace, list: readonly Unit[]): void {
 
 /** Resolves every decision of the table in the workspace. */
 function resolvePhase(ws: MovementWorkspace): void {
-  const { m, t } = ws;
-  const n = ws.units.n;
-  m.reset(n);
-  for (let u = 0; u < n; u++) {
-    const code = t.order[u];
-    // Holds need no decision; supports and convoys that match nothing fail before anything is resolved.
-    if (code === HOLD) m.settle(u, true);
-    else if ((code === SUPPORT_HOLD || code === SUPPORT_MOVE || code === CONVOY) && !t.matched[u]) m.settle(u, false);
-  }
-  resolveAll(m);
+  ws.m.reset(ws.units.n);
+  resolveAll(ws.m);
 }
 
 /** The units of a movement phase in integer form: unit `u` has `power[u]`, `kind[u]` (ARMY or FLEET) and `loc[u]`. */
@@ -147,5 +139,6 @@ export function adjudicateMovementInts(board: Board, rules: RuleOptions, units: 
   resolvePhase(ws);
   settleMoves(ws);
   orderStatuses(ws);
+  ws.busy = false;
   return ws.intsResult();
 }

@@ -15,9 +15,7 @@ export function adjudicateMove(m: MovementState, u: number): boolean {
   const resistance = opponent >= 0 ? defendStrength(m, opponent) : holdStrength(m, dst);
   if (attack <= resistance) return false;
   const t = m.t;
-  const end = t.intoOff[dst + 1]!;
-  for (let i = t.intoOff[dst]!; i < end; i++) {
-    const w = t.intoList[i]!;
+  for (let w = t.firstInto(dst); w >= 0; w = t.intoNext[w]!) {
     if (w !== u && attack <= preventStrength(m, w)) return false;
   }
   return true;

@@ -15,6 +15,7 @@ import { BACKUP_PARADOX, type MovementState } from './state.js';
 import { attackStrength, defendStrength, holdStrength, preventStrength } from './strengths.js';
 import { CONVOY, HOLD, MOVE, ROUTE_LAND, SUPPORT_HOLD, SUPPORT_MOVE, UNMATCHED_CIVIL_DISORDER } from './table.js';
 import type { MovementWorkspace } from './workspace.js';
+import { SELF_NO_CONVOY, SELF_SUPPORT_BECOMES_HOLD } from './flags.js';
 
 export interface MovementOutcome {
   results: OrderResult[];
@@ -37,33 +38,30 @@ export const STATUS_NONE = 3;
 export function settleMoves(ws: MovementWorkspace): void {
   const { m, t, units } = ws;
   const n = units.n;
-  const { moved, attackerOf, checked } = ws;
-  attackerOf.fill(-1);
-  checked.fill(0);
+  const { moved, attackerOf, checked, dislodgedBy, finalLoc } = ws;
+  const { order, dstProv, dstLoc, intoNext } = t;
+  const res = m.res;
+  // `attackerOf` and `checked` are all -1 and 0 between phases: what is set here is undone below.
   for (let u = 0; u < n; u++) {
-    if (t.order[u] === MOVE && m.res[u] === 1) {
-      moved[u] = 1;
-      attackerOf[t.dstProv[u]!] = u;
-    } else {
-      moved[u] = 0;
-    }
+    const success = order[u] === MOVE && res[u] === 1;
+    moved[u] = success ? 1 : 0;
+    if (success) attackerOf[dstProv[u]!] = u;
   }
   for (let u = 0; u < n; u++) {
-    ws.dislodgedBy[u] = moved[u] ? -1 : attackerOf[units.prov[u]!]!;
-    ws.finalLoc[u] = moved[u] ? t.dstLoc[u]! : units.loc[u]!;
+    dislodgedBy[u] = moved[u] ? -1 : attackerOf[units.prov[u]!]!;
+    finalLoc[u] = moved[u] ? dstLoc[u]! : units.loc[u]!;
   }
   let count = 0;
   for (let u = 0; u < n; u++) {
-    if (t.order[u] !== MOVE) continue;
-    const p = t.dstProv[u]!;
+    if (order[u] !== MOVE) continue;
+    const p = dstProv[u]!;
     if (checked[p]) continue;
     checked[p] = 1;
     const holder = units.unitAt[p]!;
     const emptyAfter = attackerOf[p]! < 0 && (holder < 0 || moved[holder] === 1);
     if (!emptyAfter) continue;
     // A bounce leaves a standoff; a move that had no path, or lost a head-to-head battle, does not (6.F.7, 6.H.9).
-    for (let i = t.intoOff[p]!; i < t.intoOff[p + 1]!; i++) {
-      const w = t.intoList[i]!;
+    for (let w = t.firstInto(p); w >= 0; w = intoNext[w]!) {
       if (!moved[w] && preventStrength(m, w) > 0) {
         ws.standoffs[count++] = p;
         break;
@@ -71,6 +69,11 @@ export function settleMoves(ws: MovementWorkspace): void {
     }
   }
   ws.standoffCount = count;
+  for (let u = 0; u < n; u++) {
+    if (order[u] !== MOVE) continue;
+    attackerOf[dstProv[u]!] = -1;
+    checked[dstProv[u]!] = 0;
+  }
 }
 
 /** Per unit, how its order went (STATUS_*), into `ws.status`; for the integer path (after `settleMoves`). */
@@ -143,7 +146,7 @@ export function movementOutcome(ws: MovementWorkspace, v: ValidatedMovement, ord
       results[i] = base === i ? bad : { ...bad, order };
       continue;
     }
-    const u = ws.cUnit[base]!;
+    const u = ws.cand.unit[base]!;
     if (t.orderIndex[u] !== base) {
       results[i] = { order, status: 'illegal', reason: 'duplicate-order', detail: reasonText('duplicate-order') };
       continue;
@@ -164,11 +167,11 @@ function failed(order: Order, reason: Reason, detail?: string): OrderResult {
 
 function resultOf(ws: MovementWorkspace, u: number, order: Order): OrderResult {
   const { m, t } = ws;
-  const isDislodged = (x: number): boolean => ws.dislodgedBy[x]! >= 0;
+  const dislodged = ws.dislodgedBy[u]! >= 0;
   const success = m.res[u] === 1;
   switch (t.order[u]) {
     case HOLD:
-      return isDislodged(u) ? failed(order, 'dislodged') : ok(order);
+      return dislodged ? failed(order, 'dislodged') : ok(order);
     case MOVE: {
       if (success) return ok(order);
       if (m.backup[u] === BACKUP_PARADOX) return failed(order, 'paradox');
@@ -185,7 +188,7 @@ function resultOf(ws: MovementWorkspace, u: number, order: Order): OrderResult {
     case SUPPORT_MOVE: {
       if (!t.matched[u]) return failed(order, t.unmatchedReason[u] === UNMATCHED_CIVIL_DISORDER ? 'civil-disorder' : 'unmatched');
       if (success) return ok(order, turnedIntoHoldSupport(m, u));
-      return failed(order, isDislodged(u) ? 'dislodged' : 'cut');
+      return failed(order, dislodged ? 'dislodged' : 'cut');
     }
     case CONVOY: {
       if (!t.matched[u]) return failed(order, 'unmatched');
@@ -209,7 +212,7 @@ const NO_CONVOY_FLEET = 'a fleet does not carry an army that would dislodge a un
  */
 function convoyRefused(m: MovementState, a: number): string | undefined {
   const t = m.t;
-  if (t.rules['self-dislodgement'] !== 'no-convoy' || !usesConvoy(m, a)) return undefined;
+  if (t.f.selfDislodgement !== SELF_NO_CONVOY || !usesConvoy(m, a)) return undefined;
   const v = t.units.unitAt[t.dstProv[a]!]!;
   if (v < 0 || t.units.power[v] === t.units.power[a] || (t.order[v] === MOVE && m.res[v] === 1)) return undefined;
   if (convoyPath(m, a, t.units.power[v]!)) return undefined;
@@ -219,7 +222,7 @@ function convoyRefused(m: MovementState, a: number): string | undefined {
 /** `no-convoy` (000 §9): whether fleet `f`'s convoy of army `a` is against a unit of its own power that stays. */
 function carriesAgainstOwn(m: MovementState, f: number, a: number): boolean {
   const t = m.t;
-  if (t.rules['self-dislodgement'] !== 'no-convoy') return false;
+  if (t.f.selfDislodgement !== SELF_NO_CONVOY) return false;
   const { units } = t;
   const v = units.unitAt[t.dstProv[a]!]!;
   if (v < 0 || units.power[v] !== units.power[f] || units.power[a] === units.power[f]) return false;
@@ -233,7 +236,7 @@ function carriesAgainstOwn(m: MovementState, f: number, a: number): boolean {
  */
 function turnedIntoHoldSupport(m: MovementState, s: number): string | undefined {
   const t = m.t;
-  if (t.rules['self-dislodgement'] !== 'support-becomes-hold' || t.order[s] !== SUPPORT_MOVE) return undefined;
+  if (t.f.selfDislodgement !== SELF_SUPPORT_BECOMES_HOLD || t.order[s] !== SUPPORT_MOVE) return undefined;
   const { units } = t;
   const v = units.unitAt[t.dstProv[s]!]!;
   const w = t.target[s]!;
@@ -247,15 +250,15 @@ function bounceDetail(m: MovementState, u: number): string {
   const t = m.t;
   const attack = attackStrength(m, u);
   const opponent = headToHead(m, u);
-  const parts: string[] = [];
-  if (opponent >= 0) parts.push(`defence ${defendStrength(m, opponent)} of ${describe(m, opponent)}`);
-  else parts.push(`hold ${holdStrength(m, t.dstProv[u]!)}`);
+  // Built by concatenation: a bounce happens in most phases, an array and a join per bounce add up.
+  let text = `attack ${attack} against `;
+  if (opponent >= 0) text += `defence ${defendStrength(m, opponent)} of ${describe(m, opponent)}`;
+  else text += `hold ${holdStrength(m, t.dstProv[u]!)}`;
   const p = t.dstProv[u]!;
-  for (let i = t.intoOff[p]!; i < t.intoOff[p + 1]!; i++) {
-    const w = t.intoList[i]!;
-    if (w !== u) parts.push(`${preventStrength(m, w)} of ${describe(m, w)}`);
+  for (let w = t.firstInto(p); w >= 0; w = t.intoNext[w]!) {
+    if (w !== u) text += `, ${preventStrength(m, w)} of ${describe(m, w)}`;
   }
-  return `attack ${attack} against ${parts.join(', ')}`;
+  return text;
 }
 
 function describe(m: MovementState, u: number): string {

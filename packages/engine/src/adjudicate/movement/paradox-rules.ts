@@ -13,28 +13,28 @@
  *   supporting an attack on one of the fleets necessary for its convoy.
  */
 import { ARMY, FLEET, TERRAIN_SEA } from '../../board/codes.js';
-import { seaRouteExists } from './convoy-routes.js';
-import { convoysFor, routeFleets, usesConvoy } from './paths.js';
+import { PARADOX_1971, PARADOX_2000, PARADOX_ALL_HOLD, PARADOX_SZYKMAN } from './flags.js';
+import { convoysFor, necessaryFleet, onRouteOf, usesConvoy } from './paths.js';
 import type { MovementState } from './state.js';
 import { CONVOY, ROUTE_CONVOY, ROUTE_LAND, SUPPORT_MOVE } from './table.js';
 
 /** Whether supporter `s` keeps its support against the move of `w` under the paradox rule in force. */
 export function supportProtected(m: MovementState, s: number, w: number): boolean {
   const t = m.t;
-  const rule = t.rules['convoy-paradox'];
-  if (rule === 'szykman' || rule === 'all-hold') return false;
+  const rule = t.f.convoyParadox;
+  if (rule === PARADOX_SZYKMAN || rule === PARADOX_ALL_HOLD) return false;
   const { units } = t;
   if (units.kind[w] !== ARMY || t.route[w] === ROUTE_LAND) return false;
   if (t.route[w] !== ROUTE_CONVOY && !usesConvoy(m, w)) return false;
-  if (rule === '2000') {
+  if (rule === PARADOX_2000) {
     if (t.order[s] !== SUPPORT_MOVE) return false;
     const f = units.unitAt[t.dstProv[s]!]!;
     return f >= 0 && convoysFor(m, f, w) && necessaryFleet(m, w, f);
   }
-  if (rule === '1971') {
+  if (rule === PARADOX_1971) {
     if (t.order[s] !== SUPPORT_MOVE || units.kind[s] !== FLEET || units.kind[t.target[s]!] !== FLEET) return false;
     const f = units.unitAt[t.dstProv[s]!]!;
-    return f >= 0 && routeFleets(m, w).has(f);
+    return f >= 0 && onRouteOf(m, w, f);
   }
   // 1982
   if (units.kind[s] !== FLEET) return false;
@@ -42,21 +42,4 @@ export function supportProtected(m: MovementState, s: number, w: number): boolea
   if (t.board.terrain[place] !== TERRAIN_SEA) return false;
   const f = units.unitAt[place]!;
   return f >= 0 && t.order[f] === CONVOY && t.matched[f] === 1;
-}
-
-/** Whether army `a` has no convoy route without fleet `f` (the 2000 rule's "necessary"). */
-function necessaryFleet(m: MovementState, a: number, f: number): boolean {
-  if (!routeFleets(m, a).has(f)) return false;
-  const t = m.t;
-  const fSea = t.units.prov[f]!;
-  return !seaRouteExists(
-    t.board,
-    (s) => {
-      if (s === fSea) return false;
-      const g = t.units.unitAt[s]!;
-      return g >= 0 && convoysFor(m, g, a);
-    },
-    t.units.prov[a]!,
-    t.dstProv[a]!,
-  );
 }

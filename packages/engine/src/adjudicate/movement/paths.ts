@@ -5,10 +5,12 @@
  * CONVOY orders; how a route is disrupted follows `convoy-disruption` (4.A.1)
  * and a route written in the order follows `convoy-path` (4.A.6).
  */
-import { isRoute, minimalRouteSeas } from './convoy-routes.js';
+import { csrHas } from '../../board/csr.js';
+import { isRoute } from './convoy-routes.js';
 import { resolve } from './resolver.js';
 import type { MovementState } from './state.js';
 import { CONVOY, MOVE, ROUTE_CONVOY, ROUTE_LAND } from './table.js';
+import { PATH_REQUIRED } from './flags.js';
 
 /** Whether fleet `f` has a matching convoy order for army `a`. */
 export function convoysFor(m: MovementState, f: number, a: number): boolean {
@@ -16,23 +18,109 @@ export function convoysFor(m: MovementState, f: number, a: number): boolean {
   return t.order[f] === CONVOY && t.matched[f] === 1 && t.target[f] === a;
 }
 
-/** The fleets on minimal routes among army `a`'s convoyers (4.A.1: "a fleet of a route"). */
-export function routeFleets(m: MovementState, a: number): Set<number> {
-  let set = m.routeFleets[a];
-  if (!set) {
-    const { board, units } = m.t;
-    const seas = minimalRouteSeas(board, (s) => fleetConvoying(m, s, a) >= 0, units.prov[a]!, m.t.dstProv[a]!);
-    set = new Set([...seas].map((s) => units.unitAt[s]!));
-    m.routeFleets[a] = set;
-    m.routeFleetsUsed = true;
-  }
-  return set;
-}
-
 /** The fleet in sea `s` if it convoys army `a`, else -1. */
 function fleetConvoying(m: MovementState, s: number, a: number): number {
   const f = m.t.units.unitAt[s]!;
   return f >= 0 && convoysFor(m, f, a) ? f : -1;
+}
+
+// ------------------------------------------------------------------ is there a route (breadth first)
+
+/** Which seas `seaRoute` may use: those where a fleet stands at the start of the phase (legality, DATC "could be valid"). */
+export const SEAS_WITH_FLEET = 0;
+/** Those whose fleet has a matching convoy order for the army. */
+export const SEAS_CONVOYING = 1;
+/** Those whose fleet convoys the army, is not of the power left out, and whose convoy succeeds (resolves that decision). */
+export const SEAS_CONVOY_HOLDS = 2;
+
+function seaUsable(m: MovementState, mode: number, s: number, a: number, without: number, power: number): boolean {
+  if (s === without) return false;
+  if (mode === SEAS_WITH_FLEET) return m.t.fleetSea[s] === 1;
+  const f = fleetConvoying(m, s, a);
+  if (mode === SEAS_CONVOYING) return f >= 0;
+  return f >= 0 && m.t.units.power[f] !== power && resolve(m, f);
+}
+
+/**
+ * Whether a route of usable seas (`mode`, for army `a`; never sea `without`;
+ * no fleet of `power` under SEAS_CONVOY_HOLDS) leads from province `from` to
+ * province `to`. The one breadth-first route search of the adjudicator. Each
+ * sea is judged before its `seen` mark is read, as the searches it replaces
+ * did, so decisions are resolved in the same order.
+ */
+export function seaRoute(m: MovementState, from: number, to: number, mode: number, a: number, without: number, power: number): boolean {
+  if (from === to) return false;
+  const adj = m.t.board.seaAdj;
+  const { offsets, targets } = adj;
+  const frame = m.seas.enter();
+  const { seen, queue } = frame;
+  let tail = 0;
+  let found = false;
+  for (let i = offsets[from]!; i < offsets[from + 1]!; i++) {
+    const s = targets[i]!;
+    if (seaUsable(m, mode, s, a, without, power) && !seen[s]) {
+      seen[s] = 1;
+      queue[tail++] = s;
+    }
+  }
+  for (let head = 0; head < tail; head++) {
+    const s = queue[head]!;
+    if (csrHas(adj, to, s)) {
+      found = true;
+      break;
+    }
+    for (let i = offsets[s]!; i < offsets[s + 1]!; i++) {
+      const x = targets[i]!;
+      if (x !== from && x !== to && seaUsable(m, mode, x, a, without, power) && !seen[x]) {
+        seen[x] = 1;
+        queue[tail++] = x;
+      }
+    }
+  }
+  m.seas.leave(frame, tail);
+  return found;
+}
+
+// ------------------------------------------------------------------ the fleets of minimal routes
+
+/**
+ * Computes, once per army and phase, the fleets on minimal routes among army
+ * `a`'s convoyers (4.A.1: "a fleet of a route"): `m.routeFleetList[routeFleetStart[a] .. routeFleetEnd[a])`
+ * in the order the search found their seas, and `onRoute[f] = 1` for each. A
+ * fleet convoys one army at most, so one list per army fits in one pool of units.
+ */
+function computeRouteFleets(m: MovementState, a: number): void {
+  if (m.routeFleetsDone[a]) return;
+  const t = m.t;
+  const { board, units } = t;
+  const usable = m.usableSea;
+  for (let i = t.cvyOff[a]!; i < t.cvyOff[a + 1]!; i++) usable[units.prov[t.cvyList[i]!]!] = 1;
+  const routes = m.routes;
+  routes.search(board, usable, units.prov[a]!, t.dstProv[a]!);
+  for (let i = t.cvyOff[a]!; i < t.cvyOff[a + 1]!; i++) usable[units.prov[t.cvyList[i]!]!] = 0;
+  m.routeFleetStart[a] = m.routeFleetCount;
+  for (let i = 0; i < routes.count; i++) {
+    const f = units.unitAt[routes.list[i]!]!;
+    m.routeFleetList[m.routeFleetCount++] = f;
+    m.onRoute[f] = 1;
+  }
+  m.routeFleetEnd[a] = m.routeFleetCount;
+  routes.clear();
+  m.routeFleetsDone[a] = 1;
+  m.routeFleetsUsed = true;
+}
+
+/** Whether fleet `f` is on a minimal route of army `a`'s convoyers. */
+export function onRouteOf(m: MovementState, a: number, f: number): boolean {
+  computeRouteFleets(m, a);
+  return m.onRoute[f] === 1 && convoysFor(m, f, a);
+}
+
+/** Whether army `a` has no convoy route without fleet `f` (the 2000 paradox rule's "necessary"). */
+export function necessaryFleet(m: MovementState, a: number, f: number): boolean {
+  if (!onRouteOf(m, a, f)) return false;
+  const t = m.t;
+  return !seaRoute(m, t.units.prov[a]!, t.dstProv[a]!, SEAS_CONVOYING, a, t.units.prov[f]!, -1);
 }
 
 /**
@@ -42,7 +130,7 @@ function fleetConvoying(m: MovementState, s: number, a: number): number {
  */
 export function convoyPath(m: MovementState, a: number, excludePower = -1): boolean {
   const t = m.t;
-  const { board, units, rules } = t;
+  const { board, units } = t;
   if (t.cvyOff[a + 1] === t.cvyOff[a]) return false;
   const from = units.prov[a]!;
   const to = t.dstProv[a]!;
@@ -56,61 +144,17 @@ export function convoyPath(m: MovementState, a: number, excludePower = -1): bool
     for (const s of spec) if (!resolve(m, units.unitAt[s]!)) return false;
     return true;
   }
-  if (rules['convoy-path'] === 'required') return false;
-  if (rules['convoy-disruption'] === 'any-route' && excludePower < 0) {
+  if (t.f.convoyPath === PATH_REQUIRED) return false;
+  if (t.f.anyRouteDisrupts && excludePower < 0) {
     // 1971: dislodging a fleet of any route stops the army.
-    const fleets = routeFleets(m, a);
-    if (fleets.size === 0) return false;
-    for (const f of fleets) if (!resolve(m, f)) return false;
+    computeRouteFleets(m, a);
+    const start = m.routeFleetStart[a]!;
+    const end = m.routeFleetEnd[a]!;
+    if (start === end) return false;
+    for (let i = start; i < end; i++) if (!resolve(m, m.routeFleetList[i]!)) return false;
     return true;
   }
-  return convoyRouteGetsThrough(m, a, excludePower, from, to);
-}
-
-/** Whether a sea is usable for army `a`'s convoy: its fleet convoys `a`, is not of `excludePower`, and succeeds. */
-function convoyingSeaHolds(m: MovementState, a: number, excludePower: number, s: number): boolean {
-  const f = fleetConvoying(m, s, a);
-  return f >= 0 && m.t.units.power[f] !== excludePower && resolve(m, f);
-}
-
-/**
- * `seaRouteExists` over the seas whose fleets convoy army `a` and succeed,
- * without closures or per-call arrays (same order of visits and of decisions
- * resolved).
- */
-function convoyRouteGetsThrough(m: MovementState, a: number, excludePower: number, from: number, to: number): boolean {
-  if (from === to) return false;
-  const { offsets, targets } = m.t.board.seaAdj;
-  const frame = m.seas.enter();
-  const { seen, queue } = frame;
-  let tail = 0;
-  let found = false;
-  for (let i = offsets[from]!; i < offsets[from + 1]!; i++) {
-    const s = targets[i]!;
-    if (convoyingSeaHolds(m, a, excludePower, s) && !seen[s]) {
-      seen[s] = 1;
-      queue[tail++] = s;
-    }
-  }
-  for (let head = 0; head < tail && !found; head++) {
-    const s = queue[head]!;
-    for (let i = offsets[to]!; i < offsets[to + 1]!; i++) {
-      if (targets[i] === s) {
-        found = true;
-        break;
-      }
-    }
-    if (found) break;
-    for (let i = offsets[s]!; i < offsets[s + 1]!; i++) {
-      const x = targets[i]!;
-      if (x !== from && x !== to && convoyingSeaHolds(m, a, excludePower, x) && !seen[x]) {
-        seen[x] = 1;
-        queue[tail++] = x;
-      }
-    }
-  }
-  m.seas.leave(frame, tail);
-  return found;
+  return seaRoute(m, from, to, SEAS_CONVOY_HOLDS, a, -1, excludePower);
 }
 
 /** Whether unit `u`'s move travels by convoy. */

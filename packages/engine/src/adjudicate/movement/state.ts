@@ -4,8 +4,8 @@
  * One decision per unit: the success of its MOVE, SUPPORT or CONVOY order.
  * Kept per board with the table and reset for each phase (`reset`).
  */
-import { SeaSearch } from './convoy-routes.js';
-import type { MovementTable } from './table.js';
+import { MinimalRoutes, SeaSearch } from './convoy-routes.js';
+import { HOLD, MOVE, type MovementTable } from './table.js';
 
 /** How the backup rule settled a decision, for the reasons reported. */
 export const BACKUP_NONE = 0;
@@ -32,12 +32,23 @@ export class MovementState {
   readonly forced: Int8Array;
   /** Per unit: how the backup rule settled it (BACKUP_*). */
   readonly backup: Uint8Array;
-  /** Per army: the fleets on minimal routes among its convoyers (lazily computed). Entries beyond `n` are stale. */
-  readonly routeFleets: (Set<number> | undefined)[];
-  /** Set when some `routeFleets` entry was computed this phase. */
+  /**
+   * The fleets on minimal routes among each army's convoyers, computed lazily
+   * (paths.ts): per army `routeFleetsDone`, and its fleets in
+   * `routeFleetList[routeFleetStart[a] .. routeFleetEnd[a])`; per fleet `onRoute`.
+   */
+  readonly routeFleetsDone: Uint8Array;
+  readonly routeFleetStart: Int32Array;
+  readonly routeFleetEnd: Int32Array;
+  readonly routeFleetList: Int32Array;
+  routeFleetCount = 0;
+  readonly onRoute: Uint8Array;
+  /** Set when some army's route fleets were computed this phase. */
   routeFleetsUsed = false;
-  /** Working arrays of the convoy route searches. */
+  /** Working arrays of the convoy route searches, and the usable seas of one (all zeros between searches). */
   readonly seas: SeaSearch;
+  readonly routes: MinimalRoutes;
+  readonly usableSea: Uint8Array;
 
   constructor(t: MovementTable, capacity: number) {
     this.t = t;
@@ -48,22 +59,38 @@ export class MovementState {
     this.cycle = new Int32Array(capacity + 1);
     this.forced = new Int8Array(capacity).fill(-1);
     this.backup = new Uint8Array(capacity);
-    this.routeFleets = new Array<Set<number> | undefined>(capacity).fill(undefined);
+    this.routeFleetsDone = new Uint8Array(capacity);
+    this.routeFleetStart = new Int32Array(capacity);
+    this.routeFleetEnd = new Int32Array(capacity);
+    this.routeFleetList = new Int32Array(capacity);
+    this.onRoute = new Uint8Array(capacity);
     this.seas = new SeaSearch(t.board.provinceCount);
+    this.routes = new MinimalRoutes(t.board);
+    this.usableSea = new Uint8Array(t.board.provinceCount);
   }
 
-  /** Clears the state of the first `n` units for a new phase. */
+  /**
+   * Clears the state of the first `n` units for a new phase, settling at once
+   * the decisions that need no resolution: a hold stands, and a support or
+   * convoy that matches no order fails before anything is resolved.
+   */
   reset(n: number): void {
+    const { order, matched } = this.t;
     for (let u = 0; u < n; u++) {
-      this.resolved[u] = 0;
+      const code = order[u];
+      const settled = code === HOLD || (code !== MOVE && !matched[u]);
+      this.resolved[u] = settled ? 1 : 0;
+      this.res[u] = code === HOLD ? 1 : 0;
       this.visited[u] = 0;
       this.inCycle[u] = 0;
-      this.res[u] = 0;
       this.forced[u] = -1;
       this.backup[u] = BACKUP_NONE;
     }
     if (this.routeFleetsUsed) {
-      this.routeFleets.fill(undefined);
+      // Cleared whole: the units of the phase that set them may have been more than `n`.
+      this.routeFleetsDone.fill(0);
+      this.onRoute.fill(0);
+      this.routeFleetCount = 0;
       this.routeFleetsUsed = false;
     }
     this.cycleLength = 0;

@@ -8,6 +8,7 @@ import { convoyPath, hasPath, headToHead, usesConvoy } from './paths.js';
 import { resolve } from './resolver.js';
 import type { MovementState } from './state.js';
 import { MOVE } from './table.js';
+import { SELF_NO_CONVOY, SELF_SUPPORT_BECOMES_HOLD } from './flags.js';
 
 /** 1 + the successful supports of `u`'s order, leaving out supports of power `notPower`. */
 function supported(m: MovementState, u: number, notPower = -1): number {
@@ -30,10 +31,10 @@ export function holdStrength(m: MovementState, p: number): number {
   if (t.order[v] === MOVE) {
     if (resolve(m, v)) return 0;
     // 004: a unit that tried to leave and stayed still gets its own power's supports for foreign moves into it.
-    return t.rules['self-dislodgement'] === 'support-becomes-hold' ? 1 + ownSupportsOfAttacks(m, v) : 1;
+    return t.f.selfDislodgement === SELF_SUPPORT_BECOMES_HOLD ? 1 + ownSupportsOfAttacks(m, v) : 1;
   }
   let n = supported(m, v);
-  if (t.rules['self-dislodgement'] === 'support-becomes-hold') n += ownSupportsOfAttacks(m, v);
+  if (t.f.selfDislodgement === SELF_SUPPORT_BECOMES_HOLD) n += ownSupportsOfAttacks(m, v);
   return n;
 }
 
@@ -47,8 +48,7 @@ function ownSupportsOfAttacks(m: MovementState, v: number): number {
   const power = t.units.power;
   let n = 0;
   const p = t.units.prov[v]!;
-  for (let i = t.intoOff[p]!; i < t.intoOff[p + 1]!; i++) {
-    const w = t.intoList[i]!;
+  for (let w = t.firstInto(p); w >= 0; w = t.intoNext[w]!) {
     if (power[w] === power[v]) continue;
     for (let k = t.supOff[w]!; k < t.supOff[w + 1]!; k++) {
       const s = t.supList[k]!;
@@ -69,7 +69,7 @@ export function attackStrength(m: MovementState, u: number): number {
   if (power[v] === power[u]) return 0;
   // `no-convoy`: the defender's fleets do not carry an army that dislodges their own unit.
   if (
-    t.rules['self-dislodgement'] === 'no-convoy' &&
+    t.f.selfDislodgement === SELF_NO_CONVOY &&
     t.units.kind[u] === ARMY &&
     usesConvoy(m, u) &&
     !convoyPath(m, u, power[v]!)
@@ -82,7 +82,7 @@ export function attackStrength(m: MovementState, u: number): number {
 /** DEFEND STRENGTH of `u`'s move in a head-to-head battle. */
 export function defendStrength(m: MovementState, u: number): number {
   // `support-becomes-hold`: a unit in a head-to-head battle stays unless it wins, so its power's supports for the attack on it count for it (004).
-  if (m.t.rules['self-dislodgement'] === 'support-becomes-hold') return supported(m, u) + ownSupportsOfAttacks(m, u);
+  if (m.t.f.selfDislodgement === SELF_SUPPORT_BECOMES_HOLD) return supported(m, u) + ownSupportsOfAttacks(m, u);
   return supported(m, u);
 }
 
@@ -90,7 +90,7 @@ export function defendStrength(m: MovementState, u: number): number {
 export function preventStrength(m: MovementState, u: number): number {
   if (!hasPath(m, u)) return 0;
   const t = m.t;
-  if (t.rules['dislodged-bounce'] === 'never') {
+  if (t.f.dislodgedNeverBounces) {
     // 4.A.7 a: a unit dislodged from the attacker's province never bounces there, convoy or not.
     const v = t.units.unitAt[t.dstProv[u]!]!;
     if (v >= 0 && t.order[v] === MOVE && t.dstProv[v] === t.units.prov[u] && resolve(m, v) && !resolve(m, u)) return 0;

@@ -15,22 +15,19 @@ export function adjudicateSupport(m: MovementState, s: number): boolean {
   const t = m.t;
   const power = t.units.power;
   const here = t.units.prov[s]!;
-  const start = t.intoOff[here]!;
-  const end = t.intoOff[here + 1]!;
-  if (start === end) return true;
-  for (let i = start; i < end; i++) {
-    const w = t.intoList[i]!;
+  const first = t.firstInto(here);
+  if (first < 0) return true;
+  for (let w = first; w >= 0; w = t.intoNext[w]!) {
     if (power[w] === power[s]) continue; // a unit never cuts its own power's support
     if (t.order[s] === SUPPORT_MOVE && t.units.prov[w] === t.dstProv[s]) {
       // The unit the support is aimed at cannot cut it, unless it comes by sea and the rules say a
       // convoyed attack comes from the sea.
-      if (t.rules['support-cut-via-convoy'] !== 'cut' || !usesConvoy(m, w)) continue;
+      if (!t.f.convoyedAttackCuts || !usesConvoy(m, w)) continue;
     }
     if (supportProtected(m, s, w)) continue;
     if (hasPath(m, w)) return false;
   }
-  for (let i = start; i < end; i++) {
-    const w = t.intoList[i]!;
+  for (let w = first; w >= 0; w = t.intoNext[w]!) {
     if (supportProtected(m, s, w)) continue; // the paradox rules outrank the dislodge rule (6.F.17)
     if (resolve(m, w)) return false;
   }

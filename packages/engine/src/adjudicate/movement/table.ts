@@ -12,6 +12,7 @@ import type { Board } from '../../board/board.js';
 import type { RuleOptions } from '../../config/rules.js';
 import type { UnitTable } from '../units.js';
 import type { Unit } from '../../game/position.js';
+import { MovementFlags } from './flags.js';
 
 /** Effective order kinds. An illegal or missing order is a HOLD. */
 export const HOLD = 0;
@@ -53,9 +54,57 @@ export class UnitColumns implements UnitTable {
   }
 }
 
+/**
+ * Orders as columns, one slot each: where a legality check writes an order it
+ * accepts (`set`). The written path keeps one slot per written order and picks
+ * each unit's order among them (`validate.ts`); the integer path has one order
+ * per unit, so its checks write straight into the table's own columns
+ * (`MovementTable.slots`, slot = unit) and nothing is copied.
+ */
+export class OrderSlots {
+  constructor(
+    /** The unit ordered. */
+    readonly unit: Int32Array,
+    readonly code: Uint8Array,
+    readonly dstLoc: Int32Array,
+    readonly dstProv: Int32Array,
+    readonly target: Int32Array,
+    readonly supportCoast: Int32Array,
+    readonly via: Uint8Array,
+    readonly path: (readonly number[] | undefined)[],
+  ) {}
+
+  static sized(n: number): OrderSlots {
+    return new OrderSlots(
+      new Int32Array(n),
+      new Uint8Array(n),
+      new Int32Array(n),
+      new Int32Array(n),
+      new Int32Array(n),
+      new Int32Array(n),
+      new Uint8Array(n),
+      new Array<readonly number[] | undefined>(n).fill(undefined),
+    );
+  }
+
+  /** Writes the order in slot `i` (-1 for what does not apply); a written sea path is set afterwards. */
+  set(i: number, u: number, code: number, dstLoc: number, dstProv: number, target: number, supportCoast: number, via: number): void {
+    this.unit[i] = u;
+    this.code[i] = code;
+    this.dstLoc[i] = dstLoc;
+    this.dstProv[i] = dstProv;
+    this.target[i] = target;
+    this.supportCoast[i] = supportCoast;
+    this.via[i] = via;
+    this.path[i] = undefined;
+  }
+}
+
 export class MovementTable {
   readonly board: Board;
+  /** The rules of this adjudication, and the options the hot paths read, as flags (`bindRules`). */
   rules: RuleOptions;
+  f: MovementFlags;
   readonly units: UnitColumns;
   /** Per unit: its effective order. */
   readonly order: Uint8Array;
@@ -86,19 +135,30 @@ export class MovementTable {
   /** Per unit: the matched supports of its order (CSR over units: `supList[supOff[u] .. supOff[u + 1])`). */
   readonly supOff: Int32Array;
   readonly supList: Int32Array;
-  /** Per province: the units ordered to move there (CSR over provinces). */
-  readonly intoOff: Int32Array;
-  readonly intoList: Int32Array;
+  /**
+   * Per province: the units ordered to move there, in unit order, as a linked
+   * list: `firstInto(p)`, then `intoNext[u]` until -1. A list per province
+   * rather than CSR rows, because rows over the provinces need a pass over all
+   * of them each phase, and most provinces have no move into them. A head
+   * counts only if `intoStamp[p]` is this phase's `stamp`, so nothing is cleared.
+   */
+  readonly intoHead: Int32Array;
+  readonly intoStamp: Int32Array;
+  readonly intoNext: Int32Array;
+  stamp = 0;
   /** Per army: the fleets with matched convoy orders for its move (CSR over units). */
   readonly cvyOff: Int32Array;
   readonly cvyList: Int32Array;
   /** Per province: 1 when a fleet stands on a convoy sea there at the start of the phase. */
   readonly fleetSea: Uint8Array;
+  /** The table's order columns as slots (slot = unit), for checks that write straight into it. */
+  readonly slots: OrderSlots;
 
   constructor(board: Board, rules: RuleOptions, units: UnitColumns, capacity: number) {
     const P = board.provinceCount;
     this.board = board;
     this.rules = rules;
+    this.f = new MovementFlags(rules);
     this.units = units;
     this.order = new Uint8Array(capacity);
     this.orderIndex = new Int32Array(capacity);
@@ -115,24 +175,37 @@ export class MovementTable {
     this.viaConvoy = new Uint8Array(capacity);
     this.supOff = new Int32Array(capacity + 1);
     this.supList = new Int32Array(capacity);
-    this.intoOff = new Int32Array(P + 1);
-    this.intoList = new Int32Array(capacity);
+    this.intoHead = new Int32Array(P);
+    this.intoStamp = new Int32Array(P);
+    this.intoNext = new Int32Array(capacity);
     this.cvyOff = new Int32Array(capacity + 1);
     this.cvyList = new Int32Array(capacity);
     this.fleetSea = new Uint8Array(P);
+    const unitOf = Int32Array.from({ length: capacity }, (_, u) => u);
+    this.slots = new OrderSlots(unitOf, this.order, this.dstLoc, this.dstProv, this.target, this.supportCoast, this.viaConvoy, this.pathSpec);
+  }
+
+  /** The first unit ordered to move into province `p` (then `intoNext`), or -1. */
+  firstInto(p: number): number {
+    return this.intoStamp[p] === this.stamp ? this.intoHead[p]! : -1;
+  }
+
+  /** Starts this phase's lists of moves into provinces (all empty). */
+  newIntoLists(): void {
+    if (this.stamp === 0x7fffffff) {
+      this.intoStamp.fill(0);
+      this.stamp = 0;
+    }
+    this.stamp++;
   }
 
   /**
-   * Clears the columns of the first `n` units that are read for every unit.
-   * The others describe an order and are read only for units with an order of
-   * that kind, so `validate.ts` writes them all whenever it sets an order.
+   * Binds the rules of an adjudication. A `RuleOptions` object is readonly, so
+   * its flags are read again only when another object comes.
    */
-  reset(n: number): void {
-    for (let u = 0; u < n; u++) {
-      this.order[u] = HOLD;
-      this.orderIndex[u] = -1;
-      this.noHoldSupport[u] = 0;
-      this.implicit[u] = 0;
-    }
+  bindRules(rules: RuleOptions): void {
+    if (rules === this.rules) return;
+    this.rules = rules;
+    this.f = new MovementFlags(rules);
   }
 }

@@ -19,7 +19,8 @@ import type { OrderResult } from '../result.js';
 import type { Reason } from '../reasons.js';
 import { reasonText } from '../reasons.js';
 import { WRITTEN_MISSING, WRITTEN_OK, WRITTEN_WRONG, findUnit, readDestination, type WrittenQuality } from '../refs.js';
-import { minimalRouteSeas, seaRouteExists } from './convoy-routes.js';
+import { ADJ_SWAP_ONLY, ADJ_TAGGED_ONLY, PATH_IGNORED, SUPPORT_COAST_IGNORED, SUPPORT_COAST_MUST_MATCH, SUPPORT_COAST_OWN_MAY_OMIT } from './flags.js';
+import { SEAS_CONVOYING, SEAS_WITH_FLEET, seaRoute } from './paths.js';
 import {
   CONVOY,
   HOLD,
@@ -31,7 +32,7 @@ import {
   SUPPORT_MOVE,
   UNMATCHED,
   UNMATCHED_CIVIL_DISORDER,
-  UNMATCHED_NONE,
+  type OrderSlots,
 } from './table.js';
 import type { UnitTable } from '../units.js';
 import { movementWorkspace, type MovementWorkspace } from './workspace.js';
@@ -67,16 +68,29 @@ function illegalResult(order: Order, reason: Reason): OrderResult {
   return { order, status: 'illegal', reason, detail: reasonText(reason) };
 }
 
-/** Clears the table and the per-phase marks for the units loaded in the workspace. */
+/**
+ * Clears, for the units loaded in the workspace, every table column that is
+ * read for every unit, and the per-phase marks. The other columns describe an
+ * order and are read only for units with an order of that kind, so they are
+ * written whenever an order is set. (`matched` was once left out: a unit that
+ * supported in one phase and had no order in the next was filed as a supporter
+ * again, in another unit's row; `test/workspace-reuse.test.ts` guards it.)
+ */
 function beginTable(ws: MovementWorkspace): void {
   const { board, t, units } = ws;
   const n = units.n;
-  t.reset(n);
-  t.fleetSea.fill(0);
+  const { kind, prov } = units;
+  const fleetSea = t.fleetSea;
+  fleetSea.fill(0);
   for (let u = 0; u < n; u++) {
-    if (units.kind[u] === FLEET && board.convoySea[units.prov[u]!]) t.fleetSea[units.prov[u]!] = 1;
+    t.order[u] = HOLD;
+    t.orderIndex[u] = -1;
+    t.matched[u] = 0;
+    t.noHoldSupport[u] = 0;
+    t.implicit[u] = 0;
     ws.candCount[u] = 0;
     ws.illegalMove[u] = 0;
+    if (kind[u] === FLEET && board.convoySea[prov[u]!]) fleetSea[prov[u]!] = 1;
   }
   ws.powersWithOrders.fill(0);
   ws.implicitCount = 0;
@@ -84,10 +98,9 @@ function beginTable(ws: MovementWorkspace): void {
 
 /** The per-phase lists and routes, once each unit has its effective order. */
 function finishTable(ws: MovementWorkspace, spareSlot: number): void {
-  if (ws.t.rules['implicit-orders']) deduceImplicitOrders(ws, spareSlot);
-  matchOrders(ws);
+  if (ws.t.f.implicitOrders) deduceImplicitOrders(ws, spareSlot);
+  fileOrders(ws);
   chooseRoutes(ws);
-  fileMoves(ws);
 }
 
 /**
@@ -99,7 +112,9 @@ export function validateMovement(board: Board, rules: RuleOptions, units: UnitTa
   const ws = movementWorkspace(board, rules);
   ws.loadUnits(units.n, units.power, units.kind, units.loc);
   ws.units.units = units.units;
-  return validateWrittenOrders(ws, orders);
+  const validated = validateWrittenOrders(ws, orders);
+  ws.busy = false;
+  return validated;
 }
 
 /** Validates the written orders of a movement phase into the workspace's table (units loaded). */
@@ -113,7 +128,7 @@ export function validateWrittenOrders(ws: MovementWorkspace, orders: readonly Or
   for (let i = 0; i < orders.length; i++) {
     ws.sameAs[i] = -1;
     const order = orders[i]!;
-    const p = board.powerId(order.power);
+    const p = ws.powerId(order.power);
     if (p >= 0) ws.powersWithOrders[p] = 1;
     const reason = checkOrder(ws, order, i, p);
     if (reason !== undefined) {
@@ -123,14 +138,14 @@ export function validateWrittenOrders(ws: MovementWorkspace, orders: readonly Or
         if (f.ok && units.power[f.unit] === p) ws.illegalMove[f.unit] = 1;
       }
     } else {
-      const u = ws.cUnit[i]!;
+      const u = ws.cand.unit[i]!;
       if (ws.candCount[u] === 0) ws.candFirst[u] = i;
       ws.candCount[u]! += 1;
     }
   }
 
   // One order per unit.
-  const denyHoldSupport = rules['illegal-orders'] === 'deny-hold-support';
+  const denyHoldSupport = t.f.denyHoldSupport;
   for (let u = 0; u < n; u++) {
     const count = ws.candCount[u]!;
     const chosen = count === 0 ? -1 : count === 1 ? ws.candFirst[u]! : chooseOrder(ws, u, orders, illegal);
@@ -169,15 +184,23 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
   const { t, units } = ws;
   const n = units.n;
   beginTable(ws);
-  const denyHoldSupport = t.rules['illegal-orders'] === 'deny-hold-support';
+  const denyHoldSupport = t.f.denyHoldSupport;
+  // A legal order is written straight into the table (slot = unit); an illegal one leaves the unit holding.
+  const slots = t.slots;
   for (let u = 0; u < n; u++) {
     ws.illegalReason[u] = undefined;
     const kind = orders.kind[u]!;
     if (kind === ORDER_NONE) continue;
     ws.powersWithOrders[units.power[u]!] = 1;
-    const reason = checkIntOrder(ws, u, kind, orders.dst[u]!, orders.target[u]!, orders.via[u] === 1);
+    if (kind === HOLD) {
+      // beginTable left the unit holding: only its order index is new.
+      t.orderIndex[u] = u;
+      continue;
+    }
+    const reason = checkIntOrder(ws, slots, u, kind, orders.dst[u]!, orders.target[u]!, orders.via[u] === 1);
     if (reason === undefined) {
-      setOrder(ws, u, u);
+      t.orderIndex[u] = u;
+      t.route[u] = ROUTE_LAND;
       continue;
     }
     ws.illegalReason[u] = reason;
@@ -189,20 +212,20 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
   finishTable(ws, ws.capacity);
 }
 
+/** Makes candidate `slot` (of the written path, or the spare slot of an implicit order) unit `u`'s order. */
 function setOrder(ws: MovementWorkspace, u: number, slot: number): void {
   const t = ws.t;
-  t.order[u] = ws.cCode[slot]!;
+  const c = ws.cand;
+  t.order[u] = c.code[slot]!;
   t.orderIndex[u] = slot;
-  t.dstLoc[u] = ws.cDstLoc[slot]!;
-  t.dstProv[u] = ws.cDstProv[slot]!;
-  t.target[u] = ws.cTarget[slot]!;
-  t.supportCoast[u] = ws.cSupportCoast[slot]!;
-  t.pathSpec[u] = ws.cPath[slot];
-  t.viaConvoy[u] = ws.cVia[slot]!;
-  // Set later for the orders they concern (chooseRoutes, matchOrders); read only for those.
+  t.dstLoc[u] = c.dstLoc[slot]!;
+  t.dstProv[u] = c.dstProv[slot]!;
+  t.target[u] = c.target[slot]!;
+  t.supportCoast[u] = c.supportCoast[slot]!;
+  t.pathSpec[u] = c.path[slot];
+  t.viaConvoy[u] = c.via[slot]!;
+  // Set later for the orders it concerns (chooseRoutes); read only for those.
   t.route[u] = ROUTE_LAND;
-  t.matched[u] = 0;
-  t.unmatchedReason[u] = UNMATCHED_NONE;
 }
 
 /** A standing order of a unit with several, for `chooseOrder`. */
@@ -216,19 +239,20 @@ interface Candidate {
 
 /** Equal for the same order written twice (only needed when a unit has several). */
 function candidateKey(ws: MovementWorkspace, i: number): string {
-  const u = ws.cUnit[i]!;
-  switch (ws.cCode[i]) {
+  const c = ws.cand;
+  const u = c.unit[i]!;
+  switch (c.code[i]) {
     case HOLD:
       return `H ${u}`;
     case MOVE:
-      if (ws.units.kind[u] === FLEET) return `M ${u} ${ws.cDstLoc[i]}`;
-      return `M ${u} ${ws.cDstProv[i]} ${ws.cVia[i] ? 'v' : ''} ${ws.cPath[i]?.join(',') ?? ''}`;
+      if (ws.units.kind[u] === FLEET) return `M ${u} ${c.dstLoc[i]}`;
+      return `M ${u} ${c.dstProv[i]} ${c.via[i] ? 'v' : ''} ${c.path[i]?.join(',') ?? ''}`;
     case SUPPORT_HOLD:
-      return `SH ${u} ${ws.cTarget[i]}`;
+      return `SH ${u} ${c.target[i]}`;
     case SUPPORT_MOVE:
-      return `SM ${u} ${ws.cTarget[i]} ${ws.cDstProv[i]} ${ws.cSupportCoast[i]}`;
+      return `SM ${u} ${c.target[i]} ${c.dstProv[i]} ${c.supportCoast[i]}`;
     default:
-      return `C ${u} ${ws.cTarget[i]} ${ws.cDstProv[i]}`;
+      return `C ${u} ${c.target[i]} ${c.dstProv[i]}`;
   }
 }
 
@@ -243,7 +267,7 @@ function chooseOrder(ws: MovementWorkspace, u: number, orders: readonly Order[],
   const sameAs = ws.sameAs;
   const cands: Candidate[] = [];
   for (let i = ws.candFirst[u]!; i < orders.length; i++) {
-    if (illegal[i] !== undefined || ws.cUnit[i] !== u) continue;
+    if (illegal[i] !== undefined || ws.cand.unit[i] !== u) continue;
     cands.push({ slot: i, type: ws.cType[i] as WrittenQuality, nationality: ws.cNat[i] as WrittenQuality, key: candidateKey(ws, i) });
   }
   const distinct: Candidate[] = [];
@@ -278,12 +302,14 @@ function chooseOrder(ws: MovementWorkspace, u: number, orders: readonly Order[],
 /** Checks a written order; when legal, its candidate is in slot `index`. */
 function checkOrder(ws: MovementWorkspace, order: Order, index: number, power: number): Reason | undefined {
   if (power < 0) return 'wrong-power';
+  ws.cType[index] = WRITTEN_OK;
+  ws.cNat[index] = WRITTEN_OK;
   switch (order.type) {
     case 'hold': {
       const f = findUnit(ws.board, ws.t.rules, ws.units, order.unit, power, false);
       if (!f.ok) return f.reason;
       if (ws.units.power[f.unit] !== power) return 'wrong-power';
-      ws.initSlot(index, f.unit, HOLD);
+      ws.cand.set(index, f.unit, HOLD, -1, -1, -1, -1, 0);
       ws.cType[index] = f.type;
       return undefined;
     }
@@ -307,13 +333,13 @@ function checkMove(ws: MovementWorkspace, order: MoveOrder, index: number, power
   if (units.power[u] !== power) return 'wrong-power';
   const dest = readDestination(board, rules, order.to, units.kind[u]!);
   if (!dest.ok) return dest.reason;
-  const reason = checkMoveInt(ws, index, u, dest.prov, dest.coast, order.viaConvoy);
+  const reason = checkMoveInt(ws, ws.cand, index, u, dest.prov, dest.coast, order.viaConvoy);
   if (reason !== undefined) return reason;
   ws.cType[index] = f.type;
-  if (units.kind[u] === ARMY && rules['convoy-path'] !== 'ignored' && order.path && order.path.length > 0) {
+  if (units.kind[u] === ARMY && ws.t.f.convoyPath !== PATH_IGNORED && order.path && order.path.length > 0) {
     const seas = order.path.map((s) => board.provinceId(s));
     if (seas.some((s) => s < 0)) return 'unknown-location';
-    ws.cPath[index] = seas;
+    ws.cand.path[index] = seas;
   }
   return undefined;
 }
@@ -331,11 +357,11 @@ function checkSupport(ws: MovementWorkspace, order: SupportOrder, index: number,
   if (v === s) return 'support-self';
   let reason: Reason | undefined;
   if (order.to === undefined) {
-    reason = checkSupportHoldInt(ws, index, s, v);
+    reason = checkSupportHoldInt(ws, ws.cand, index, s, v);
   } else {
     const dest = readDestination(board, rules, order.to, units.kind[v] === FLEET ? FLEET : ARMY);
     if (!dest.ok) return dest.reason;
-    reason = checkSupportMoveInt(ws, index, s, v, dest.prov, dest.coast);
+    reason = checkSupportMoveInt(ws, ws.cand, index, s, v, dest.prov, dest.coast);
   }
   if (reason !== undefined) return reason;
   ws.cType[index] = f.type;
@@ -356,7 +382,7 @@ function checkConvoy(ws: MovementWorkspace, order: ConvoyOrder, index: number, p
   if (units.kind[a.unit] !== ARMY) return 'wrong-unit-kind';
   const dest = readDestination(board, rules, order.to, ARMY);
   if (!dest.ok) return dest.reason;
-  const reason = checkConvoyInt(ws, index, c0, a.unit, dest.prov);
+  const reason = checkConvoyInt(ws, ws.cand, index, c0, a.unit, dest.prov);
   if (reason !== undefined) return reason;
   ws.cType[index] = f.type;
   ws.cNat[index] = a.nationality;
@@ -365,27 +391,27 @@ function checkConvoy(ws: MovementWorkspace, order: ConvoyOrder, index: number, p
 
 // ------------------------------------------------------------------ legality, on integers
 
-/** Checks an integer order of unit `u`; when legal, its candidate is in slot `u`. */
-function checkIntOrder(ws: MovementWorkspace, u: number, kind: number, dst: number, target: number, via: boolean): Reason | undefined {
+/** Checks an integer order of unit `u`; when legal, it is written in slot `u` of `c`. */
+function checkIntOrder(ws: MovementWorkspace, c: OrderSlots, u: number, kind: number, dst: number, target: number, via: boolean): Reason | undefined {
   const { board, units } = ws;
   const n = units.n;
   switch (kind) {
     case HOLD:
-      ws.initSlot(u, u, HOLD);
+      c.set(u, u, HOLD, -1, -1, -1, -1, 0);
       return undefined;
     case MOVE: {
       const prov = destinationProvince(ws, dst, units.kind[u]!);
       if (prov < 0) return decodeReason;
-      return checkMoveInt(ws, u, u, prov, decodedCoast, via);
+      return checkMoveInt(ws, c, u, u, prov, decodedCoast, via);
     }
     case SUPPORT_HOLD:
     case SUPPORT_MOVE: {
       if (target < 0 || target >= n) return 'no-unit';
       if (target === u) return 'support-self';
-      if (kind === SUPPORT_HOLD) return checkSupportHoldInt(ws, u, u, target);
+      if (kind === SUPPORT_HOLD) return checkSupportHoldInt(ws, c, u, u, target);
       const prov = destinationProvince(ws, dst, units.kind[target] === FLEET ? FLEET : ARMY);
       if (prov < 0) return decodeReason;
-      return checkSupportMoveInt(ws, u, u, target, prov, decodedCoast);
+      return checkSupportMoveInt(ws, c, u, u, target, prov, decodedCoast);
     }
     case CONVOY: {
       if (units.kind[u] !== FLEET || !board.convoySea[units.prov[u]!]) return 'wrong-unit-kind';
@@ -393,7 +419,7 @@ function checkIntOrder(ws: MovementWorkspace, u: number, kind: number, dst: numb
       if (units.kind[target] !== ARMY) return 'wrong-unit-kind';
       const prov = destinationProvince(ws, dst, ARMY);
       if (prov < 0) return decodeReason;
-      return checkConvoyInt(ws, u, u, target, prov);
+      return checkConvoyInt(ws, c, u, u, target, prov);
     }
     default:
       return 'wrong-phase';
@@ -414,7 +440,7 @@ function destinationProvince(ws: MovementWorkspace, dst: number, kind: number): 
   const prov = board.locProvince[dst]!;
   decodedCoast = dst !== prov ? dst : -1;
   if (decodedCoast >= 0 && kind === ARMY) {
-    if (ws.t.rules['unknown-coast'] === 'fail') {
+    if (ws.t.f.unknownCoastFails) {
       decodeReason = 'unknown-coast';
       return -1;
     }
@@ -429,7 +455,7 @@ let fleetLoc = -1;
 /** `fleetDestination` (refs.ts) without building the list of reachable coasts. */
 function fleetDestinationInt(ws: MovementWorkspace, from: number, prov: number, coast: number): Reason | undefined {
   const board = ws.board;
-  const rules = ws.t.rules;
+  const f = ws.t.f;
   if (!board.hasCoasts(prov)) {
     if (!board.canMove(FLEET, from, prov)) return 'not-adjacent';
     fleetLoc = prov;
@@ -450,14 +476,14 @@ function fleetDestinationInt(ws: MovementWorkspace, from: number, prov: number, 
       fleetLoc = coast;
       return undefined;
     }
-    if (rules['impossible-coast'] === 'ignore-coast' && count === 1) {
+    if (f.impossibleCoastIgnored && count === 1) {
       fleetLoc = first;
       return undefined;
     }
     return count === 0 ? 'not-adjacent' : 'impossible-coast';
   }
   if (count === 0) return 'not-adjacent';
-  if (count === 1 && rules['implied-coast'] === 'infer') {
+  if (count === 1 && f.impliedCoastInferred) {
     fleetLoc = first;
     return undefined;
   }
@@ -468,44 +494,13 @@ function fleetDestinationInt(ws: MovementWorkspace, from: number, prov: number, 
 function convoyPossible(ws: MovementWorkspace, from: number, to: number, without: number): boolean {
   const board = ws.board;
   if (!board.isConvoyShore(from) || !board.isConvoyShore(to) || from === to) return false;
-  const fleetSea = ws.t.fleetSea;
-  const { offsets, targets } = board.seaAdj;
-  const frame = ws.m.seas.enter();
-  const { seen, queue } = frame;
-  let tail = 0;
-  let found = false;
-  for (let i = offsets[from]!; i < offsets[from + 1]!; i++) {
-    const s = targets[i]!;
-    if (fleetSea[s] === 1 && s !== without && !seen[s]) {
-      seen[s] = 1;
-      queue[tail++] = s;
-    }
-  }
-  for (let head = 0; head < tail && !found; head++) {
-    const s = queue[head]!;
-    for (let i = offsets[to]!; i < offsets[to + 1]!; i++) {
-      if (targets[i] === s) {
-        found = true;
-        break;
-      }
-    }
-    if (found) break;
-    for (let i = offsets[s]!; i < offsets[s + 1]!; i++) {
-      const x = targets[i]!;
-      if (x !== from && x !== to && fleetSea[x] === 1 && x !== without && !seen[x]) {
-        seen[x] = 1;
-        queue[tail++] = x;
-      }
-    }
-  }
-  ws.m.seas.leave(frame, tail);
-  return found;
+  return seaRoute(ws.m, from, to, SEAS_WITH_FLEET, -1, without, -1);
 }
 
 /** A move of unit `u` to province `prov` (coast location `coast`, or -1), written "via convoy" or not. */
-function checkMoveInt(ws: MovementWorkspace, slot: number, u: number, prov: number, coast: number, via: boolean): Reason | undefined {
+function checkMoveInt(ws: MovementWorkspace, c: OrderSlots, slot: number, u: number, prov: number, coast: number, via: boolean): Reason | undefined {
   const { board, units } = ws;
-  const rules = ws.t.rules;
+  const f = ws.t.f;
   const kind = units.kind[u]!;
   const from = units.prov[u]!;
   if (prov === from) return 'same-province';
@@ -513,38 +508,31 @@ function checkMoveInt(ws: MovementWorkspace, slot: number, u: number, prov: numb
   if (kind === FLEET) {
     const reason = fleetDestinationInt(ws, units.loc[u]!, prov, coast);
     if (reason !== undefined) return reason;
-    ws.initSlot(slot, u, MOVE);
-    ws.cDstProv[slot] = prov;
-    ws.cDstLoc[slot] = fleetLoc;
+    c.set(slot, u, MOVE, fleetLoc, prov, -1, -1, 0);
     return undefined;
   }
   const adjacent = board.armyCanReach(from, prov);
   // 'via convoy' means something only where the rules know the tag (not under the 1971 swap rule).
-  const tagged = via && rules['convoy-to-adjacent'] !== 'swap-only';
-  const convoyOnly = !adjacent || (tagged && !rules['via-convoy-fallback']);
+  const tagged = via && f.convoyToAdjacent !== ADJ_SWAP_ONLY;
+  const convoyOnly = !adjacent || (tagged && !f.viaConvoyFallback);
   if (convoyOnly && !convoyPossible(ws, from, prov, -1)) {
     if (adjacent) return 'no-convoy-route';
     return board.isConvoyShore(from) && board.isConvoyShore(prov) ? 'no-convoy-route' : 'not-adjacent';
   }
-  ws.initSlot(slot, u, MOVE);
-  ws.cDstProv[slot] = prov;
-  ws.cDstLoc[slot] = prov;
-  ws.cVia[slot] = tagged ? 1 : 0;
+  c.set(slot, u, MOVE, prov, prov, -1, -1, tagged ? 1 : 0);
   return undefined;
 }
 
-function checkSupportHoldInt(ws: MovementWorkspace, slot: number, s: number, v: number): Reason | undefined {
+function checkSupportHoldInt(ws: MovementWorkspace, c: OrderSlots, slot: number, s: number, v: number): Reason | undefined {
   const { board, units } = ws;
   if (!board.canReachProvince(units.kind[s] === FLEET ? FLEET : ARMY, units.loc[s]!, units.prov[v]!)) return 'not-adjacent';
-  ws.initSlot(slot, s, SUPPORT_HOLD);
-  ws.cTarget[slot] = v;
-  ws.cDstProv[slot] = units.prov[v]!;
+  c.set(slot, s, SUPPORT_HOLD, -1, units.prov[v]!, v, -1, 0);
   return undefined;
 }
 
-function checkSupportMoveInt(ws: MovementWorkspace, slot: number, s: number, v: number, prov: number, named: number): Reason | undefined {
+function checkSupportMoveInt(ws: MovementWorkspace, c: OrderSlots, slot: number, s: number, v: number, prov: number, named: number): Reason | undefined {
   const { board, units } = ws;
-  const rules = ws.t.rules;
+  const f = ws.t.f;
   const sKind = units.kind[s] === FLEET ? FLEET : ARMY;
   const vKind = units.kind[v] === FLEET ? FLEET : ARMY;
   if (prov === units.prov[s] || prov === units.prov[v]) return 'same-province';
@@ -570,31 +558,30 @@ function checkSupportMoveInt(ws: MovementWorkspace, slot: number, s: number, v: 
     }
     if (count === 0) return 'not-adjacent';
     if (coast >= 0 && !includes) {
-      if (rules['support-coast'] !== 'ignored') return 'impossible-coast';
+      if (f.supportCoast !== SUPPORT_COAST_IGNORED) return 'impossible-coast';
     }
-    if (rules['support-coast'] === 'ignored') coast = -1;
+    if (f.supportCoast === SUPPORT_COAST_IGNORED) coast = -1;
   } else if (!board.armyCanReach(units.prov[v]!, prov) && !convoyPossible(ws, units.prov[v]!, prov, units.prov[s]!)) {
     return 'not-adjacent';
   }
-  ws.initSlot(slot, s, SUPPORT_MOVE);
-  ws.cTarget[slot] = v;
-  ws.cDstProv[slot] = prov;
-  ws.cSupportCoast[slot] = coast;
+  c.set(slot, s, SUPPORT_MOVE, -1, prov, v, coast, 0);
   return undefined;
 }
 
 /** Fleet `c0` (a fleet in a convoy sea) convoys army `a` to province `prov`. */
-function checkConvoyInt(ws: MovementWorkspace, slot: number, c0: number, a: number, prov: number): Reason | undefined {
+function checkConvoyInt(ws: MovementWorkspace, c: OrderSlots, slot: number, c0: number, a: number, prov: number): Reason | undefined {
   const { board, units } = ws;
   const from = units.prov[a]!;
   if (prov === from) return 'same-province';
   if (!board.kindMayEnter(ARMY, prov) || !board.isConvoyShore(prov) || !board.isConvoyShore(from)) return 'not-adjacent';
-  const fleetSea = ws.t.fleetSea;
-  const seas = minimalRouteSeas(board, (s) => fleetSea[s] === 1, from, prov);
-  if (!seas.has(units.prov[c0]!)) return 'not-on-route';
-  ws.initSlot(slot, c0, CONVOY);
-  ws.cTarget[slot] = a;
-  ws.cDstProv[slot] = prov;
+  // On a minimal route of the fleets on the board (6.G.19); the search stops once it finds c0's sea.
+  const routes = ws.m.routes;
+  const sea = units.prov[c0]!;
+  routes.search(board, ws.t.fleetSea, from, prov, sea);
+  const onRoute = routes.found[sea] === 1;
+  routes.clear();
+  if (!onRoute) return 'not-on-route';
+  c.set(slot, c0, CONVOY, -1, prov, a, -1, 0);
   return undefined;
 }
 
@@ -615,7 +602,7 @@ function deduceImplicitOrders(ws: MovementWorkspace, spareSlot: number): void {
     const v = t.target[s]!;
     if (ordered[v] || units.power[v] !== units.power[s]) continue;
     const coast = code === SUPPORT_MOVE ? t.supportCoast[s]! : -1;
-    if (checkMoveInt(ws, spareSlot, v, t.dstProv[s]!, coast, false) !== undefined) continue;
+    if (checkMoveInt(ws, ws.cand, spareSlot, v, t.dstProv[s]!, coast, false) !== undefined) continue;
     ordered[v] = 1;
     setOrder(ws, v, spareSlot);
     t.orderIndex[v] = -1;
@@ -627,47 +614,50 @@ function deduceImplicitOrders(ws: MovementWorkspace, spareSlot: number): void {
 
 // ------------------------------------------------------------------ matching
 
-/** Marks supports and convoys that match their target's order and files them in the CSR lists. */
-function matchOrders(ws: MovementWorkspace): void {
+/**
+ * Marks the supports and convoys that match their target's order, and files
+ * every order in the table's lists: matched supports and convoys in CSR rows
+ * under the unit they name (one pass counts, one fills, so each row is in unit
+ * order), moves in the list of their destination province.
+ */
+function fileOrders(ws: MovementWorkspace): void {
   const { t, units } = ws;
-  const rules = t.rules;
   const n = units.n;
-  const civilDisorderFails = rules['civil-disorder-hold-support'] === 'fails';
-  const { supOff, cvyOff } = t;
+  const civilDisorderFails = t.f.civilDisorderFails;
+  const { order, target, dstProv, matched, supOff, cvyOff } = t;
   for (let u = 0; u <= n; u++) {
     supOff[u] = 0;
     cvyOff[u] = 0;
   }
   for (let s = 0; s < n; s++) {
-    const code = t.order[s];
+    const code = order[s];
     if (code === HOLD || code === MOVE) continue;
-    const v = t.target[s]!;
+    const v = target[s]!;
     if (code === SUPPORT_HOLD) {
-      if (t.order[v] === MOVE || t.noHoldSupport[v]) {
+      if (order[v] === MOVE || t.noHoldSupport[v]) {
         t.unmatchedReason[s] = UNMATCHED;
       } else if (civilDisorderFails && !ws.powersWithOrders[units.power[v]!] && units.power[v] !== units.power[s]) {
         t.unmatchedReason[s] = UNMATCHED_CIVIL_DISORDER;
       } else {
-        t.matched[s] = 1;
+        matched[s] = 1;
         supOff[v + 1]!++;
       }
     } else if (code === SUPPORT_MOVE) {
-      if (t.order[v] === MOVE && t.dstProv[v] === t.dstProv[s] && supportCoastMatches(ws, s, v)) {
-        t.matched[s] = 1;
+      if (order[v] === MOVE && dstProv[v] === dstProv[s] && supportCoastMatches(ws, s, v)) {
+        matched[s] = 1;
         supOff[v + 1]!++;
       } else {
         t.unmatchedReason[s] = UNMATCHED;
       }
-    } else if (code === CONVOY) {
-      if (t.order[v] === MOVE && t.dstProv[v] === t.dstProv[s]) {
-        t.matched[s] = 1;
-        cvyOff[v + 1]!++;
-      } else {
-        t.unmatchedReason[s] = UNMATCHED;
-      }
+    } else if (order[v] === MOVE && dstProv[v] === dstProv[s]) {
+      // CONVOY
+      matched[s] = 1;
+      cvyOff[v + 1]!++;
+    } else {
+      t.unmatchedReason[s] = UNMATCHED;
     }
   }
-  // Prefix sums, then the rows in unit order.
+  // Prefix sums (the fill cursors start at each row's offset), then the rows.
   const supFill = ws.fillA;
   const cvyFill = ws.fillB;
   supFill[0] = 0;
@@ -679,10 +669,21 @@ function matchOrders(ws: MovementWorkspace): void {
     cvyFill[u + 1] = cvyOff[u + 1]!;
   }
   for (let s = 0; s < n; s++) {
-    if (!t.matched[s]) continue;
-    const v = t.target[s]!;
-    if (t.order[s] === CONVOY) t.cvyList[cvyFill[v]!++] = s;
-    else t.supList[supFill[v]!++] = s;
+    const code = order[s];
+    if (code === HOLD || code === MOVE || !matched[s]) continue;
+    if (code === CONVOY) t.cvyList[cvyFill[target[s]!]!++] = s;
+    else t.supList[supFill[target[s]!]!++] = s;
+  }
+  // The moves into each province, in unit order: prepended from the last unit to the first.
+  t.newIntoLists();
+  const { intoHead, intoStamp, intoNext } = t;
+  const stamp = t.stamp;
+  for (let s = n - 1; s >= 0; s--) {
+    if (order[s] !== MOVE) continue;
+    const p = dstProv[s]!;
+    intoNext[s] = intoStamp[p] === stamp ? intoHead[p]! : -1;
+    intoHead[p] = s;
+    intoStamp[p] = stamp;
   }
 }
 
@@ -692,30 +693,16 @@ function supportCoastMatches(ws: MovementWorkspace, s: number, v: number): boole
   if (units.kind[v] !== FLEET || !board.hasCoasts(t.dstProv[v]!)) return true;
   const named = t.supportCoast[s]!;
   const actual = t.dstLoc[v]!;
-  switch (t.rules['support-coast']) {
-    case 'ignored':
+  switch (t.f.supportCoast) {
+    case SUPPORT_COAST_IGNORED:
       return true;
-    case 'must-match':
+    case SUPPORT_COAST_MUST_MATCH:
       return named < 0 || named === actual;
-    case 'own-may-omit':
+    case SUPPORT_COAST_OWN_MAY_OMIT:
       return named >= 0 ? named === actual : units.power[v] === units.power[s];
-    case 'required':
+    default: // required
       return named === actual;
   }
-}
-
-/** Files each move in the CSR list of moves into its destination province, in unit order. */
-function fileMoves(ws: MovementWorkspace): void {
-  const { board, t, units } = ws;
-  const P = board.provinceCount;
-  const n = units.n;
-  const { intoOff, intoList } = t;
-  intoOff.fill(0);
-  for (let u = 0; u < n; u++) if (t.order[u] === MOVE) intoOff[t.dstProv[u]! + 1]!++;
-  for (let p = 0; p < P; p++) intoOff[p + 1]! += intoOff[p]!;
-  const fill = ws.fillP;
-  fill.set(intoOff);
-  for (let u = 0; u < n; u++) if (t.order[u] === MOVE) intoList[fill[t.dstProv[u]!]!++] = u;
 }
 
 // ------------------------------------------------------------------ routes (4.A.3)
@@ -736,8 +723,7 @@ function fileMoves(ws: MovementWorkspace): void {
  */
 function chooseRoutes(ws: MovementWorkspace): void {
   const { board, t, units } = ws;
-  const rules = t.rules;
-  const mode = rules['convoy-to-adjacent'];
+  const mode = t.f.convoyToAdjacent;
   for (let u = 0; u < units.n; u++) {
     if (t.order[u] !== MOVE || units.kind[u] !== ARMY) continue;
     const from = units.prov[u]!;
@@ -747,26 +733,24 @@ function chooseRoutes(ws: MovementWorkspace): void {
       continue;
     }
     const hasConvoyers = t.cvyOff[u + 1]! > t.cvyOff[u]!;
-    if (mode === 'swap-only') {
+    if (mode === ADJ_SWAP_ONLY) {
       const v = units.unitAt[to]!;
       const swap = v >= 0 && t.order[v] === MOVE && t.dstProv[v] === from;
       t.route[u] = swap && hasConvoyers ? ROUTE_EITHER : ROUTE_LAND;
       continue;
     }
     let chosen = t.viaConvoy[u] === 1;
-    if (!chosen && mode !== 'tagged-only') {
+    if (!chosen && mode !== ADJ_TAGGED_ONLY) {
       for (let i = t.cvyOff[u]!; i < t.cvyOff[u + 1]! && !chosen; i++) chosen = units.power[t.cvyList[i]!] === units.power[u];
     }
     if (!chosen) t.route[u] = ROUTE_LAND;
-    else if (!rules['via-convoy-fallback'] || orderedRouteExists(ws, u)) t.route[u] = ROUTE_CONVOY;
+    else if (!t.f.viaConvoyFallback || orderedRouteExists(ws, u)) t.route[u] = ROUTE_CONVOY;
     else t.route[u] = ROUTE_LAND;
   }
 }
 
 /** Whether the fleets ordered to convoy army `u` form a route, whatever becomes of them. */
 function orderedRouteExists(ws: MovementWorkspace, u: number): boolean {
-  const { board, t, units } = ws;
-  const fleets = new Set<number>();
-  for (let i = t.cvyOff[u]!; i < t.cvyOff[u + 1]!; i++) fleets.add(units.prov[t.cvyList[i]!]!);
-  return seaRouteExists(board, (s) => fleets.has(s), units.prov[u]!, t.dstProv[u]!);
+  const { t, units } = ws;
+  return seaRoute(ws.m, units.prov[u]!, t.dstProv[u]!, SEAS_CONVOYING, u, -1, -1);
 }

@@ -13,7 +13,7 @@ import type { RuleOptions } from '../../config/rules.js';
 import type { Unit } from '../../game/position.js';
 import type { Reason } from '../reasons.js';
 import { MovementState } from './state.js';
-import { MovementTable, UnitColumns } from './table.js';
+import { MovementTable, OrderSlots, UnitColumns } from './table.js';
 
 /** The (absent) unit objects of the integer path. */
 const NO_UNITS: readonly Unit[] = Object.freeze([]);
@@ -26,21 +26,15 @@ export class MovementWorkspace {
   readonly t: MovementTable;
   readonly m: MovementState;
 
-  // ---- candidate orders, one slot per written order (grown), plus spare slots for implicit orders
+  // ---- candidate orders of the written path, one slot per written order (grown), plus a spare slot for implicit orders
   slots = 0;
-  cUnit: Int32Array = new Int32Array(0);
-  cCode: Uint8Array = new Uint8Array(0);
-  cDstLoc: Int32Array = new Int32Array(0);
-  cDstProv: Int32Array = new Int32Array(0);
-  cTarget: Int32Array = new Int32Array(0);
-  cSupportCoast: Int32Array = new Int32Array(0);
-  cVia: Uint8Array = new Uint8Array(0);
+  cand: OrderSlots = OrderSlots.sized(0);
+  /** Per slot: how well the unit type and the nationality were written (WRITTEN_*). */
   cType: Uint8Array = new Uint8Array(0);
   cNat: Uint8Array = new Uint8Array(0);
-  cPath: (number[] | undefined)[] = [];
   /** Per order: the order whose result it shares (an exact repeat of a standing order), else -1. */
   sameAs: Int32Array = new Int32Array(0);
-  /** Per order (written path) or per unit (integer path): why it is illegal, or undefined. */
+  /** Per unit (integer path): why its order is illegal, or undefined. */
   illegalReason: (Reason | undefined)[] = [];
 
   // ---- per unit
@@ -54,10 +48,9 @@ export class MovementWorkspace {
   implicitCount = 0;
   /** Per implicit order: the support or convoy that implied it. */
   readonly implicitFrom: Int32Array;
-  /** Fill cursors for building CSR rows (units + 1, provinces + 1). */
+  /** Fill cursors for building the CSR rows of supports and convoys (units + 1). */
   readonly fillA: Int32Array;
   readonly fillB: Int32Array;
-  readonly fillP: Int32Array;
   /** Per power: 1 when it gave any order this phase. */
   readonly powersWithOrders: Uint8Array;
 
@@ -78,6 +71,30 @@ export class MovementWorkspace {
   readonly standoffs: Int32Array;
   standoffCount = 0;
 
+  /** The last power name looked up, and its id (`powerId`). */
+  private lastPowerName = '';
+  private lastPowerId = -1;
+
+  /**
+   * `board.powerId`, remembering the last name: units and orders come grouped
+   * by power, so most look-ups are the name just seen (a string compare, not a
+   * map look-up).
+   */
+  powerId(name: string): number {
+    if (name !== this.lastPowerName) {
+      this.lastPowerName = name;
+      this.lastPowerId = this.board.powerId(name);
+    }
+    return this.lastPowerId;
+  }
+
+  /**
+   * Set while an adjudication runs in this workspace. If one ever threw half
+   * way (a position error, or a defect), columns it was filling could be left
+   * dirty, so the next adjudication on the board gets a fresh workspace.
+   */
+  busy = false;
+
   constructor(board: Board, rules: RuleOptions) {
     const P = board.provinceCount;
     const cap = P;
@@ -93,7 +110,6 @@ export class MovementWorkspace {
     this.implicitFrom = new Int32Array(cap);
     this.fillA = new Int32Array(cap + 1);
     this.fillB = new Int32Array(cap + 1);
-    this.fillP = new Int32Array(P + 1);
     this.powersWithOrders = new Uint8Array(board.powerCount);
     this.moved = new Uint8Array(cap);
     this.attackerOf = new Int32Array(P).fill(-1);
@@ -103,6 +119,7 @@ export class MovementWorkspace {
     this.status = new Uint8Array(cap);
     this.standoffs = new Int32Array(P);
     this.ensureSlots(cap + 1);
+    this.illegalReason = new Array<Reason | undefined>(cap).fill(undefined);
     this.result = {
       n: 0,
       status: this.status,
@@ -120,32 +137,10 @@ export class MovementWorkspace {
     if (k <= this.slots) return;
     const n = Math.max(k, this.slots * 2, 64);
     this.slots = n;
-    this.cUnit = new Int32Array(n);
-    this.cCode = new Uint8Array(n);
-    this.cDstLoc = new Int32Array(n);
-    this.cDstProv = new Int32Array(n);
-    this.cTarget = new Int32Array(n);
-    this.cSupportCoast = new Int32Array(n);
-    this.cVia = new Uint8Array(n);
+    this.cand = OrderSlots.sized(n);
     this.cType = new Uint8Array(n);
     this.cNat = new Uint8Array(n);
-    this.cPath = new Array<number[] | undefined>(n).fill(undefined);
     this.sameAs = new Int32Array(n);
-    this.illegalReason = new Array<Reason | undefined>(n).fill(undefined);
-  }
-
-  /** Clears a slot for a new candidate of unit `u`. */
-  initSlot(i: number, u: number, code: number): void {
-    this.cUnit[i] = u;
-    this.cCode[i] = code;
-    this.cDstLoc[i] = -1;
-    this.cDstProv[i] = -1;
-    this.cTarget[i] = -1;
-    this.cSupportCoast[i] = -1;
-    this.cVia[i] = 0;
-    this.cType[i] = 0;
-    this.cNat[i] = 0;
-    this.cPath[i] = undefined;
   }
 
   /** Loads the units' columns from integer arrays (unit `u`: power, kind code, location); throws on two units in a province. */
@@ -182,7 +177,6 @@ export class MovementWorkspace {
     const r = this.result;
     r.n = this.units.n;
     r.standoffCount = this.standoffCount;
-    r.illegalReason = this.illegalReason; // replaced when the slots grow
     return r;
   }
 
@@ -206,13 +200,37 @@ export interface IntsResultView {
   standoffCount: number;
 }
 
+const cache = new WeakMap<Board, MovementWorkspace>();
+
 /**
- * A movement workspace for one adjudication, with `rules` in force.
+ * The board's movement workspace, with `rules` bound for this adjudication
+ * (games on one board may use different rules objects, so they are bound on
+ * every call, never kept from the call that built the workspace).
  *
- * A fresh one each call: reusing one per board leaked state from one game into
- * the next game played on the same board (a support went uncounted), so until
- * every column is proven reset, correctness wins over the reuse.
+ * Reuse is safe because each phase clears, for its units, every column it
+ * reads before writing it (`beginTable`, `MovementState.reset`, the CSR
+ * builders, `settleMoves`), and because a workspace left `busy` by an
+ * adjudication that threw is replaced. The caller ends with `ws.busy = false`. `test/workspace-reuse.test.ts`
+ * checks that phases adjudicated one after another on one board, under
+ * different rules, give what fresh workspaces give.
  */
 export function movementWorkspace(board: Board, rules: RuleOptions): MovementWorkspace {
-  return new MovementWorkspace(board, rules);
+  let ws = cache.get(board);
+  if (!ws || ws.busy) {
+    ws = new MovementWorkspace(board, rules);
+    cache.set(board, ws);
+  }
+  ws.t.bindRules(rules);
+  ws.busy = true;
+  return ws;
+}
+
+/** The board's workspace as the last adjudication left it, or undefined; for tests (it binds nothing and marks nothing busy). */
+export function lastMovementWorkspace(board: Board): MovementWorkspace | undefined {
+  return cache.get(board);
+}
+
+/** Drops the board's workspace, so that the next adjudication builds a fresh one (for tests). */
+export function dropMovementWorkspace(board: Board): void {
+  cache.delete(board);
 }

@@ -10,7 +10,7 @@
  *   order  := unit HOLD | unit moves [retreat list] | unit route | unit SUPPORT unit [HOLD | moves]
  *           | unit (、|AND unit)* CONVOY unit moves | unit RETREAT place | unit RETREAT-LIST places
  *           | unit DISBAND | DISBAND unit | unit BUILD [KIND] | BUILD unit | BUILD-LIST units
- *           | DISBAND-LIST units | WAIVE
+ *           | DISBAND-LIST units | WAIVE | unit unit [moves | HOLD] SUPPORT | unit unit moves CONVOY
  *   moves  := (MOVE | DASH | VIA-CONVOY)+ place (DASH place)* MOVE* | place MOVE+ | place in a case saying "to"
  *   route  := (VIA place | place VIA)+ moves | MOVE+ (VIA place | place VIA)+ place
  *
@@ -361,10 +361,12 @@ export class Grammar {
     return out;
   }
 
+  /** Marks and filler words after the last order (`。`, `する`). */
   private trailing(pos: number): Alt<null>[] {
-    const out: Alt<null>[] = [at(pos, null)];
+    const out: Alt<null>[] = [...this.fillers(pos)];
     for (let i = 0; i < out.length; i++) {
-      for (const p of this.punct((out[i] as Alt<null>).end, 'end', 'separator', 'list')) out.push(then(out[i] as Alt<null>, p, null));
+      const cur = out[i] as Alt<null>;
+      for (const p of this.punct(cur.end, 'end', 'separator', 'list')) for (const f of this.fillers(p.end)) out.push(then(then(cur, p, null), f, null));
     }
     return out;
   }
@@ -434,6 +436,21 @@ export class Grammar {
         movement(base, { type: 'support', unit, supported });
         for (const h of this.word(su.end, 'hold')) movement(then(base, h, null), { type: 'support', unit, supported });
         for (const m of this.moves(su.end)) movement(then(base, m, null), { type: 'support', unit, supported, to: m.v.to.at });
+      }
+    }
+    // Verb last, as Japanese writes it: `北海の海軍はキールの陸軍のオランダへの移動を支援`,
+    // `北海の海軍はロンドンの陸軍をノルウェーへ輸送`.
+    for (const su of this.unit(u.end)) {
+      const other = withPower(su.v);
+      const base = then(u, su, null);
+      for (const s of this.word(su.end, 'support')) movement(then(base, s, null), { type: 'support', unit, supported: other });
+      for (const h of this.word(su.end, 'hold')) {
+        for (const s of this.word(h.end, 'support')) movement(then(then(base, h, null), s, null), { type: 'support', unit, supported: other });
+      }
+      for (const m of this.moves(su.end)) {
+        const moved = then(base, m, null);
+        for (const s of this.word(m.end, 'support')) movement(then(moved, s, null), { type: 'support', unit, supported: other, to: m.v.to.at });
+        for (const c of this.word(m.end, 'convoy')) movement(then(moved, c, null), { type: 'convoy', unit, army: other, to: m.v.to.at });
       }
     }
     for (const r of this.word(u.end, 'retreat')) {

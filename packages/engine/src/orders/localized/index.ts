@@ -29,7 +29,7 @@
  *
  *   formatLocalizedOrder(board, language, order, { power? }) → string
  *     The order in the language, which `readLocalizedOrders` reads back to the same
- *     order (`华沙陆军移动到莫斯科`, `陸軍 ワルシャワ-モスクワ`, `Armeija Varsova hyökkää Moskovaan`).
+ *     order (`华沙陆军移动到乌克兰`, `陸軍 ワルシャワ-ウクライナ`, `Armeija Varsova hyökkää Ukrainaan`).
  *     An unknown language prints the canonical notation (`formatOrder`).
  *
  *   orderLanguages() → ['fi', 'ja', 'zh'];  orderVocabulary(language) → Vocabulary | undefined

@@ -1,0 +1,174 @@
+// The movement workspace is kept per board and reused by every adjudication on
+// it (workspace.ts). A phase must never see what the previous one left there:
+// phases of different games, under different rules, adjudicated one after
+// another on one board, must give exactly what a fresh workspace gives.
+//
+// This once failed: a unit that supported in one phase and had no order in the
+// next kept its `matched` mark and was filed as a supporter in another unit's
+// row, so a real support went uncounted (test/board-reuse.test.ts saw it
+// through the game language).
+import { compileBoard } from '../src/board/board.js';
+import type { RuleOptions } from '../src/config/rules.js';
+import type { Position } from '../src/game/position.js';
+import type { Order } from '../src/orders/order.js';
+import { adjudicatePhase, phaseIsEmpty } from '../src/adjudicate/phase.js';
+import { adjudicateMovementInts, type MovementResultInts } from '../src/adjudicate/movement/index.js';
+import { MovementInts } from '../src/adjudicate/movement/encode.js';
+import { dropMovementWorkspace, lastMovementWorkspace } from '../src/adjudicate/movement/workspace.js';
+import { MOVE } from '../src/adjudicate/movement/table.js';
+import type { Board } from '../src/board/board.js';
+import { initialPosition } from '../src/game/runner.js';
+import { mulberry32, randomOrders, type Rng } from '../src/legal/index.js';
+import { describe, expect, it } from 'vitest';
+import { board, CLASSIC, casePosition, parseOrder, rules } from './helpers/classic.js';
+import { resolvedEditions } from './helpers/editions.js';
+
+interface Phase {
+  label: string;
+  rules: RuleOptions;
+  position: Position;
+  orders: Order[];
+}
+
+/** Some orders of a phase left out, so that some units go unordered. */
+function dropSome(orders: readonly Order[], rng: Rng): Order[] {
+  return orders.filter(() => rng() >= 0.3);
+}
+
+/** The movement phases of a seeded random game, each with its orders (some phases with orders left out). */
+function moves(label: string, r: RuleOptions, seed: number, phases: number): Phase[] {
+  const rng = mulberry32(seed);
+  let pos = initialPosition(CLASSIC);
+  const out: Phase[] = [];
+  for (let k = 0, skipped = 0; k < phases && skipped < 64; ) {
+    if (phaseIsEmpty(board, r, pos)) {
+      pos = adjudicatePhase(board, pos, [], r, { seed }).next;
+      skipped++;
+      continue;
+    }
+    skipped = 0;
+    k++;
+    const orders = randomOrders(board, pos, r, rng, { uniform: k % 2 === 0 });
+    if (pos.phase.kind === 'movement') {
+      out.push({ label: `${label} seed ${seed} ${pos.phase.season} ${pos.phase.year}`, rules: r, position: pos, orders });
+      out.push({ label: `${label} seed ${seed} ${pos.phase.season} ${pos.phase.year} (some unordered)`, rules: r, position: pos, orders: dropSome(orders, rng) });
+    }
+    pos = adjudicatePhase(board, pos, orders, r, { seed }).next;
+  }
+  return out;
+}
+
+/** The integer outcome as plain data (it is a view of the workspace, overwritten by the next call). */
+function snapshot(r: MovementResultInts): unknown {
+  const n = r.n;
+  return {
+    status: Array.from(r.status.subarray(0, n)),
+    illegal: r.illegalReason.slice(0, n),
+    dislodgedBy: Array.from(r.dislodgedBy.subarray(0, n)),
+    finalLoc: Array.from(r.finalLoc.subarray(0, n)),
+    implicit: Array.from(r.implicit.subarray(0, n)),
+    standoffs: Array.from(r.standoffs.subarray(0, r.standoffCount)),
+  };
+}
+
+/**
+ * What the last adjudication on `b` built: each unit's effective order, its
+ * matches, the CSR rows and the decisions. A stale entry that happens not to
+ * change the outcome still shows here.
+ */
+function tableOf(b: Board): unknown {
+  const ws = lastMovementWorkspace(b)!;
+  expect(ws.busy).toBe(false);
+  const { t, m } = ws;
+  const n = ws.units.n;
+  const row = (off: Int32Array, list: Int32Array, i: number): number[] => Array.from(list.subarray(off[i]!, off[i + 1]!));
+  const units = [];
+  for (let u = 0; u < n; u++) {
+    units.push({
+      order: t.order[u],
+      orderIndex: t.orderIndex[u],
+      matched: t.matched[u],
+      noHoldSupport: t.noHoldSupport[u],
+      implicit: t.implicit[u],
+      route: t.order[u] === MOVE ? t.route[u] : -1,
+      supports: row(t.supOff, t.supList, u),
+      convoys: row(t.cvyOff, t.cvyList, u),
+      decision: m.res[u],
+    });
+  }
+  const into = [];
+  for (let p = 0; p < b.provinceCount; p++) {
+    const list: number[] = [];
+    for (let w = t.firstInto(p); w >= 0; w = t.intoNext[w]!) list.push(w);
+    into.push(list);
+  }
+  return { units, into };
+}
+
+describe('one movement workspace per board, reused', () => {
+  // The same map compiled again: a board of its own, whose workspace is dropped before each call.
+  const fresh = compileBoard(CLASSIC);
+
+  /** The phase adjudicated on the reused workspace and on a fresh one: results and tables. */
+  function both(p: Phase): { reused: unknown; alone: unknown; reusedTable: unknown; aloneTable: unknown } {
+    const reused = adjudicatePhase(board, p.position, p.orders, p.rules, { seed: 1 });
+    const reusedTable = tableOf(board);
+    dropMovementWorkspace(fresh);
+    const alone = adjudicatePhase(fresh, p.position, p.orders, p.rules, { seed: 1 });
+    return { reused, alone, reusedTable, aloneTable: tableOf(fresh) };
+  }
+
+  it('a support is counted after a phase in which its unit supported and then had no order', () => {
+    const r = rules();
+    const first = casePosition({ units: { austria: ['A boh'], germany: ['A mun', 'A sil'] }, orders: {} });
+    const supportFirst: Phase = {
+      label: 'supports',
+      rules: r,
+      position: first,
+      // Unit 0 supports unit 1; in the next phase unit 0 has no order.
+      orders: [parseOrder('austria', 'A boh S A mun').order, parseOrder('germany', 'A mun H').order],
+    };
+    const second: Phase = {
+      label: 'attack',
+      rules: rules({ 'duplicate-orders': 'first' }), // another rules object, as another game would bring
+      position: first,
+      orders: [parseOrder('germany', 'A mun - boh').order, parseOrder('germany', 'A sil S A mun - boh').order],
+    };
+    both(supportFirst);
+    const shared = lastMovementWorkspace(board);
+    const { reused, alone } = both(second);
+    expect(lastMovementWorkspace(board), 'the workspace was reused').toBe(shared);
+    expect(reused).toEqual(alone);
+    expect((reused as { dislodged: unknown[] }).dislodged).toHaveLength(1);
+  });
+
+  it('phases of games under different rules, shuffled, give what fresh workspaces give (both entry points)', () => {
+    const phases: Phase[] = [...moves('2023', rules(), 21, 24), ...moves('2023 implicit orders', rules({ 'implicit-orders': true }), 22, 16)];
+    let seed = 30;
+    for (const [name, r] of resolvedEditions()) phases.push(...moves(name, r, seed++, 10));
+    // Interleave the games deterministically.
+    const rng = mulberry32(99);
+    for (let i = phases.length - 1; i > 0; i--) {
+      const j = Math.floor(rng() * (i + 1));
+      [phases[i], phases[j]] = [phases[j]!, phases[i]!];
+    }
+    expect(phases.length).toBeGreaterThan(100);
+
+    const ints = new MovementInts(board);
+    adjudicatePhase(board, phases[0]!.position, phases[0]!.orders, phases[0]!.rules);
+    const shared = lastMovementWorkspace(board);
+    for (const p of phases) {
+      const { reused, alone, reusedTable, aloneTable } = both(p);
+      expect(reused, p.label).toEqual(alone);
+      expect(reusedTable, `${p.label} (table)`).toEqual(aloneTable);
+      ints.encode(p.position, p.orders, p.rules);
+      const a = snapshot(adjudicateMovementInts(board, p.rules, ints.units, ints.orders));
+      dropMovementWorkspace(fresh);
+      const intsTable = tableOf(board);
+      const b = snapshot(adjudicateMovementInts(fresh, p.rules, ints.units, ints.orders));
+      expect(a, `${p.label} (integer API)`).toEqual(b);
+      expect(intsTable, `${p.label} (integer API, table)`).toEqual(tableOf(fresh));
+    }
+    expect(lastMovementWorkspace(board), 'one workspace served every phase').toBe(shared);
+  });
+});
