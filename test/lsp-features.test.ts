@@ -306,6 +306,11 @@ describe('completion in maps', () => {
     const t5 = `${map}\n`;
     const top = completion(ws, put(ws, tinyMap, t5) as MapDoc, at(t5, 'neutral centres spl\n'));
     expect(labels(top.filter((i) => i.kind !== CompletionItemKind.Snippet))).toEqual(['import', 'variant', 'province', 'adjacency', 'power', 'neutral', 'rules', 'ruleset', 'remove']);
+    const t6 = `${map}\nneutral \nneutral units A \nprovince zz "Zz" coast \n`;
+    const d6 = put(ws, tinyMap, t6) as MapDoc;
+    expect(labels(completion(ws, d6, at(t6, '\nneutral ')))).toEqual(['centres', 'units']);
+    expect(labels(completion(ws, d6, at(t6, 'neutral units A ')))).toContain('ins');
+    expect(labels(completion(ws, d6, at(t6, 'province zz "Zz" coast ')))).toContain('archipelago');
     // At a line start outside every block, the declarations' snippets follow the keywords.
     expect(labels(top.filter((i) => i.kind === CompletionItemKind.Snippet))).toEqual(['province', 'province-coasts', 'power', 'variant', 'adjacency', 'rules', 'ruleset', 'neutral']);
   });

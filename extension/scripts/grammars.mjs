@@ -111,7 +111,7 @@ const dipmap = {
     },
     body: {
       patterns: [
-        { match: kw(['land', 'sea', 'coast', 'supply', 'impassable']), name: 'storage.modifier.terrain.dipmap' },
+        { match: kw(['land', 'sea', 'coast', 'supply', 'impassable', 'archipelago']), name: 'storage.modifier.terrain.dipmap' },
         { match: kw(['author', 'version', 'description', 'start', 'name', 'alias', 'at', 'adjective', 'colou?r', 'home', 'units', 'owns', 'country', 'cent(?:re|er)s']), name: 'keyword.other.dipmap' },
         { match: kw(['movement', 'retreat', 'adjustment']), name: 'constant.language.phase.dipmap' },
         {

@@ -91,7 +91,7 @@ export const MAP_BLOCK_KEYWORDS: Record<string, string[]> = {
   power: ['adjective', 'colour', 'name', 'alias', 'home', 'country', 'units', 'owns'],
   adjacency: ['army', 'fleet', 'both'],
 };
-export const PROVINCE_FLAGS = ['land', 'sea', 'coast', 'supply', 'impassable'];
+export const PROVINCE_FLAGS = ['land', 'sea', 'coast', 'supply', 'impassable', 'archipelago'];
 export const MAP_KEYWORDS = new Set([
   ...MAP_TOP_KEYWORDS,
   ...Object.values(MAP_BLOCK_KEYWORDS).flat(),

@@ -249,6 +249,38 @@ export class Board {
     return isArmy(kind) ? this.armyCanReach(this.locProvince[from]!, to) : this.fleetCanReach(from, to);
   }
 
+  /** See `reachMatrix`. */
+  private reach: Uint8Array | null | undefined;
+
+  /**
+   * Adjacency as a flat matrix, built on first use and kept: entry
+   * `loc * provinceCount + prov` has bit 1 (`REACH_ARMY`) when an army at
+   * location `loc` could move into province `prov` (`canReachProvince(ARMY, …)`)
+   * and bit 2 (`REACH_FLEET`) when a fleet could (`canReachProvince(FLEET, …)`).
+   * One load instead of a scan of an adjacency row, for the adjudicator's
+   * legality checks. Null for a board too large for it (over 4 M entries: a
+   * map of some 2,000 provinces), where callers scan the rows as before.
+   */
+  reachMatrix(): Uint8Array | null {
+    if (this.reach !== undefined) return this.reach;
+    const P = this.provinceCount;
+    const L = this.locationCount;
+    if (L * P > 1 << 22) return (this.reach = null);
+    const m = new Uint8Array(L * P);
+    for (let loc = 0; loc < L; loc++) {
+      const from = this.locProvince[loc]!;
+      for (let i = this.armyAdj.offsets[from]!; i < this.armyAdj.offsets[from + 1]!; i++) {
+        // armyCanReach compares the row's targets with a province id: only province locations can match.
+        const t = this.armyAdj.targets[i]!;
+        if (t < P) m[loc * P + t]! |= REACH_ARMY;
+      }
+      for (let i = this.fleetAdj.offsets[loc]!; i < this.fleetAdj.offsets[loc + 1]!; i++) {
+        m[loc * P + this.locProvince[this.fleetAdj.targets[i]!]!]! |= REACH_FLEET;
+      }
+    }
+    return (this.reach = m);
+  }
+
   /** Whether a unit of `kind` may stand in province `prov` at all. */
   kindMayEnter(kind: UnitKindCode | UnitKind, prov: number): boolean {
     if (this.impassable[prov]) return false;
@@ -261,6 +293,10 @@ export class Board {
     return this.terrain[prov] === TERRAIN_COAST && this.seaAdj.offsets[prov + 1]! > this.seaAdj.offsets[prov]!;
   }
 }
+
+/** Bits of `Board.reachMatrix()`: `REACH_ARMY << kind` for a unit kind code (ARMY 0, FLEET 1). */
+export const REACH_ARMY = 1;
+export const REACH_FLEET = 2;
 
 /** Compiles a VariantConfig into a Board. Pure; the config is kept by reference. */
 export function compileBoard(config: VariantConfig): Board {

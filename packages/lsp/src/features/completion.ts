@@ -884,7 +884,13 @@ function mapCompletion(ws: Workspace, doc: MapDoc, offset: number): CompletionIt
     if (words[0] === 'remove' && words.length === 1) return done(kw(['province', 'power', 'adjacency']));
     if (words[0] === 'remove' && words[1] === 'province' && words.length === 2) return done(provinces());
     if (words[0] === 'remove' && words[1] === 'power' && words.length === 2) return done(powers());
-    if (words[0] === 'neutral' && words.length === 1) return done(kw(['centres']));
+    if (words[0] === 'neutral' && words.length === 1) return done(kw(['centres', 'units']));
+    if (words[0] === 'neutral' && words[1] === 'units') {
+      const last = words[words.length - 1];
+      if (last === 'a' || last === 'army') return done(provinces());
+      if (last === 'f' || last === 'fleet') return done(locations());
+      return done(kw(['A', 'F']));
+    }
     if (words[0] === 'neutral') return done(provinces());
     if (words[0] === 'province' && words.length >= 2) return done(kw(PROVINCE_FLAGS.filter((f) => !words.includes(f))));
     return [];

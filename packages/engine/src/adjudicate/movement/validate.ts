@@ -11,7 +11,7 @@
  * when none do (6.D.32); a support is legal only if the supported move is
  * possible without the supporter's help as a convoyer (6.D.31).
  */
-import type { Board } from '../../board/board.js';
+import { REACH_ARMY, type Board } from '../../board/board.js';
 import { ARMY, FLEET } from '../../board/codes.js';
 import type { RuleOptions } from '../../config/rules.js';
 import type { ConvoyOrder, MoveOrder, Order, SupportOrder } from '../../orders/order.js';
@@ -449,6 +449,17 @@ function destinationProvince(ws: MovementWorkspace, dst: number, kind: number): 
   return prov;
 }
 
+/**
+ * `board.canReachProvince(kind, loc, prov)` (kind ARMY or FLEET): one load
+ * from the board's reach matrix, or the adjacency row scan on a board too large
+ * for one. For an army at a province location it is `armyCanReach(loc, prov)`.
+ */
+function reaches(ws: MovementWorkspace, kind: number, loc: number, prov: number): boolean {
+  const r = ws.reach;
+  if (r !== null) return (r[loc * ws.board.provinceCount + prov]! & (REACH_ARMY << kind)) !== 0;
+  return ws.board.canReachProvince(kind === FLEET ? FLEET : ARMY, loc, prov);
+}
+
 /** Set by `fleetDestinationInt`: the location the fleet moves to. */
 let fleetLoc = -1;
 
@@ -457,7 +468,8 @@ function fleetDestinationInt(ws: MovementWorkspace, from: number, prov: number, 
   const board = ws.board;
   const f = ws.t.f;
   if (!board.hasCoasts(prov)) {
-    if (!board.canMove(FLEET, from, prov)) return 'not-adjacent';
+    // Without coasts the province's one location is the province: canMove(FLEET, from, prov).
+    if (!reaches(ws, FLEET, from, prov)) return 'not-adjacent';
     fleetLoc = prov;
     return undefined;
   }
@@ -511,7 +523,7 @@ function checkMoveInt(ws: MovementWorkspace, c: OrderSlots, slot: number, u: num
     c.set(slot, u, MOVE, fleetLoc, prov, -1, -1, 0);
     return undefined;
   }
-  const adjacent = board.armyCanReach(from, prov);
+  const adjacent = reaches(ws, ARMY, from, prov);
   // 'via convoy' means something only where the rules know the tag (not under the 1971 swap rule).
   const tagged = via && f.convoyToAdjacent !== ADJ_SWAP_ONLY;
   const convoyOnly = !adjacent || (tagged && !f.viaConvoyFallback);
@@ -525,7 +537,7 @@ function checkMoveInt(ws: MovementWorkspace, c: OrderSlots, slot: number, u: num
 
 function checkSupportHoldInt(ws: MovementWorkspace, c: OrderSlots, slot: number, s: number, v: number): Reason | undefined {
   const { board, units } = ws;
-  if (!board.canReachProvince(units.kind[s] === FLEET ? FLEET : ARMY, units.loc[s]!, units.prov[v]!)) return 'not-adjacent';
+  if (!reaches(ws, units.kind[s] === FLEET ? FLEET : ARMY, units.loc[s]!, units.prov[v]!)) return 'not-adjacent';
   c.set(slot, s, SUPPORT_HOLD, -1, units.prov[v]!, v, -1, 0);
   return undefined;
 }
@@ -536,7 +548,7 @@ function checkSupportMoveInt(ws: MovementWorkspace, c: OrderSlots, slot: number,
   const sKind = units.kind[s] === FLEET ? FLEET : ARMY;
   const vKind = units.kind[v] === FLEET ? FLEET : ARMY;
   if (prov === units.prov[s] || prov === units.prov[v]) return 'same-province';
-  if (!board.canReachProvince(sKind, units.loc[s]!, prov)) return 'not-adjacent';
+  if (!reaches(ws, sKind, units.loc[s]!, prov)) return 'not-adjacent';
   if (!board.kindMayEnter(vKind, prov)) return 'wrong-unit-kind';
   let coast = named;
   if (vKind === FLEET) {
@@ -552,7 +564,7 @@ function checkSupportMoveInt(ws: MovementWorkspace, c: OrderSlots, slot: number,
         count++;
         if (x === coast) includes = true;
       }
-    } else if (board.canMove(FLEET, units.loc[v]!, prov)) {
+    } else if (reaches(ws, FLEET, units.loc[v]!, prov)) {
       count = 1;
       includes = coast === prov;
     }
@@ -561,7 +573,7 @@ function checkSupportMoveInt(ws: MovementWorkspace, c: OrderSlots, slot: number,
       if (f.supportCoast !== SUPPORT_COAST_IGNORED) return 'impossible-coast';
     }
     if (f.supportCoast === SUPPORT_COAST_IGNORED) coast = -1;
-  } else if (!board.armyCanReach(units.prov[v]!, prov) && !convoyPossible(ws, units.prov[v]!, prov, units.prov[s]!)) {
+  } else if (!reaches(ws, ARMY, units.prov[v]!, prov) && !convoyPossible(ws, units.prov[v]!, prov, units.prov[s]!)) {
     return 'not-adjacent';
   }
   c.set(slot, s, SUPPORT_MOVE, -1, prov, v, coast, 0);
@@ -728,7 +740,7 @@ function chooseRoutes(ws: MovementWorkspace): void {
     if (t.order[u] !== MOVE || units.kind[u] !== ARMY) continue;
     const from = units.prov[u]!;
     const to = t.dstProv[u]!;
-    if (!board.armyCanReach(from, to)) {
+    if (!reaches(ws, ARMY, from, to)) {
       t.route[u] = ROUTE_CONVOY;
       continue;
     }

@@ -70,6 +70,8 @@ export class MovementWorkspace {
   /** Provinces left empty by a standoff: `standoffs[0 .. standoffCount)`. */
   readonly standoffs: Int32Array;
   standoffCount = 0;
+  /** `board.reachMatrix()` (null on a board too large for it): "could a unit at this location move into that province" in one load. */
+  readonly reach: Uint8Array | null;
 
   /** The last power name looked up, and its id (`powerId`). */
   private lastPowerName = '';
@@ -100,6 +102,7 @@ export class MovementWorkspace {
     const cap = P;
     this.board = board;
     this.capacity = cap;
+    this.reach = board.reachMatrix();
     this.units = new UnitColumns(cap, P);
     this.t = new MovementTable(board, rules, this.units, cap);
     this.m = new MovementState(this.t, cap);
