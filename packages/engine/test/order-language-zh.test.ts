@@ -228,6 +228,24 @@ describe('Chinese orders as players write them', () => {
   });
 });
 
+// Issue 8, written as players write: a convoy route as a list of seas after one 经.
+const ROUTE_LISTS: [string, string][] = [
+  ['荷兰陆军经北海、挪威海、巴伦茨海移动到圣彼得堡', 'france: A hol - nth - nwg - bar - stp'],
+  ['荷蘭陸軍經北海、挪威海、巴倫茨海移動到聖彼得堡', 'france: A hol - nth - nwg - bar - stp'],
+  ['荷兰陆军经北海,挪威海移动圣彼得堡', 'france: A hol - nth - nwg - stp'],
+  ['荷兰陆军经北海和挪威海移动到圣彼得堡', 'france: A hol - nth - nwg - stp'],
+  ['伦敦陆军经英吉利海峡移动布瑞斯特', 'france: A lon - eng - bre'],
+];
+
+describe('Chinese convoy routes written as a list of seas (issue 8)', () => {
+  it.each(ROUTE_LISTS)('%s → %s', (text, expected) => expectReading('zh', text, expected, P));
+
+  it('a land province in the list is no route', () => {
+    const result = readLocalizedOrders(board, 'zh', '荷兰陆军经北海、比利时移动到圣彼得堡', P);
+    expect(result.ok).toBe(false);
+  });
+});
+
 describe('Chinese orders that read two ways or none', () => {
   it('挪威海军… reads as the fleet in Norway or the unit in the Norwegian Sea: both readings are shown', () => {
     const result = readLocalizedOrders(board, 'zh', '挪威海军移动到北海', P);

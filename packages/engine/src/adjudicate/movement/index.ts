@@ -17,7 +17,7 @@ import type { Position, Unit } from '../../game/position.js';
 import type { Order } from '../../orders/order.js';
 import type { PhaseResult } from '../result.js';
 import { PositionError } from '../units.js';
-import { movementOutcome, orderStatuses, settleMoves } from './outcome.js';
+import { movementOutcome, settleMoves } from './outcome.js';
 import { resolveAll } from './resolver.js';
 import { validateMovementInts, validateWrittenOrders, type MovementOrdersInts } from './validate.js';
 import { movementWorkspace, type MovementWorkspace } from './workspace.js';
@@ -91,7 +91,8 @@ function loadPositionUnits(ws: MovementWorkspace, list: readonly Unit[]): void {
 
 /** Resolves every decision of the table in the workspace. */
 function resolvePhase(ws: MovementWorkspace): void {
-  ws.m.reset(ws.units.n);
+  // The per-unit state was cleared while the orders were filed (fileOrders).
+  ws.m.resetPhase();
   resolveAll(ws.m);
 }
 
@@ -137,8 +138,7 @@ export function adjudicateMovementInts(board: Board, rules: RuleOptions, units: 
   ws.loadUnits(units.n, units.power, units.kind, units.loc);
   validateMovementInts(ws, orders);
   resolvePhase(ws);
-  settleMoves(ws);
-  orderStatuses(ws);
+  settleMoves(ws, true); // with the statuses
   ws.busy = false;
   return ws.intsResult();
 }

@@ -35,7 +35,7 @@ export const STATUS_NONE = 3;
  * The moves that succeeded, the dislodged units and the standoffs, into the
  * workspace: `moved`, `attackerOf`, `dislodgedBy`, `finalLoc`, `standoffs`.
  */
-export function settleMoves(ws: MovementWorkspace): void {
+export function settleMoves(ws: MovementWorkspace, statuses = false): void {
   const { m, t, units } = ws;
   const n = units.n;
   const { moved, attackerOf, checked, dislodgedBy, finalLoc } = ws;
@@ -50,6 +50,8 @@ export function settleMoves(ws: MovementWorkspace): void {
   for (let u = 0; u < n; u++) {
     dislodgedBy[u] = moved[u] ? -1 : attackerOf[units.prov[u]!]!;
     finalLoc[u] = moved[u] ? dstLoc[u]! : units.loc[u]!;
+    // The integer path's statuses need only this unit's dislodgement: same pass.
+    if (statuses) ws.status[u] = orderStatus(ws, u);
   }
   let count = 0;
   for (let u = 0; u < n; u++) {
@@ -76,30 +78,21 @@ export function settleMoves(ws: MovementWorkspace): void {
   }
 }
 
-/** Per unit, how its order went (STATUS_*), into `ws.status`; for the integer path (after `settleMoves`). */
-export function orderStatuses(ws: MovementWorkspace): void {
-  const { m, t, units } = ws;
-  for (let u = 0; u < units.n; u++) {
-    let status: number;
-    if (ws.illegalReason[u] !== undefined) status = STATUS_ILLEGAL;
-    else if (t.orderIndex[u]! < 0 && !t.implicit[u]) status = STATUS_NONE;
-    else {
-      switch (t.order[u]) {
-        case HOLD:
-          status = ws.dislodgedBy[u]! >= 0 ? STATUS_FAILS : STATUS_SUCCEEDS;
-          break;
-        case MOVE:
-          status = m.res[u] === 1 ? STATUS_SUCCEEDS : STATUS_FAILS;
-          break;
-        case SUPPORT_HOLD:
-        case SUPPORT_MOVE:
-          status = t.matched[u] && m.res[u] === 1 ? STATUS_SUCCEEDS : STATUS_FAILS;
-          break;
-        default:
-          status = convoySucceeds(m, u) ? STATUS_SUCCEEDS : STATUS_FAILS;
-      }
-    }
-    ws.status[u] = status;
+/** How unit `u`'s order went (STATUS_*), once its dislodgement is known; for the integer path (`settleMoves(ws, true)`). */
+function orderStatus(ws: MovementWorkspace, u: number): number {
+  const { m, t } = ws;
+  if (ws.illegalReason[u] !== undefined) return STATUS_ILLEGAL;
+  if (t.orderIndex[u]! < 0 && !t.implicit[u]) return STATUS_NONE;
+  switch (t.order[u]) {
+    case HOLD:
+      return ws.dislodgedBy[u]! >= 0 ? STATUS_FAILS : STATUS_SUCCEEDS;
+    case MOVE:
+      return m.res[u] === 1 ? STATUS_SUCCEEDS : STATUS_FAILS;
+    case SUPPORT_HOLD:
+    case SUPPORT_MOVE:
+      return t.matched[u] && m.res[u] === 1 ? STATUS_SUCCEEDS : STATUS_FAILS;
+    default:
+      return convoySucceeds(m, u) ? STATUS_SUCCEEDS : STATUS_FAILS;
   }
 }
 

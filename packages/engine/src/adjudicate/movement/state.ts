@@ -75,6 +75,12 @@ export class MovementState {
    * convoy that matches no order fails before anything is resolved.
    */
   reset(n: number): void {
+    this.resetPerUnit(n);
+    this.resetPhase();
+  }
+
+  /** The per-unit part of `reset` (the adjudicator does it while filing the orders: `fileOrders`, validate.ts). */
+  resetPerUnit(n: number): void {
     const { order, matched } = this.t;
     for (let u = 0; u < n; u++) {
       const code = order[u];
@@ -86,6 +92,10 @@ export class MovementState {
       this.forced[u] = -1;
       this.backup[u] = BACKUP_NONE;
     }
+  }
+
+  /** The part of `reset` that does not depend on the units. */
+  resetPhase(): void {
     if (this.routeFleetsUsed) {
       // Cleared whole: the units of the phase that set them may have been more than `n`.
       this.routeFleetsDone.fill(0);

@@ -21,6 +21,7 @@ import { reasonText } from '../reasons.js';
 import { WRITTEN_MISSING, WRITTEN_OK, WRITTEN_WRONG, findUnit, readDestination, type WrittenQuality } from '../refs.js';
 import { ADJ_SWAP_ONLY, ADJ_TAGGED_ONLY, PATH_IGNORED, SUPPORT_COAST_IGNORED, SUPPORT_COAST_MUST_MATCH, SUPPORT_COAST_OWN_MAY_OMIT } from './flags.js';
 import { SEAS_CONVOYING, SEAS_WITH_FLEET, seaRoute } from './paths.js';
+import { BACKUP_NONE } from './state.js';
 import {
   CONVOY,
   HOLD,
@@ -181,13 +182,29 @@ export function validateWrittenOrders(ws: MovementWorkspace, orders: readonly Or
  * loaded). Illegal orders leave their reason in `ws.illegalReason[u]`.
  */
 export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrdersInts): void {
-  const { t, units } = ws;
+  const { board, t, units } = ws;
   const n = units.n;
-  beginTable(ws);
+  const unitKind = units.kind;
+  const prov = units.prov;
+  // beginTable's work, split: the fleets at sea first (the checks of convoy
+  // orders and routes read them for every unit), then each unit's columns
+  // cleared in the loop below, just before its order is checked (a check
+  // writes only its own unit's slot), which saves a pass over the units.
+  const fleetSea = t.fleetSea;
+  fleetSea.fill(0);
+  for (let u = 0; u < n; u++) if (unitKind[u] === FLEET && board.convoySea[prov[u]!]) fleetSea[prov[u]!] = 1;
+  ws.powersWithOrders.fill(0);
+  ws.implicitCount = 0;
   const denyHoldSupport = t.f.denyHoldSupport;
   // A legal order is written straight into the table (slot = unit); an illegal one leaves the unit holding.
   const slots = t.slots;
   for (let u = 0; u < n; u++) {
+    t.order[u] = HOLD;
+    t.orderIndex[u] = -1;
+    t.matched[u] = 0;
+    t.noHoldSupport[u] = 0;
+    t.implicit[u] = 0;
+    ws.illegalMove[u] = 0;
     ws.illegalReason[u] = undefined;
     const kind = orders.kind[u]!;
     if (kind === ORDER_NONE) continue;
@@ -637,13 +654,40 @@ function fileOrders(ws: MovementWorkspace): void {
   const n = units.n;
   const civilDisorderFails = t.f.civilDisorderFails;
   const { order, target, dstProv, matched, supOff, cvyOff } = t;
+  const { resolved, res, visited, inCycle, forced, backup } = ws.m;
   for (let u = 0; u <= n; u++) {
     supOff[u] = 0;
     cvyOff[u] = 0;
   }
-  for (let s = 0; s < n; s++) {
+  // One pass, from the last unit to the first, does three things per unit:
+  // - counts the matched supports and convoys per row (the order does not matter);
+  // - prepends each move to the list of its destination, so each list is in unit order;
+  // - clears the resolver's state of the unit (what MovementState.reset did in
+  //   a pass of its own), settling at once a hold (it stands) and a support or
+  //   convoy that matches nothing (it fails before anything is resolved).
+  t.newIntoLists();
+  const { intoHead, intoStamp, intoNext } = t;
+  const stamp = t.stamp;
+  for (let s = n - 1; s >= 0; s--) {
     const code = order[s];
-    if (code === HOLD || code === MOVE) continue;
+    visited[s] = 0;
+    inCycle[s] = 0;
+    forced[s] = -1;
+    backup[s] = BACKUP_NONE;
+    if (code === HOLD) {
+      resolved[s] = 1;
+      res[s] = 1;
+      continue;
+    }
+    res[s] = 0;
+    if (code === MOVE) {
+      resolved[s] = 0;
+      const p = dstProv[s]!;
+      intoNext[s] = intoStamp[p] === stamp ? intoHead[p]! : -1;
+      intoHead[p] = s;
+      intoStamp[p] = stamp;
+      continue;
+    }
     const v = target[s]!;
     if (code === SUPPORT_HOLD) {
       if (order[v] === MOVE || t.noHoldSupport[v]) {
@@ -668,6 +712,7 @@ function fileOrders(ws: MovementWorkspace): void {
     } else {
       t.unmatchedReason[s] = UNMATCHED;
     }
+    resolved[s] = matched[s] ? 0 : 1;
   }
   // Prefix sums (the fill cursors start at each row's offset), then the rows.
   const supFill = ws.fillA;
@@ -685,17 +730,6 @@ function fileOrders(ws: MovementWorkspace): void {
     if (code === HOLD || code === MOVE || !matched[s]) continue;
     if (code === CONVOY) t.cvyList[cvyFill[target[s]!]!++] = s;
     else t.supList[supFill[target[s]!]!++] = s;
-  }
-  // The moves into each province, in unit order: prepended from the last unit to the first.
-  t.newIntoLists();
-  const { intoHead, intoStamp, intoNext } = t;
-  const stamp = t.stamp;
-  for (let s = n - 1; s >= 0; s--) {
-    if (order[s] !== MOVE) continue;
-    const p = dstProv[s]!;
-    intoNext[s] = intoStamp[p] === stamp ? intoHead[p]! : -1;
-    intoHead[p] = s;
-    intoStamp[p] = stamp;
   }
 }
 

@@ -72,6 +72,13 @@ function then<A, B>(a: Alt<A>, b: Alt<unknown>, v: B): Alt<B> {
   return { end: b.end, v, pen: a.pen + b.pen, loose: b.loose.length === 0 ? a.loose : [...a.loose, ...b.loose] };
 }
 
+/**
+ * Verbs that several units may share, written once after them (`挪威海舰队、挪威舰队防守`):
+ * the meaning is the order type, and each unit gets one order. (Convoys share theirs too,
+ * with the army and its destination after the verb.)
+ */
+const SHARED_VERBS = ['hold', 'disband'] as const satisfies readonly (Meaning & Order['type'])[];
+
 /** How a mark is named in a message. */
 const MARK_LABELS: Record<PunctRole, string> = { list: ',', colon: ':', open: '(', close: ')', dash: '-', end: '.', separator: ';' };
 
@@ -331,21 +338,37 @@ export class Grammar {
     });
   }
 
-  /** A convoy route: `经英吉利海峡`, `Pohjanmeren kautta`, then where the army goes. */
+  /**
+   * A convoy route: `经英吉利海峡`, `Pohjanmeren kautta`, then where the army goes. One via
+   * word may take a list of seas (`经北海、挪威海、巴伦茨海`, `Pohjanmeren ja Norjanmeren kautta`).
+   */
   private route(pos: number): Alt<Moves>[] {
     const out: Alt<Moves>[] = [];
-    const vias = (p: number): Alt<Place>[] => [
-      ...this.word(p, 'via').flatMap((v) => this.place(v.end).map((pl) => then(v, pl, pl.v))),
-      ...this.place(p).flatMap((pl) => this.word(pl.end, 'via').map((v) => then(pl, v, pl.v))),
+    const vias = (p: number): Alt<Place[]>[] => [
+      ...this.word(p, 'via').flatMap((v) => this.seas(v.end).map((pl) => then(v, pl, pl.v))),
+      ...this.seas(p).flatMap((pl) => this.word(pl.end, 'via').map((v) => then(pl, v, pl.v))),
     ];
     const grow = (cur: Alt<Place[]>, ending: (p: number) => Alt<Moves>[]): void => {
       for (const m of ending(cur.end)) out.push(then(cur, m, { to: m.v.to, path: [...cur.v, ...m.v.path], viaConvoy: true }));
-      for (const v of vias(cur.end)) grow(then(cur, v, [...cur.v, v.v]), ending);
+      for (const v of vias(cur.end)) grow(then(cur, v, [...cur.v, ...v.v]), ending);
     };
     const direct = (p: number): Alt<Moves>[] => this.place(p).map((pl) => lift(pl, { to: pl.v, path: [], viaConvoy: true }));
-    for (const v of vias(pos)) grow(lift(v, [v.v]), (p) => this.moves(p));
-    for (const m of this.movers(pos)) for (const v of vias(m.end)) grow(then(m, v, [v.v]), direct);
+    for (const v of vias(pos)) grow(v, (p) => this.moves(p));
+    for (const m of this.movers(pos)) for (const v of vias(m.end)) grow(then(m, v, v.v), direct);
     return out;
+  }
+
+  /** The places of a route after one via word: one place, or a list of places that are all seas a fleet may convoy in. */
+  private seas(pos: number): Alt<Place[]>[] {
+    return this.cached(`seas:${pos}`, () =>
+      this.list(pos, (p) => this.place(p)).filter((l) => l.v.length === 1 || l.v.every((pl) => this.convoySea(pl.province))),
+    );
+  }
+
+  private convoySea(province: string): boolean {
+    const board = this.lexicon.board;
+    const i = board.provinceId(province);
+    return i >= 0 && board.convoySea[i] === 1;
   }
 
   // ---- orders
@@ -378,8 +401,16 @@ export class Grammar {
         out.push(lift(a, [power === undefined ? { draft } : { draft, power }]));
       };
       for (const u of this.unit(pos)) this.afterUnit(u, one);
-      // Several fleets before one convoy word: one convoy order each.
+      // Several units before one verb: one order each. Fleets before one convoy word, and
+      // units before one of the verbs that take nothing after them (`挪威海舰队、挪威舰队防守`).
       for (const fleets of this.list(pos, (p) => this.unit(p))) {
+        if (fleets.v.length > 1) {
+          for (const meaning of SHARED_VERBS) {
+            for (const w of this.word(fleets.end, meaning)) {
+              out.push(then(fleets, w, fleets.v.map((u) => ({ draft: { type: meaning, unit: u.ref } as Draft, ...(u.power ? { power: u.power } : {}) }))));
+            }
+          }
+        }
         for (const c of this.word(fleets.end, 'convoy')) {
           for (const army of this.unit(c.end)) {
             // Where the army goes: after a move word, or the bare place (`kuljettaa armeija Yorkshiren Norjaan`).
