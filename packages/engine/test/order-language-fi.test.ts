@@ -108,7 +108,46 @@ describe('Finnish case forms, derived from the nominative', () => {
     ['Yorkshire', 'genitive', 'yorkshiren'],
     ['Liivinmaa', 'illative', 'liivinmaahan'],
     ['Romania', 'inessive', 'romaniassa'],
+    // Names of several words inflect their last word (issue 8).
+    ['Pohjois-Afrikka', 'illative', 'pohjois-afrikkaan'],
+    ['Pohjois-Afrikka', 'inessive', 'pohjois-afrikassa'],
+    ['Pohjois-Atlantti', 'elative', 'pohjois-atlantista'],
+    ['Keski-Atlantti', 'ablative', 'keski-atlantilta'],
+    ['Englannin kanaali', 'illative', 'englannin kanaaliin'],
+    ['Englannin kanaali', 'genitive', 'englannin kanaalin'],
   ])('%s, %s: %s', (name, c, form) => expect(forms(name, c)).toContain(form));
+});
+
+// Issue 8, written as players write: names of several words in any case, routes through
+// several seas, several units before one verb.
+const ISSUE_8: [string, string][] = [
+  ['Armeija Tunis hyökkää Pohjois-Afrikkaan', 'germany: A tun - naf'],
+  ['Laivasto Pohjois-Afrikassa hyökkää Tunisiin', 'germany: F naf - tun'],
+  ['Laivasto Pohjois-Afrikasta hyökkää Keski-Atlantille', 'germany: F naf - mao'],
+  ['Laivasto Keski-Atlantilta hyökkää Pohjois-Afrikkaan', 'germany: F mao - naf'],
+  ['Laivasto Pohjois-Atlantilla pysyy', 'germany: F nao H'],
+  ['Laivasto Englannin kanaalilla pysyy', 'germany: F eng H'],
+  ['Armeija Lontoo siirtyy Englannin kanaalin kautta Brestiin', 'germany: A lon - eng - bre'],
+  ['Laivasto Pohjois-Afrikka hyökkää Tunisiin', 'germany: F naf - tun'],
+  ['Armeija Hollanti siirtyy Pohjanmeren ja Barentsinmeren kautta Pietariin', 'germany: A hol - nth - bar - stp'],
+  ['Armeija Hollanti siirtyy Pohjanmeren, Barentsinmeren kautta Pietariin', 'germany: A hol - nth - bar - stp'],
+  ['Armeija Pariisi ja armeija Marseille pysyvät', 'germany: A par H; germany: A mar H'],
+  ['Armeija Pariisi, armeija Marseille pysyvät paikallaan', 'germany: A par H; germany: A mar H'],
+  ['Armeija Varsova ja laivasto Kiel hajotetaan', 'germany: A war D; germany: F kie D'],
+];
+
+describe('Finnish orders of issue 8', () => {
+  it.each(ISSUE_8)('%s → %s', (text, expected) => expectReading('fi', text, expected, P));
+
+  it('a land province in a route of several seas is no route', () => {
+    expect(readLocalizedOrders(board, 'fi', 'Armeija Hollanti siirtyy Pohjanmeren ja Belgian kautta Pietariin', P).ok).toBe(false);
+  });
+
+  it.each([['Armeija Tunis hyökkää Pohjois-Afrikkaan'], ['Armeija Lontoo siirtyy Englannin kanaalin kautta Brestiin']])('%s prints as written', (text) => {
+    const result = readLocalizedOrders(board, 'fi', text, P);
+    if (!result.ok) throw new Error(result.message);
+    expect(result.orders.map((o) => formatLocalizedOrder(board, 'fi', o)).join('')).toBe(text);
+  });
 });
 
 describe('Finnish orders that read two ways or none', () => {

@@ -94,6 +94,14 @@ describe('Japanese orders as players write them', () => {
   });
 });
 
+describe('Japanese orders: several units before one verb (issue 8, written as players write)', () => {
+  it.each([
+    ['海軍 北海、海軍 ノルウェー 維持', 'england: F nth H; england: F nwy H'],
+    ['北海の海軍、ノルウェーの海軍を維持', 'england: F nth H; england: F nwy H'],
+    ['陸軍 ワルシャワ、陸軍 ベルリン 解散', 'england: A war D; england: A ber D'],
+  ])('%s → %s', (text, expected) => expectReading('ja', text, expected, P));
+});
+
 describe('Japanese orders that read two ways or none', () => {
   it('a kind word between two names reads with either: both readings are shown', () => {
     const text = '陸軍 ベルリン 支援 ミュンヘン 陸軍 キール 維持';

@@ -246,6 +246,29 @@ describe('Chinese convoy routes written as a list of seas (issue 8)', () => {
   });
 });
 
+// Issue 8, written as players write: several units sharing one hold or disband word, one order each.
+const SHARED_VERBS: [string, string][] = [
+  ['挪威海舰队、挪威舰队防守', 'france: F nwg H; france: F nwy H'],
+  ['挪威海艦隊、挪威艦隊防守', 'france: F nwg H; france: F nwy H'],
+  ['伦敦陆军和巴黎陆军驻守', 'france: A lon H; france: A par H'],
+  ['伦敦陆军、巴黎陆军、马赛陆军原地不动', 'france: A lon H; france: A par H; france: A mar H'],
+  ['德国柏林陆军、法国巴黎陆军防守', 'germany: A ber H; france: A par H'],
+  ['柏林陆军、基尔舰队解散', 'france: A ber D; france: F kie D'],
+  ['北海舰队、挪威海舰队防守；荷兰陆军经北海、挪威海移动到圣彼得堡', 'france: F nth H; france: F nwg H; france: A hol - nth - nwg - stp'],
+];
+
+describe('Chinese orders: several units before one verb (issue 8)', () => {
+  it.each(SHARED_VERBS)('%s → %s', (text, expected) => expectReading('zh', text, expected, P));
+
+  it('the kinds and powers come from the position, unit by unit', () => {
+    expectReading('zh', '挪威海、挪威防守', 'russia: F nwg H; england: A nwy H', { unitAt: (loc) => units('russia', 'F nwg')(loc) ?? units('england', 'A nwy')(loc) });
+  });
+
+  it('a unit list with no verb after it is no order', () => {
+    expect(readLocalizedOrders(board, 'zh', '挪威海舰队、挪威舰队', P)).toMatchObject({ ok: false, code: 'incomplete' });
+  });
+});
+
 describe('Chinese orders that read two ways or none', () => {
   it('挪威海军… reads as the fleet in Norway or the unit in the Norwegian Sea: both readings are shown', () => {
     const result = readLocalizedOrders(board, 'zh', '挪威海军移动到北海', P);

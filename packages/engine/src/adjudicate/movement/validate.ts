@@ -195,6 +195,10 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
   for (let u = 0; u < n; u++) if (unitKind[u] === FLEET && board.convoySea[prov[u]!]) fleetSea[prov[u]!] = 1;
   ws.powersWithOrders.fill(0);
   ws.implicitCount = 0;
+  // The reasons of the last phase's illegal orders, undone (usually none: cheaper than clearing every unit's).
+  const illegalReason = ws.illegalReason;
+  for (let k = 0; k < ws.illegalCount; k++) illegalReason[ws.illegalUnits[k]!] = undefined;
+  ws.illegalCount = 0;
   const denyHoldSupport = t.f.denyHoldSupport;
   // A legal order is written straight into the table (slot = unit); an illegal one leaves the unit holding.
   const slots = t.slots;
@@ -205,7 +209,6 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
     t.noHoldSupport[u] = 0;
     t.implicit[u] = 0;
     ws.illegalMove[u] = 0;
-    ws.illegalReason[u] = undefined;
     const kind = orders.kind[u]!;
     if (kind === ORDER_NONE) continue;
     ws.powersWithOrders[units.power[u]!] = 1;
@@ -220,7 +223,8 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
       t.route[u] = ROUTE_LAND;
       continue;
     }
-    ws.illegalReason[u] = reason;
+    illegalReason[u] = reason;
+    ws.illegalUnits[ws.illegalCount++] = u;
     if (kind === MOVE) {
       ws.illegalMove[u] = 1;
       if (denyHoldSupport) t.noHoldSupport[u] = 1;

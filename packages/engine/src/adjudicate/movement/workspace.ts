@@ -36,6 +36,9 @@ export class MovementWorkspace {
   sameAs: Int32Array = new Int32Array(0);
   /** Per unit (integer path): why its order is illegal, or undefined. */
   illegalReason: (Reason | undefined)[] = [];
+  /** The units whose `illegalReason` is set: `illegalUnits[0 .. illegalCount)`, undone by the next phase. */
+  readonly illegalUnits: Int32Array;
+  illegalCount = 0;
 
   // ---- per unit
   /** Candidate orders of the unit, and the slot of its first. */
@@ -123,6 +126,7 @@ export class MovementWorkspace {
     this.standoffs = new Int32Array(P);
     this.ensureSlots(cap + 1);
     this.illegalReason = new Array<Reason | undefined>(cap).fill(undefined);
+    this.illegalUnits = new Int32Array(cap);
     this.result = {
       n: 0,
       status: this.status,

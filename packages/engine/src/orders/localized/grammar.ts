@@ -8,11 +8,13 @@
  *   unit   := [POWER [:]] (KIND place | place [KIND] [(COAST)])
  *   place  := NAME [COAST | (COAST) | (NAME of the same place)]
  *   order  := unit HOLD | unit moves [retreat list] | unit route | unit SUPPORT unit [HOLD | moves]
- *           | unit (、|AND unit)* CONVOY unit moves | unit RETREAT place | unit RETREAT-LIST places
+ *           | unit (、|AND unit)* CONVOY unit moves | unit (、|AND unit)+ (HOLD | DISBAND)
+ *           | unit RETREAT place | unit RETREAT-LIST places
  *           | unit DISBAND | DISBAND unit | unit BUILD [KIND] | BUILD unit | BUILD-LIST units
  *           | DISBAND-LIST units | WAIVE | unit unit [moves | HOLD] SUPPORT | unit unit moves CONVOY
  *   moves  := (MOVE | DASH | VIA-CONVOY)+ place (DASH place)* MOVE* | place MOVE+ | place in a case saying "to"
- *   route  := (VIA place | place VIA)+ moves | MOVE+ (VIA place | place VIA)+ place
+ *   route  := (VIA seas | seas VIA)+ moves | MOVE+ (VIA seas | seas VIA)+ place
+ *   seas   := place | sea ((、|AND) sea)+          (a list of places a fleet may convoy in)
  *
  * Filler words (`的`, `の`, `uusi`) may stand anywhere between lexemes.
  */

@@ -14,13 +14,28 @@ export interface CaseForm {
 
 const VOWELS = 'aeiouyäöå';
 
+/** A name of several words split before its last word: `Pohjois-Afrikka` → `Pohjois-` and `Afrikka`. */
+const LAST_PART = /^(.*[\s-])(\p{L}+)$/u;
+
 /**
- * The case forms of a one-word name, lower case; none for a name of several words.
+ * The case forms of a name, lower case. A name of several words (`Pohjois-Afrikka`,
+ * `Englannin kanaali`) inflects its last word only: `Pohjois-Afrikkaan`, `Englannin kanaalissa`.
  * `anyHarmony` gives the endings of both harmonies, for foreign names whose harmony
  * goes by how they are said (`Yorkshiressa` and `Yorkshiressä` are both written).
  */
 export function caseForms(nominative: string, inflection: Inflection, anyHarmony = false): CaseForm[] {
-  const word = nominative.normalize('NFC').toLowerCase();
+  const whole = nominative.normalize('NFC').toLowerCase();
+  const parts = LAST_PART.exec(whole);
+  if (parts !== null) {
+    const [, head, last] = parts as unknown as [string, string, string];
+    if (!/^[\p{L}\s-]+$/u.test(head)) return [];
+    return wordForms(last, inflection, anyHarmony).map((f) => ({ ...f, form: head + f.form }));
+  }
+  return wordForms(whole, inflection, anyHarmony);
+}
+
+/** The case forms of one word, lower case; none for anything else. */
+function wordForms(word: string, inflection: Inflection, anyHarmony: boolean): CaseForm[] {
   if (!/^\p{L}+$/u.test(word)) return [];
   const rule = inflection.stems
     .filter((r) => word.endsWith(r.ending))
@@ -49,7 +64,12 @@ export function caseForms(nominative: string, inflection: Inflection, anyHarmony
 export function inflectName(nominative: string, caseName: string, inflection: Inflection): string {
   const found = caseForms(nominative, inflection).find((f) => f.case === caseName);
   if (found === undefined) return nominative;
-  // Keep the name's capital: the forms are lower case.
-  const first = nominative.charAt(0);
-  return first === first.toUpperCase() ? found.form.charAt(0).toUpperCase() + found.form.slice(1) : found.form;
+  // Keep the name's capitals (`Pohjois-Afrikkaan`): the forms are lower case, and only the last word changes.
+  const name = nominative.normalize('NFC');
+  const parts = LAST_PART.exec(name);
+  const head = parts?.[1] ?? '';
+  const last = parts?.[2] ?? name;
+  const ending = found.form.slice(head.length);
+  const first = last.charAt(0);
+  return head + (first === first.toUpperCase() ? ending.charAt(0).toUpperCase() + ending.slice(1) : ending);
 }

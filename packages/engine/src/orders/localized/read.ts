@@ -74,6 +74,7 @@ function choose(text: NormalText, lexicon: Lexicon, alts: Alt<TextReading>[], co
   let powerless = false;
   for (const alt of alts.filter((a) => a.pen === best && a.v.drafts.length === fewest)) {
     const orders = toOrders(alt.v, context);
+    if (orders === null) continue;
     if (orders === undefined) {
       powerless = true;
       continue;
@@ -128,11 +129,17 @@ function filled<T extends Pick<UnitRef, 'kind' | 'at'>>(ref: T, unitAt: UnitLook
   return unit === undefined ? ref : { ...ref, kind: unit.kind };
 }
 
-/** The orders of a reading with their powers; undefined when a power cannot be told. */
-function toOrders(reading: TextReading, context: LocalizedReadContext): Order[] | undefined {
+/**
+ * The orders of a reading with their powers; undefined when a power cannot be told, null when
+ * the reading contradicts itself (the power before the text is not the one before a unit:
+ * `德国柏林陆军、法国巴黎陆军防守` is not all Germany's).
+ */
+function toOrders(reading: TextReading, context: LocalizedReadContext): Order[] | undefined | null {
   const unitAt = context.unitAt;
   const orders: Order[] = [];
   for (const [i, draft] of reading.drafts.entries()) {
+    const written = reading.unitPowers[i];
+    if (reading.power !== undefined && written !== undefined && written !== reading.power) return null;
     const own = 'unit' in draft ? draft.unit : undefined;
     const owner = own !== undefined && unitAt !== undefined ? lookup(unitAt, own.at)?.power : undefined;
     const power = reading.power ?? reading.unitPowers[i] ?? context.power ?? owner;

@@ -27,6 +27,10 @@ export const fi: Vocabulary = {
     yksikköä: ['unit'],
     yksikön: ['unit'],
     pysyy: ['hold'],
+    // Several units before one verb: `Armeija Pariisi ja armeija Marseille pysyvät`.
+    pysyvät: ['hold'],
+    'pysyvät paikallaan': ['hold'],
+    puolustavat: ['hold'],
     'pysyy paikallaan': ['hold'],
     paikallaan: ['hold'],
     puolustaa: ['hold'],
