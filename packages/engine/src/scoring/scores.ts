@@ -22,7 +22,6 @@ import type { Board } from '../board/board.js';
 import type { RuleOptions } from '../config/rules.js';
 import type { Position } from '../game/position.js';
 import type { GameOutcome } from '../victory/outcome.js';
-import { centreCounts } from '../victory/winner.js';
 
 export type ScoringSystem = RuleOptions['scoring'];
 
@@ -37,7 +36,8 @@ export interface Scores {
 /** The scores of the game at `position`, whose result is `outcome`. */
 export function scores(board: Board, rules: RuleOptions, position: Position, outcome: GameOutcome): Scores {
   const system = rules.scoring;
-  const counts = centreCounts(board, position);
+  // The outcome was judged on this position: its centre counts are the position's.
+  const counts = new Map(Object.entries(outcome.centres));
   const points: Record<string, number> = {};
   const out: Scores = { system, final: outcome.over, points };
   if (system === 'none') return out;

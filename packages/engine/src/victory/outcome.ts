@@ -93,8 +93,7 @@ export interface GameOutcome {
 }
 
 /** Powers still in the game: those owning a supply centre or having a unit (dislodged units count), by power order. */
-export function survivors(board: Board, position: Position): string[] {
-  const counts = centreCounts(board, position);
+export function survivors(board: Board, position: Position, counts: ReadonlyMap<string, number> = centreCounts(board, position)): string[] {
   const withUnits = new Set([...position.units, ...position.dislodged].map((u) => u.power));
   return board.powerIds.filter((p) => counts.get(p)! > 0 || withUnits.has(p));
 }
@@ -152,7 +151,7 @@ export function yearPlayed(board: Board, rules: RuleOptions, position: Position)
 export function gameOutcome(board: Board, rules: RuleOptions, position: Position, declarations: Declarations): GameOutcome {
   const counts = centreCounts(board, position);
   const centres: Record<string, number> = Object.fromEntries(counts);
-  const alive = survivors(board, position);
+  const alive = survivors(board, position, counts);
   const count = (p: string): number => counts.get(p) ?? 0;
   const base = { centres, survivors: alive, year: yearPlayed(board, rules, position) };
 
@@ -163,15 +162,16 @@ export function gameOutcome(board: Board, rules: RuleOptions, position: Position
     if (contenders.some((c) => [...c.powers].sort().join(',') === key)) return;
     contenders.push({ powers, condition, centres: powers.reduce((n, p) => n + count(p), 0) });
   };
-  for (const p of soloWinners(board, rules, position)) add([p], 'centres');
-  const byLead = leadWinner(board, rules, position, settledYear(board, rules, position));
+  for (const p of soloWinners(board, rules, position, counts)) add([p], 'centres');
+  const settled = settledYear(board, rules, position);
+  const byLead = leadWinner(board, rules, position, settled, counts);
   if (byLead !== undefined) add([byLead], 'centres');
   const leaders = (): string[] => {
     const most = Math.max(0, ...board.powerIds.map(count));
     return most > 0 ? board.powerIds.filter((p) => count(p) === most) : [];
   };
   const year = rules['victory-year'];
-  if (typeof year === 'number' && settledYear(board, rules, position) >= year) for (const p of leaders()) add([p], 'year');
+  if (typeof year === 'number' && settled >= year) for (const p of leaders()) add([p], 'year');
   if (declarations.ended && rules['victory-at-end']) for (const p of leaders()) add([p], 'end');
   const need = allianceThreshold(board, rules);
   if (need !== undefined) {

@@ -26,9 +26,8 @@ export function centreCounts(board: Board, position: Position): Map<string, numb
   return counts;
 }
 
-/** Every power meeting the solo condition, by power order (several only when ties are possible). */
-export function soloWinners(board: Board, rules: RuleOptions, position: Position): string[] {
-  const counts = centreCounts(board, position);
+/** Every power meeting the solo condition, by power order (several only when ties are possible). `counts`: the position's `centreCounts`, when the caller has them. */
+export function soloWinners(board: Board, rules: RuleOptions, position: Position, counts: ReadonlyMap<string, number> = centreCounts(board, position)): string[] {
   const need = victoryThreshold(board, rules);
   const reached = board.powerIds.filter((p) => counts.get(p)! >= need);
   if (!rules['victory-alone-in-lead']) return reached;
@@ -46,10 +45,10 @@ export function winner(board: Board, rules: RuleOptions, position: Position): st
  * by more than Y − `year` (and by at least one), where `year` is the year whose
  * ownership change set the owners; undefined when there is none or the rule is off.
  */
-export function leadWinner(board: Board, rules: RuleOptions, position: Position, year: number): string | undefined {
+export function leadWinner(board: Board, rules: RuleOptions, position: Position, year: number, centres?: ReadonlyMap<string, number>): string | undefined {
   const base = rules['victory-lead-year'];
   if (typeof base !== 'number') return undefined;
-  const counts = [...centreCounts(board, position)].sort((a, b) => b[1] - a[1]);
+  const counts = [...(centres ?? centreCounts(board, position))].sort((a, b) => b[1] - a[1]);
   const [first, second] = counts;
   if (!first) return undefined;
   const lead = first[1] - (second?.[1] ?? 0);
