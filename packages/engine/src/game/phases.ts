@@ -28,6 +28,31 @@ export function yearPhases(board: Board, rules: RuleOptions, year?: number): Yea
   return kept.length > 0 ? kept : all;
 }
 
+/**
+ * `yearPhases` for the engine's own use: the lists of the built-in year shapes
+ * are made once per board and shape and shared (frozen), since every movement
+ * adjudication asks for the next phase three or four times and each answer
+ * built five phase objects. Custom shapes are built each time (their list is a
+ * rule value that may change).
+ */
+function sharedYearPhases(board: Board, rules: RuleOptions, year?: number): readonly YearPhase[] {
+  const shape = rules['year-shape'];
+  if (shape === 'custom') return yearPhases(board, rules, year);
+  let byShape = sharedYears.get(board);
+  if (!byShape) sharedYears.set(board, (byShape = new Map()));
+  let entry = byShape.get(shape);
+  // The start season names the first season: a board whose config changed gets new lists.
+  if (!entry || entry.start !== board.config.start.season) {
+    const all = Object.freeze(everyYearPhase(board, rules).map((p) => Object.freeze(p)));
+    const kept = all.filter((p) => p.kind !== 'adjustment');
+    entry = { start: board.config.start.season, all, noAdjustment: Object.freeze(kept.length > 0 ? kept : [...all]) };
+    byShape.set(shape, entry);
+  }
+  return year === undefined || adjustsIn(rules, year) ? entry.all : entry.noAdjustment;
+}
+
+const sharedYears = new WeakMap<Board, Map<string, { start: string | undefined; all: readonly YearPhase[]; noAdjustment: readonly YearPhase[] }>>();
+
 /** Whether the adjustment phases of the year take place in `year` (rule `adjustment-interval`). */
 export function adjustsIn(rules: RuleOptions, year: number): boolean {
   const every = rules['adjustment-interval'];
@@ -77,11 +102,13 @@ export function phaseIndex(list: readonly YearPhase[], phase: Phase): number {
  */
 export function nextPhase(board: Board, rules: RuleOptions, at: Phase | Position): Phase {
   const phase = 'phase' in at ? at.phase : at;
-  const list = yearPhases(board, rules, phase.year);
+  const list = sharedYearPhases(board, rules, phase.year);
   const i = phaseIndex(list, phase);
-  if (i >= 0 && i + 1 < list.length) return { year: phase.year, ...list[i + 1]! };
+  // Written out, not spread: the shared phases are frozen, and spreading a frozen object takes a slow path.
+  if (i >= 0 && i + 1 < list.length) return { year: phase.year, season: list[i + 1]!.season, kind: list[i + 1]!.kind };
   const year = phase.year + rules['year-step'];
-  return { year, ...yearPhases(board, rules, year)[0]! };
+  const first = sharedYearPhases(board, rules, year)[0]!;
+  return { year, season: first.season, kind: first.kind };
 }
 
 /** Whether two phases are the same, allowing an adjustment phase to go by the season before it. */
@@ -89,7 +116,7 @@ export function samePhase(board: Board, rules: RuleOptions, a: Phase, b: Phase):
   if (a.year !== b.year || a.kind !== b.kind) return false;
   if (a.season === b.season) return true;
   if (a.kind !== 'adjustment') return false;
-  const list = yearPhases(board, rules, a.year);
+  const list = sharedYearPhases(board, rules, a.year);
   return phaseIndex(list, a) >= 0 && phaseIndex(list, a) === phaseIndex(list, b);
 }
 
@@ -98,7 +125,7 @@ export function ownershipChangesAfter(board: Board, rules: RuleOptions, phase: P
   if (phase.kind === 'adjustment') return false;
   const next = nextPhase(board, rules, phase);
   if (next.kind === 'adjustment') return true;
-  const hasAdjustment = yearPhases(board, rules).some((p) => p.kind === 'adjustment');
+  const hasAdjustment = sharedYearPhases(board, rules).some((p) => p.kind === 'adjustment');
   return !hasAdjustment && next.year > phase.year;
 }
 

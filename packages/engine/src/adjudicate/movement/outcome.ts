@@ -38,29 +38,39 @@ export const STATUS_NONE = 3;
 export function settleMoves(ws: MovementWorkspace, statuses = false): void {
   const { m, t, units } = ws;
   const n = units.n;
-  const { moved, attackerOf, checked, dislodgedBy, finalLoc } = ws;
+  const { moved, attackerOf, attackStamp, checkedStamp, dislodgedBy, finalLoc } = ws;
   const { order, dstProv, dstLoc, intoNext } = t;
   const res = m.res;
-  // `attackerOf` and `checked` are all -1 and 0 between phases: what is set here is undone below.
+  // `attackerOf[p]` counts only where `attackStamp[p]` is this phase's stamp, and a
+  // province is checked for a standoff when `checkedStamp[p]` is: nothing to undo after.
+  let stamp = ++ws.settleStamp;
+  if (stamp === 0x7fffffff) {
+    attackStamp.fill(0);
+    checkedStamp.fill(0);
+    ws.settleStamp = stamp = 1;
+  }
   for (let u = 0; u < n; u++) {
     const success = order[u] === MOVE && res[u] === 1;
     moved[u] = success ? 1 : 0;
-    if (success) attackerOf[dstProv[u]!] = u;
+    if (success) {
+      attackerOf[dstProv[u]!] = u;
+      attackStamp[dstProv[u]!] = stamp;
+    }
   }
-  for (let u = 0; u < n; u++) {
-    dislodgedBy[u] = moved[u] ? -1 : attackerOf[units.prov[u]!]!;
-    finalLoc[u] = moved[u] ? dstLoc[u]! : units.loc[u]!;
-    // The integer path's statuses need only this unit's dislodgement: same pass.
-    if (statuses) ws.status[u] = orderStatus(ws, u);
-  }
+  // One pass, now that the successful moves are known: each unit's dislodgement and
+  // place, its status (integer path), and the standoff check of its move's destination.
   let count = 0;
   for (let u = 0; u < n; u++) {
+    const at = units.prov[u]!;
+    dislodgedBy[u] = moved[u] || attackStamp[at] !== stamp ? -1 : attackerOf[at]!;
+    finalLoc[u] = moved[u] ? dstLoc[u]! : units.loc[u]!;
+    if (statuses) ws.status[u] = orderStatus(ws, u);
     if (order[u] !== MOVE) continue;
     const p = dstProv[u]!;
-    if (checked[p]) continue;
-    checked[p] = 1;
+    if (checkedStamp[p] === stamp) continue;
+    checkedStamp[p] = stamp;
     const holder = units.unitAt[p]!;
-    const emptyAfter = attackerOf[p]! < 0 && (holder < 0 || moved[holder] === 1);
+    const emptyAfter = attackStamp[p] !== stamp && (holder < 0 || moved[holder] === 1);
     if (!emptyAfter) continue;
     // A bounce leaves a standoff; a move that had no path, or lost a head-to-head battle, does not (6.F.7, 6.H.9).
     for (let w = t.firstInto(p); w >= 0; w = intoNext[w]!) {
@@ -71,11 +81,6 @@ export function settleMoves(ws: MovementWorkspace, statuses = false): void {
     }
   }
   ws.standoffCount = count;
-  for (let u = 0; u < n; u++) {
-    if (order[u] !== MOVE) continue;
-    attackerOf[dstProv[u]!] = -1;
-    checked[dstProv[u]!] = 0;
-  }
 }
 
 /** How unit `u`'s order went (STATUS_*), once its dislodgement is known; for the integer path (`settleMoves(ws, true)`). */

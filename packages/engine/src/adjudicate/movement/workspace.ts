@@ -60,10 +60,13 @@ export class MovementWorkspace {
   // ---- outcome
   /** Per unit: 1 when its move succeeded. */
   readonly moved: Uint8Array;
-  /** Per province: the unit that moved in, or -1. */
+  /** Per province: the unit that moved in; valid where `attackStamp` is this phase's `settleStamp` (else none did). */
   readonly attackerOf: Int32Array;
-  /** Per province: marks for the standoff check. */
-  readonly checked: Uint8Array;
+  readonly attackStamp: Int32Array;
+  /** Per province: `settleStamp` once checked for a standoff this phase. */
+  readonly checkedStamp: Int32Array;
+  /** Counts the phases `settleMoves` ran, so that its per-province marks need no clearing. */
+  settleStamp = 0;
   /** Per unit: the unit that dislodged it, or -1. */
   readonly dislodgedBy: Int32Array;
   /** Per unit: where it stands after the moves (its location if it stayed or was dislodged). */
@@ -73,6 +76,8 @@ export class MovementWorkspace {
   /** Provinces left empty by a standoff: `standoffs[0 .. standoffCount)`. */
   readonly standoffs: Int32Array;
   standoffCount = 0;
+  /** Army moves checked this phase that go by convoy or are tagged "via convoy" (an overcount is harmless): `chooseRoutes` runs only when some did, or a convoy matched. */
+  routeWork = 0;
   /** `board.reachMatrix()` (null on a board too large for it): "could a unit at this location move into that province" in one load. */
   readonly reach: Uint8Array | null;
 
@@ -118,8 +123,9 @@ export class MovementWorkspace {
     this.fillB = new Int32Array(cap + 1);
     this.powersWithOrders = new Uint8Array(board.powerCount);
     this.moved = new Uint8Array(cap);
-    this.attackerOf = new Int32Array(P).fill(-1);
-    this.checked = new Uint8Array(P);
+    this.attackerOf = new Int32Array(P);
+    this.attackStamp = new Int32Array(P);
+    this.checkedStamp = new Int32Array(P);
     this.dislodgedBy = new Int32Array(cap);
     this.finalLoc = new Int32Array(cap);
     this.status = new Uint8Array(cap);
@@ -215,8 +221,9 @@ const cache = new WeakMap<Board, MovementWorkspace>();
  * every call, never kept from the call that built the workspace).
  *
  * Reuse is safe because each phase clears, for its units, every column it
- * reads before writing it (`beginTable`, `MovementState.reset`, the CSR
- * builders, `settleMoves`), and because a workspace left `busy` by an
+ * reads before writing it (`beginTable` or the loop of `validateMovementInts`,
+ * the resolver state in `fileOrders`, the CSR builders), marks per province
+ * with a phase stamp (`settleMoves`, the lists of moves), and because a workspace left `busy` by an
  * adjudication that threw is replaced. The caller ends with `ws.busy = false`. `test/workspace-reuse.test.ts`
  * checks that phases adjudicated one after another on one board, under
  * different rules, give what fresh workspaces give.
