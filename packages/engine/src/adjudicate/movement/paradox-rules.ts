@@ -12,7 +12,7 @@
  * - `2000` (and 2023): a convoyed army does not cut the support of a unit
  *   supporting an attack on one of the fleets necessary for its convoy.
  */
-import { ARMY, FLEET, TERRAIN_SEA } from '../../board/codes.js';
+import { ARMY, FLEET } from '../../board/codes.js';
 import { PARADOX_1971, PARADOX_2000, PARADOX_ALL_HOLD, PARADOX_SZYKMAN } from './flags.js';
 import { convoysFor, necessaryFleet, onRouteOf, usesConvoy } from './paths.js';
 import type { MovementState } from './state.js';
@@ -39,7 +39,8 @@ export function supportProtected(m: MovementState, s: number, w: number): boolea
   // 1982
   if (units.kind[s] !== FLEET) return false;
   const place = t.order[s] === SUPPORT_MOVE ? t.dstProv[s]! : units.prov[t.target[s]!]!;
-  if (t.board.terrain[place] !== TERRAIN_SEA) return false;
+  // A place a fleet convoys from: a sea, or an archipelago.
+  if (!t.board.convoySea[place]) return false;
   const f = units.unitAt[place]!;
   return f >= 0 && t.order[f] === CONVOY && t.matched[f] === 1;
 }
