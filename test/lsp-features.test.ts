@@ -314,6 +314,17 @@ describe('completion in maps', () => {
     // At a line start outside every block, the declarations' snippets follow the keywords.
     expect(labels(top.filter((i) => i.kind === CompletionItemKind.Snippet))).toEqual(['province', 'province-coasts', 'power', 'variant', 'adjacency', 'rules', 'ruleset', 'neutral']);
   });
+
+  it('after remove: what may be removed, then the centres of remove neutral centres', () => {
+    const ws = workspace();
+    const map = readFileSync(tinyMap, 'utf8');
+    // Completion follows the words typed; whether the remove is allowed (extends) is the checker's business.
+    const text = `${map}\nremove \nremove neutral \nremove neutral centres \n`;
+    const doc = put(ws, tinyMap, text) as MapDoc;
+    expect(labels(completion(ws, doc, at(text, '\nremove ')))).toEqual(['province', 'power', 'adjacency', 'neutral']);
+    expect(labels(completion(ws, doc, at(text, '\nremove neutral ')))).toEqual(['centres']);
+    expect(labels(completion(ws, doc, at(text, 'remove neutral centres ')))).toContain('spl');
+  });
 });
 
 describe('hover', () => {

@@ -196,6 +196,68 @@ describe('extends', () => {
     expectExactly(checkText(text).diagnostics, [['DF2013', locate(text, '"my house"')]]);
   });
 
+  // The toy base lists `neutral centres eps`; a deriving variant that gives eps to a power must
+  // drop it from that list, or the base's line reports the centre as owned (DF4008).
+  const EAST = 'power east "East" { home eps }\n';
+
+  it('DF4008 without remove neutral centres: the base lists as neutral a centre a deriving power owns', () => {
+    const derived = `variant d { extends "base.dipmap" }\n${EAST}`;
+    // Reported on the base's list, which the deriving file has no other way to change.
+    expectExactly(check(A, { [BASE]: TOY, [A]: derived }), [['DF4008', locate(TOY, 'neutral centres eps', 'eps')]], BASE);
+  });
+
+  it('remove neutral centres P drops that centre from the base list, so a deriving power may own it', () => {
+    const derived = `variant d { extends "base.dipmap" }\nremove neutral centres eps\n${EAST}`;
+    const result = checkMapFile(A, memoryLoader({ [BASE]: TOY, [A]: derived }));
+    expect(result.diagnostics).toEqual([]);
+    expect(result.variant!.powers.map((p) => [p.id, p.centres])).toEqual([
+      ['north', ['alp', 'bet']],
+      ['south', ['gam']],
+      ['east', ['eps']],
+    ]);
+    expect(result.variant!.neutralCentres).toEqual(['del']);
+  });
+
+  it('remove neutral centres without a list drops every base list; a keyword on the next line is not read as a centre', () => {
+    // `power` on the line after `remove neutral centres` starts the next declaration.
+    const derived = `variant d { extends "base.dipmap" }\nremove neutral centres\n${EAST}`;
+    const result = checkMapFile(A, memoryLoader({ [BASE]: TOY, [A]: derived }));
+    expect(result.diagnostics).toEqual([]);
+    expect(result.variant!.powers.map((p) => p.id)).toEqual(['north', 'south', 'east']);
+  });
+
+  it('remove neutral centres leaves the base file itself unchanged for another variant that extends it', () => {
+    const loader = memoryLoader({ [BASE]: TOY, [A]: `variant d { extends "base.dipmap" }\nremove neutral centres eps\n${EAST}`, [B]: `variant e { extends "base.dipmap" }\n${EAST}` });
+    expect(checkMapFile(A, loader).diagnostics).toEqual([]);
+    // The same loader (and its parsed base) still reports eps for a variant without the remove.
+    expect(checkMapFile(B, loader).diagnostics.map((d) => d.code)).toEqual(['DF4008']);
+  });
+
+  it('DF4030: remove neutral centres of a centre the base does not list as neutral', () => {
+    // gam is a centre of the base, but South's, not a neutral one; xyz is no province at all.
+    const derived = 'variant d { extends "base.dipmap" }\nremove neutral centres eps, gam, xyz\n';
+    const d = check(A, { [BASE]: TOY, [A]: derived });
+    expectExactly(d, [
+      ['DF4030', locate(derived, 'gam')],
+      ['DF4030', locate(derived, 'xyz')],
+    ], A);
+    expect(d.map((x) => x.message)).toEqual([
+      "The base variant does not list 'gam' as a neutral centre",
+      "The base variant does not list 'xyz' as a neutral centre",
+    ]);
+  });
+
+  it('DF4030: remove neutral centres when the base lists none, reported on `centres`', () => {
+    const base = edit(TOY, 'neutral centres eps\n', '');
+    const derived = 'variant d { extends "base.dipmap" }\nremove neutral centres\n';
+    expectExactly(check(A, { [BASE]: base, [A]: derived }), [['DF4030', locate(derived, 'remove neutral centres', 'centres')]], A);
+  });
+
+  it('DF5007: remove neutral centres in a variant that extends nothing', () => {
+    const text = `${TOY}remove neutral centres eps\n`;
+    expectExactly(checkText(text).diagnostics, [['DF5007', locate(text, 'remove neutral centres eps')]]);
+  });
+
   it('DF5007: remove in a variant that extends nothing', () => {
     const text = `${TOY}remove province mnt\nremove power south\nremove adjacency fleet one: two\n`;
     expectExactly(checkText(text).diagnostics, [

@@ -180,7 +180,7 @@ export function mapNames(doc: MapDoc): MapNames {
         else if (d.what === 'adjacency' && d.line) {
           location(d.line.from);
           for (const t of d.line.to) location(t);
-        }
+        } else if (d.what === 'neutral centres') for (const c of d.centres) push('province', province(c), c);
         break;
       case 'Import':
         break;

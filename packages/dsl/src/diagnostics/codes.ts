@@ -132,10 +132,11 @@ export const Codes = {
   localizedInternal: code('DF6036', 'error', 'The localized order reader failed on a text (a bug in dipforge).'),
   localizedGuessedName: code('DF8040', 'warning', 'A misspelt name or word in a localized order (one character off), read as the name or word it is close to (the message says which).'),
 
-  // Variant features: archipelagos, neutral units (docs/MAP-LANGUAGE.md, "Variant features")
+  // Variant features: archipelagos, neutral units, removing neutral centres (docs/MAP-LANGUAGE.md, "Variant features")
   archipelagoNotCoast: code('DF3020', 'error', 'An archipelago that is not a coast province (only a province where both armies and fleets stand can be one).'),
   neutralPowerName: code('DF4020', 'error', 'A variant with neutral units that has a power called neutral, the name neutral units go by.'),
   neutralUnitsWithoutEffect: code('DF8050', 'warning', 'A rule about neutral units (neutral-units hold-and-rebuild) in a variant that has no neutral units.'),
+  removeNeutralUnknown: code('DF4030', 'error', 'A remove neutral centres of a centre the base variant does not list as neutral, or of neutral centres when the base declares none.'),
 
   // Order languages of a game file (docs/GAME-LANGUAGE.md, "Orders in other languages")
   unknownOrderLanguage: code('DF6040', 'error', 'A language line naming a language dipforge has no order vocabulary for.'),

@@ -167,7 +167,13 @@ export interface RulesetDecl extends Node {
 
 export type RemoveDecl =
   | { kind: 'Remove'; what: 'province' | 'power'; id?: Ident; range: Range }
-  | { kind: 'Remove'; what: 'adjacency'; line?: AdjacencyLine; range: Range };
+  | { kind: 'Remove'; what: 'adjacency'; line?: AdjacencyLine; range: Range }
+  /**
+   * `remove neutral centres` (every neutral centre the base lists) or
+   * `remove neutral centres bel, hol` (those from the base's lists).
+   * `keyword` is the range of `centres`, where a remove of nothing is reported.
+   */
+  | { kind: 'Remove'; what: 'neutral centres'; centres: Ident[]; keyword?: Range; range: Range };
 
 export type TopDecl =
   | ImportDecl

@@ -64,6 +64,7 @@ export function bindVariant(unit: VariantUnit, diagnostics: Diagnostic[]): Varia
   model.entry = unit.entry;
   const hasBase = unit.base !== undefined;
   for (const line of model.adjacency) line.inherited = true;
+  for (const n of model.neutral) n.inherited = true;
   // Ids declared by this unit itself, to tell a replacement of the base from a duplicate.
   const own = { provinces: new Set<string>(), powers: new Set<string>(), rulesets: new Set<string>() };
   // Rule sets and variant headers of the base are replaced wholesale by this unit's own.
@@ -152,6 +153,10 @@ function remove(model: VariantModel, decl: A.RemoveDecl, file: ParsedMap, hasBas
     if (decl.line) model.removedAdjacency.push({ decl: decl.line, file: file.file });
     return;
   }
+  if (decl.what === 'neutral centres') {
+    removeNeutralCentres(model, decl, file, diagnostics);
+    return;
+  }
   if (!decl.id) return;
   const table: Map<string, unknown> = decl.what === 'province' ? model.provinces : model.powers;
   if (table.delete(decl.id.value)) {
@@ -159,6 +164,44 @@ function remove(model: VariantModel, decl: A.RemoveDecl, file: ParsedMap, hasBas
   } else {
     diagnostics.push(diagnostic('removeUnknown', file.file, decl.id.range, `The base variant has no ${decl.what} '${decl.id.text}'`));
   }
+}
+
+/**
+ * `remove neutral centres [P, …]`: drops centres from the base's `neutral centres`
+ * declarations (all of them without a list). The declarations are copied, not
+ * changed: a base's syntax tree may be shared with other variants that extend it.
+ */
+function removeNeutralCentres(
+  model: VariantModel,
+  decl: Extract<A.RemoveDecl, { what: 'neutral centres' }>,
+  file: ParsedMap,
+  diagnostics: Diagnostic[],
+): void {
+  const inherited = model.neutral.filter((n) => n.inherited && n.decl.centres.length > 0);
+  const drop = (keep: (c: A.Ident) => boolean): void => {
+    model.neutral = model.neutral.flatMap((n) => {
+      if (!inherited.includes(n)) return [n];
+      const centres = n.decl.centres.filter(keep);
+      if (centres.length === n.decl.centres.length) return [n];
+      // A declaration left with nothing to declare goes; `neutral units` ones are never touched.
+      return centres.length === 0 && n.decl.units.length === 0 ? [] : [{ ...n, decl: { ...n.decl, centres } }];
+    });
+  };
+  if (decl.centres.length === 0) {
+    if (inherited.length === 0) {
+      diagnostics.push(diagnostic('removeNeutralUnknown', file.file, decl.keyword ?? decl.range, 'The base variant declares no neutral centres'));
+      return;
+    }
+    drop(() => false);
+    return;
+  }
+  const listed = new Set(inherited.flatMap((n) => n.decl.centres.map((c) => c.value)));
+  const removed = new Set<string>();
+  for (const c of decl.centres) {
+    if (listed.has(c.value)) removed.add(c.value);
+    else diagnostics.push(diagnostic('removeNeutralUnknown', file.file, c.range, `The base variant does not list '${c.text}' as a neutral centre`));
+  }
+  drop((c) => !removed.has(c.value));
 }
 
 export function shortPath(path: string): string {

@@ -7,7 +7,7 @@
  * inside a block never swallows a brace or a top-level keyword, so an unclosed
  * block ends where the next declaration begins.
  */
-import { createToken, CstParser, Lexer, type TokenType } from 'chevrotain';
+import { createToken, CstParser, Lexer, tokenMatcher, type TokenType } from 'chevrotain';
 import {
   allTokens,
   Arrow,
@@ -389,6 +389,22 @@ export class MapGrammar extends CstParser {
         ALT: () => {
           this.CONSUME(Kw.adjacency, { LABEL: 'what' });
           this.SUBRULE(this.adjacencyLine);
+        },
+      },
+      {
+        // `remove neutral centres` (all of the base's) or `remove neutral centres bel, hol`.
+        ALT: () => {
+          this.CONSUME(Kw.neutral, { LABEL: 'what' });
+          this.CONSUME(Kw.centres, { LABEL: 'centres' });
+          // Keywords are names too: a top-level keyword on a later line starts the next
+          // declaration, not the list (`remove neutral centres` then `power …`).
+          this.OPTION({
+            GATE: () => {
+              const next = this.LA(1);
+              return next.startLine === this.LA(0).startLine || !topLevelKeywords.some((k) => tokenMatcher(next, k));
+            },
+            DEF: () => this.SUBRULE(this.nameList),
+          });
         },
       },
     ]);

@@ -455,6 +455,10 @@ class AstBuilder {
       const line = this.nodes(c, 'adjacencyLine')[0];
       return line ? { kind: 'Remove', what: 'adjacency', line: this.adjacencyLine(line), range } : { kind: 'Remove', what: 'adjacency', range };
     }
+    if (what === 'neutral') {
+      const keyword = this.token(c, 'centres');
+      return { kind: 'Remove', what: 'neutral centres', centres: this.nameList(c), keyword: keyword ? tokenRange(this.lines, keyword) : undefined, range };
+    }
     return { kind: 'Remove', what: what === 'power' ? 'power' : 'province', id: this.ident(this.token(c, 'id')), range };
   }
 }

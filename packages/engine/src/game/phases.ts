@@ -104,7 +104,7 @@ export function nextPhase(board: Board, rules: RuleOptions, at: Phase | Position
   const phase = 'phase' in at ? at.phase : at;
   const list = sharedYearPhases(board, rules, phase.year);
   const i = phaseIndex(list, phase);
-  // Written out, not spread: the shared phases are frozen, and spreading a frozen object takes a slow path.
+  // The two fields copied out of the shared (frozen) phase: the caller gets a phase of its own.
   if (i >= 0 && i + 1 < list.length) return { year: phase.year, season: list[i + 1]!.season, kind: list[i + 1]!.kind };
   const year = phase.year + rules['year-step'];
   const first = sharedYearPhases(board, rules, year)[0]!;

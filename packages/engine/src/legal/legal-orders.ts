@@ -22,10 +22,8 @@ import { sharedLegalTable } from './table.js';
  *   `Build F stp/nc`, `Build F stp/sc`), and, for a power that may waive, the
  *   power's id (holding its `Waive`).
  * Every unit of a movement phase has at least its hold; every dislodged unit
- * at least its disband. The orders are frozen and shared: the same order
- * object comes back from later calls on the same board (and the orders share
- * their unit references), so copy one before changing it. The map and its
- * arrays are new on each call.
+ * at least its disband. The orders of one result share their unit references
+ * (read them, do not change them).
  */
 export type LegalOrders = Map<string, Order[]>;
 

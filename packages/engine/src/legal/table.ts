@@ -79,11 +79,13 @@ export class LegalOrderTable {
       case 'movement':
         this.loadUnits(position.units, true);
         fillMovement(this, rules);
+        this.dropNeutralSlots();
         break;
       case 'retreat':
         this.loadUnits(position.units, true);
         this.loadUnits(position.dislodged, false);
         fillRetreat(this, rules, position);
+        this.dropNeutralSlots();
         break;
       case 'adjustment':
         this.loadUnits(position.units, true);
@@ -91,6 +93,34 @@ export class LegalOrderTable {
         break;
     }
     return this;
+  }
+
+  /**
+   * Neutral units take no orders: they always hold, and a dislodged one is
+   * disbanded. Their slots go (orders of others that name them stay: a neutral
+   * unit's hold may be supported).
+   */
+  private dropNeutralSlots(): void {
+    const neutral = this.board.neutralPower;
+    if (neutral < 0) return;
+    const { slotOff, slotUnit, slotLoc, slotPower, codes } = this;
+    let kept = 0;
+    let at = 0;
+    for (let s = 0; s < this.slots; s++) {
+      const from = slotOff[s]!;
+      const to = slotOff[s + 1]!;
+      if (slotPower[s] === neutral) continue;
+      // Slot `kept` <= `s`: what is moved down was read already.
+      slotOff[kept] = at;
+      slotUnit[kept] = slotUnit[s]!;
+      slotLoc[kept] = slotLoc[s]!;
+      slotPower[kept] = slotPower[s]!;
+      codes.copyWithin(at, from, to);
+      at += to - from;
+      kept++;
+    }
+    slotOff[kept] = at;
+    this.slots = kept;
   }
 
   /** Codes in all. */

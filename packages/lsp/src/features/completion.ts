@@ -881,7 +881,9 @@ function mapCompletion(ws: Workspace, doc: MapDoc, offset: number): CompletionIt
       const snippets = typed.start === lineStart ? snippetsFor(mapSnippetItems(doc.lines.range(typed.start, typed.end)), typed) : [];
       return [...done(kw(MAP_TOP_KEYWORDS)), ...snippets];
     }
-    if (words[0] === 'remove' && words.length === 1) return done(kw(['province', 'power', 'adjacency']));
+    if (words[0] === 'remove' && words.length === 1) return done(kw(['province', 'power', 'adjacency', 'neutral']));
+    if (words[0] === 'remove' && words[1] === 'neutral' && words.length === 2) return done(kw(['centres']));
+    if (words[0] === 'remove' && words[1] === 'neutral' && words[2] === 'centres') return done(provinces());
     if (words[0] === 'remove' && words[1] === 'province' && words.length === 2) return done(provinces());
     if (words[0] === 'remove' && words[1] === 'power' && words.length === 2) return done(powers());
     if (words[0] === 'neutral' && words.length === 1) return done(kw(['centres', 'units']));
