@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { compileMapFile, diskHost, hasErrors, importMap, VariantLoader, type FileHost } from '@dipforge/dsl';
 import { parseArgs } from '../args.js';
-import { writeFileAtomic } from '../files.js';
+import { readInputFile, writeFileAtomic } from '../files.js';
 import { Exit, type Io } from '../io.js';
 import { displayPath, printDiagnostics, summary } from '../report.js';
 
@@ -36,14 +35,13 @@ export function importMapCommand(args: string[], io: Io): number {
   }
   const path = resolve(io.cwd, parsed.positional[0] as string);
   const shown = displayPath(path, io.cwd);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    io.err(`${shown}: error: cannot read: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder, not a file' : e instanceof Error ? e.message : String(e)}\n`);
+  const input = readInputFile(path);
+  if ('error' in input) {
+    io.err(`${shown}: error: cannot read: ${input.error}
+`);
     return Exit.errors;
   }
+  const text = input.text;
   const name = parsed.options.get('name');
   const result = importMap(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, path, {
     read: (p) => diskHost.read(p),

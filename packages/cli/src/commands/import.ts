@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { importSavedGame, type ImportDiagnostic } from '@dipforge/dsl';
 import { parseArgs } from '../args.js';
-import { writeFileAtomic } from '../files.js';
+import { readInputFile, writeFileAtomic } from '../files.js';
 import { Exit, type Io } from '../io.js';
 import { displayPath } from '../report.js';
 
@@ -28,14 +27,13 @@ export function importCommand(args: string[], io: Io): number {
   }
   const path = resolve(io.cwd, parsed.positional[0] as string);
   const shown = displayPath(path, io.cwd);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    io.err(`${shown}: error: cannot read: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder, not a file' : e instanceof Error ? e.message : String(e)}\n`);
+  const input = readInputFile(path);
+  if ('error' in input) {
+    io.err(`${shown}: error: cannot read: ${input.error}
+`);
     return Exit.errors;
   }
+  const text = input.text;
   let json: unknown;
   try {
     json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);

@@ -88,15 +88,8 @@ function beginTable(ws: MovementWorkspace): void {
   t.supOff[0] = 0;
   t.cvyOff[0] = 0;
   for (let u = 0; u < n; u++) {
-    t.order[u] = HOLD;
-    t.orderIndex[u] = -1;
-    t.matched[u] = 0;
-    t.noHoldSupport[u] = 0;
-    t.implicit[u] = 0;
-    t.supOff[u + 1] = 0;
-    t.cvyOff[u + 1] = 0;
+    clearUnit(ws, u);
     ws.candCount[u] = 0;
-    ws.illegalMove[u] = 0;
     if (kind[u] === FLEET && board.convoySea[prov[u]!]) fleetSea[prov[u]!] = 1;
   }
   ws.powersWithOrders.fill(0);
@@ -215,14 +208,7 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
   t.supOff[0] = 0;
   t.cvyOff[0] = 0;
   for (let u = 0; u < n; u++) {
-    t.order[u] = HOLD;
-    t.orderIndex[u] = -1;
-    t.matched[u] = 0;
-    t.noHoldSupport[u] = 0;
-    t.implicit[u] = 0;
-    t.supOff[u + 1] = 0;
-    t.cvyOff[u + 1] = 0;
-    ws.illegalMove[u] = 0;
+    clearUnit(ws, u);
     const kind = orders.kind[u]!;
     if (kind === ORDER_NONE) continue;
     ws.powersWithOrders[units.power[u]!] = 1;
@@ -245,6 +231,22 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
     }
   }
   finishTable(ws, ws.capacity);
+}
+
+/**
+ * Clears unit `u`'s columns before its order is read: every column a phase
+ * reads, so that nothing of the phase before on the same board shows through.
+ */
+function clearUnit(ws: MovementWorkspace, u: number): void {
+  const t = ws.t;
+  t.order[u] = HOLD;
+  t.orderIndex[u] = -1;
+  t.matched[u] = 0;
+  t.noHoldSupport[u] = 0;
+  t.implicit[u] = 0;
+  t.supOff[u + 1] = 0;
+  t.cvyOff[u + 1] = 0;
+  ws.illegalMove[u] = 0;
 }
 
 /** Makes candidate `slot` (of the written path, or the spare slot of an implicit order) unit `u`'s order. */
