@@ -32,6 +32,15 @@ describe('the board page', () => {
     });
     try {
       const page = await browser.newPage();
+      // Polls an expression with page.evaluate: Playwright's waitForFunction compiles its predicate
+      // in the page, which the board page's policy (no 'unsafe-eval') rightly refuses.
+      const waitUntil = async (expression: string, timeout = 10_000): Promise<void> => {
+        const end = Date.now() + timeout;
+        while (!(await page.evaluate(expression))) {
+          if (Date.now() > end) throw new Error(`timed out waiting for: ${expression}`);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      };
       const problems: string[] = [];
       page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
       page.on('console', (m) => {
@@ -52,7 +61,7 @@ describe('the board page', () => {
       const html = boardHtml(makeNonce());
       await page.route('http://board.invalid/', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
       await page.goto('http://board.invalid/');
-      await page.waitForFunction('window.posted.some((m) => m.type === "ready")');
+      await waitUntil('window.posted.some((m) => m.type === "ready")');
       // The server's picture of the 1901 example's fall, as the extension posts it.
       const ws = new Workspace();
       const uri = pathToFileURL(EXAMPLE).href;
@@ -89,7 +98,7 @@ describe('the board page', () => {
       expect(await viewBox()).toBe(shown.viewBox);
       // A message with no picture says why, and keeps the last board.
       await page.evaluate(`window.postMessage(${JSON.stringify({ ...message, svg: null, message: 'The variant has 2 errors: nothing to draw' })}, '*')`);
-      await page.waitForFunction(`document.getElementById('message').textContent.includes('nothing to draw')`);
+      await waitUntil(`document.getElementById('message').textContent.includes('nothing to draw')`);
       expect(await page.evaluate(`document.querySelectorAll('#board svg').length`)).toBe(1);
       expect(await page.evaluate('window.violations')).toEqual([]);
       expect(problems).toEqual([]);
