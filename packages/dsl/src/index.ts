@@ -17,7 +17,7 @@ export { runGame, type GameRun, type PhaseRun, type OrderRun, type Expectation, 
 export { runGameFile, runGameText, checkGameFile, testGameFile, formatFailure, type GameTestResult, type GameTestFailure } from './game/api.js';
 export { phaseText } from './game/phases.js';
 export { OrderLanguages, readOrderLine, gameOrderLanguages, isOrderLanguage, STANDARD_NOTATION, type LineReading, type LineNote } from './game/order-language.js';
-export { diffGameRuns, comparePositions, phaseOrStart, diffText, diffResultText, DIFF_FORMAT, type GameDiff, type OrderDiff, type DiffResult, type PositionDiff, type PositionsPart } from './game/diff.js';
+export { diffGameRuns, comparePositions, phaseOrStart, diffText, diffResultText, diffDocument, DIFF_FORMAT, type DiffDocument, type GameDiff, type OrderDiff, type DiffResult, type PositionDiff, type PositionsPart } from './game/diff.js';
 export { importSavedGame, IMPORT_EDITION, type ImportDiagnostic, type ImportOptions, type ImportResult, type ImportSummary } from './import/index.js';
 export { importMap, variantId, type MapImportOptions, type MapImportResult, type MapImportSummary, type ImportedMap } from './import/index.js';
 export { declarationText, decidedText, describeOutcome, formatScore, resultKind, type DeclarationRun, type VictoryState } from './game/victory.js';

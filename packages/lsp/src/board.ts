@@ -18,7 +18,7 @@
  * Documented in docs/EXTENSION.md.
  */
 import { basename } from 'node:path';
-import { compileMapFile, DIFF_FORMAT, diffGameRuns, diffText, phaseText, runGame, type DiffResult, type GameAst } from '@dipforge/dsl';
+import { compileMapFile, diffDocument, diffGameRuns, diffText, phaseText, runGame, type DiffDocument, type GameAst } from '@dipforge/dsl';
 import {
   adjudicatePhase,
   adjustmentNeeds,
@@ -117,31 +117,7 @@ export interface SetEditionResult {
   edits: TextEdit[];
 }
 
-export interface DiffResponse {
-  /** `dipforge-diff/1`, as `dipforge diff --json` writes it. */
-  format: string;
-  file: string;
-  a: { edition: string | null; complete: boolean };
-  b: { edition: string | null; complete: boolean };
-  orders: {
-    phase: Phase;
-    name: string;
-    power: string;
-    source: string;
-    /** 1-based, as the CLI prints it. */
-    line: number;
-    a: { status: string; reason: string | null; detail: string | null };
-    b: { status: string; reason: string | null; detail: string | null };
-  }[];
-  parted: {
-    after: Phase | null;
-    at: Phase | null;
-    onlyA: string[];
-    onlyB: string[];
-    dislodgedOnlyA: string[];
-    dislodgedOnlyB: string[];
-    owners: { centre: string; a: string | null; b: string | null }[];
-  } | null;
+export interface DiffResponse extends DiffDocument {
   /** Errors of either run (the game cannot be compared fully). */
   errors: string[];
   /** The comparison for people, as `dipforge diff` prints it. */
@@ -397,25 +373,9 @@ export function diffEditions(ws: Workspace, doc: GameDoc, editionA: string | und
   if (b.cancelled) throw new Cancelled();
   const d = diffGameRuns(a, b);
   const file = basename(doc.path);
-  const result = (r: DiffResult) => ({ status: r.status, reason: r.reason ?? null, detail: r.detail ?? null });
   const errors = [...new Set([...a.diagnostics, ...b.diagnostics].filter((x) => x.severity === 'error').map((x) => `${x.range.start.line + 1}:${x.range.start.column + 1}: ${x.code} ${x.message}`))];
   return {
-    format: DIFF_FORMAT,
-    file,
-    a: { edition: a.edition ?? null, complete: a.complete },
-    b: { edition: b.edition ?? null, complete: b.complete },
-    orders: d.orders.map((o) => ({ phase: o.phase, name: phaseText(o.phase), power: o.power, source: o.source, line: o.line + 1, a: result(o.a), b: result(o.b) })),
-    parted: d.parted
-      ? {
-          after: d.parted.after,
-          at: d.parted.at,
-          onlyA: d.parted.differences.onlyA,
-          onlyB: d.parted.differences.onlyB,
-          dislodgedOnlyA: d.parted.differences.dislodgedOnlyA,
-          dislodgedOnlyB: d.parted.differences.dislodgedOnlyB,
-          owners: d.parted.differences.owners,
-        }
-      : null,
+    ...diffDocument(file, a, b, d),
     errors,
     text: diffText(file, a, b, d),
   };

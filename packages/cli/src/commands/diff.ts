@@ -6,18 +6,7 @@
  * has errors (1) or the command line is wrong (2).
  */
 import { resolve } from 'node:path';
-import {
-  DIFF_FORMAT,
-  diffGameRuns,
-  diffText,
-  GameWorkspace,
-  phaseText,
-  runGameFile,
-  type Diagnostic,
-  type DiffResult,
-  type GameDiff,
-  type GameRun,
-} from '@dipforge/dsl';
+import { diffDocument, diffGameRuns, diffText, GameWorkspace, runGameFile, type Diagnostic } from '@dipforge/dsl';
 import { parseArgs } from '../args.js';
 import { Exit, type Io } from '../io.js';
 import { displayPath, printDiagnostics, summary } from '../report.js';
@@ -53,7 +42,7 @@ export function diff(args: string[], io: Io): number {
   const errors = diagnostics.some((d) => d.severity === 'error');
   const result = diffGameRuns(a, b);
   printDiagnostics(diagnostics, io);
-  if (parsed.options.has('json')) io.out(`${JSON.stringify(diffJson(a, b, result, io.cwd), null, 2)}\n`);
+  if (parsed.options.has('json')) io.out(`${JSON.stringify(diffDocument(displayPath(a.file, io.cwd), a, b, result), null, 2)}\n`);
   else io.out(diffText(displayPath(a.file, io.cwd), a, b, result));
   if (errors) io.err(`dipforge diff: ${summary(diagnostics)}${a.complete && b.complete ? '' : '; not every phase was adjudicated'}\n`);
   return errors ? Exit.errors : Exit.ok;
@@ -70,34 +59,4 @@ function mergeDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[]): D
     out.push(d);
   }
   return out;
-}
-
-function diffJson(a: GameRun, b: GameRun, d: GameDiff, cwd: string): Record<string, unknown> {
-  const result = (r: DiffResult): Record<string, unknown> => ({ status: r.status, reason: r.reason ?? null, detail: r.detail ?? null });
-  return {
-    format: DIFF_FORMAT,
-    file: displayPath(a.file, cwd),
-    a: { edition: a.edition ?? null, complete: a.complete },
-    b: { edition: b.edition ?? null, complete: b.complete },
-    orders: d.orders.map((o) => ({
-      phase: o.phase,
-      name: phaseText(o.phase),
-      power: o.power,
-      source: o.source,
-      line: o.line + 1,
-      a: result(o.a),
-      b: result(o.b),
-    })),
-    parted: d.parted
-      ? {
-          after: d.parted.after,
-          at: d.parted.at,
-          onlyA: d.parted.differences.onlyA,
-          onlyB: d.parted.differences.onlyB,
-          dislodgedOnlyA: d.parted.differences.dislodgedOnlyA,
-          dislodgedOnlyB: d.parted.differences.dislodgedOnlyB,
-          owners: d.parted.differences.owners,
-        }
-      : null,
-  };
 }

@@ -149,6 +149,56 @@ export function phaseOrStart(p: Phase | null): string {
 /** The JSON format name of a diff, as `dipforge diff --json` and the editor write it. */
 export const DIFF_FORMAT = 'dipforge-diff/1';
 
+/** A diff as JSON (`dipforge-diff/1`, docs/GAME-LANGUAGE.md): what `dipforge diff --json` writes and the editor's Compare Editions reads. */
+export interface DiffDocument {
+  format: string;
+  file: string;
+  a: { edition: string | null; complete: boolean };
+  b: { edition: string | null; complete: boolean };
+  orders: {
+    phase: Phase;
+    name: string;
+    power: string;
+    source: string;
+    /** 1-based, as the CLI prints it. */
+    line: number;
+    a: { status: string; reason: string | null; detail: string | null };
+    b: { status: string; reason: string | null; detail: string | null };
+  }[];
+  parted: {
+    after: Phase | null;
+    at: Phase | null;
+    onlyA: string[];
+    onlyB: string[];
+    dislodgedOnlyA: string[];
+    dislodgedOnlyB: string[];
+    owners: { centre: string; a: string | null; b: string | null }[];
+  } | null;
+}
+
+/** The diff `d` of runs `a` and `b` of the file shown as `file`, as JSON. */
+export function diffDocument(file: string, a: GameRun, b: GameRun, d: GameDiff): DiffDocument {
+  const result = (r: DiffResult) => ({ status: r.status, reason: r.reason ?? null, detail: r.detail ?? null });
+  return {
+    format: DIFF_FORMAT,
+    file,
+    a: { edition: a.edition ?? null, complete: a.complete },
+    b: { edition: b.edition ?? null, complete: b.complete },
+    orders: d.orders.map((o) => ({ phase: o.phase, name: phaseText(o.phase), power: o.power, source: o.source, line: o.line + 1, a: result(o.a), b: result(o.b) })),
+    parted: d.parted
+      ? {
+          after: d.parted.after,
+          at: d.parted.at,
+          onlyA: d.parted.differences.onlyA,
+          onlyB: d.parted.differences.onlyB,
+          dislodgedOnlyA: d.parted.differences.dislodgedOnlyA,
+          dislodgedOnlyB: d.parted.differences.dislodgedOnlyB,
+          owners: d.parted.differences.owners,
+        }
+      : null,
+  };
+}
+
 /** One side's result of an order, in words. */
 export function diffResultText(r: DiffResult): string {
   if (r.status === 'set-aside') return 'set aside';
