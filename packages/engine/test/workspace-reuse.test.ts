@@ -81,7 +81,11 @@ function tableOf(b: Board): unknown {
   expect(ws.busy).toBe(false);
   const { t, m } = ws;
   const n = ws.units.n;
-  const row = (off: Int32Array, list: Int32Array, i: number): number[] => Array.from(list.subarray(off[i]!, off[i + 1]!));
+  const row = (head: Int32Array, next: Int32Array, i: number): number[] => {
+    const out: number[] = [];
+    for (let x = head[i]!; x >= 0; x = next[x]!) out.push(x);
+    return out;
+  };
   const units = [];
   for (let u = 0; u < n; u++) {
     units.push({
@@ -91,8 +95,8 @@ function tableOf(b: Board): unknown {
       noHoldSupport: t.noHoldSupport[u],
       implicit: t.implicit[u],
       route: t.order[u] === MOVE ? t.route[u] : -1,
-      supports: row(t.supOff, t.supList, u),
-      convoys: row(t.cvyOff, t.cvyList, u),
+      supports: row(t.supHead, t.supNext, u),
+      convoys: row(t.cvyHead, t.cvyNext, u),
       decision: m.res[u],
     });
   }

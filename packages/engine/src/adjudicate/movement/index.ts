@@ -18,7 +18,7 @@ import type { Order } from '../../orders/order.js';
 import type { PhaseResult } from '../result.js';
 import { PositionError } from '../units.js';
 import { movementOutcome, settleMoves } from './outcome.js';
-import { resolveAll } from './resolver.js';
+import { resolveAll, settleUncontested } from './resolver.js';
 import { validateMovementInts, validateWrittenOrders, type MovementOrdersInts } from './validate.js';
 import { movementWorkspace, type MovementWorkspace } from './workspace.js';
 
@@ -93,6 +93,7 @@ function loadPositionUnits(ws: MovementWorkspace, list: readonly Unit[]): void {
 function resolvePhase(ws: MovementWorkspace): void {
   // The per-unit state was cleared while the orders were filed (fileOrders).
   ws.m.resetPhase();
+  settleUncontested(ws.m);
   resolveAll(ws.m);
 }
 

@@ -49,27 +49,51 @@ export function settleMoves(ws: MovementWorkspace, statuses = false): void {
     checkedStamp.fill(0);
     ws.settleStamp = stamp = 1;
   }
-  for (let u = 0; u < n; u++) {
-    const success = order[u] === MOVE && res[u] === 1;
-    moved[u] = success ? 1 : 0;
-    if (success) {
-      attackerOf[dstProv[u]!] = u;
-      attackStamp[dstProv[u]!] = stamp;
-    }
+  const { moves, supports, convoys } = t;
+  const moveCount = t.moveCount;
+  moved.fill(0, 0, n);
+  for (let k = 0; k < moveCount; k++) {
+    const u = moves[k]!;
+    if (res[u] !== 1) continue;
+    moved[u] = 1;
+    attackerOf[dstProv[u]!] = u;
+    attackStamp[dstProv[u]!] = stamp;
   }
-  // One pass, now that the successful moves are known: each unit's dislodgement and
-  // place, its status (integer path), and the standoff check of its move's destination.
-  let count = 0;
+  // Now that the successful moves are known: each unit's dislodgement and place,
+  // and its status as if it held (integer path); then the statuses of the other
+  // orders, and the standoff check of each move's destination.
+  const { prov, loc, unitAt } = units;
+  const { orderIndex, implicit, matched } = t;
+  const status = ws.status;
   for (let u = 0; u < n; u++) {
-    const at = units.prov[u]!;
-    dislodgedBy[u] = moved[u] || attackStamp[at] !== stamp ? -1 : attackerOf[at]!;
-    finalLoc[u] = moved[u] ? dstLoc[u]! : units.loc[u]!;
-    if (statuses) ws.status[u] = orderStatus(ws, u);
-    if (order[u] !== MOVE) continue;
+    const at = prov[u]!;
+    const mv = moved[u] === 1;
+    const by = mv || attackStamp[at] !== stamp ? -1 : attackerOf[at]!;
+    dislodgedBy[u] = by;
+    finalLoc[u] = mv ? dstLoc[u]! : loc[u]!;
+    // A unit with another order than a hold always has an order index or an implicit order.
+    if (statuses) status[u] = orderIndex[u]! < 0 && !implicit[u] ? STATUS_NONE : by >= 0 ? STATUS_FAILS : STATUS_SUCCEEDS;
+  }
+  if (statuses) {
+    for (let k = 0; k < t.supportCount; k++) {
+      const u = supports[k]!;
+      status[u] = matched[u] && res[u] === 1 ? STATUS_SUCCEEDS : STATUS_FAILS;
+    }
+    for (let k = 0; k < t.convoyCount; k++) {
+      const u = convoys[k]!;
+      status[u] = convoySucceeds(m, u) ? STATUS_SUCCEEDS : STATUS_FAILS;
+    }
+    // An illegal order leaves no order index (so STATUS_NONE above): marked now.
+    for (let k = 0; k < ws.illegalCount; k++) status[ws.illegalUnits[k]!] = STATUS_ILLEGAL;
+  }
+  let count = 0;
+  for (let k = 0; k < moveCount; k++) {
+    const u = moves[k]!;
+    if (statuses) status[u] = moved[u] ? STATUS_SUCCEEDS : STATUS_FAILS;
     const p = dstProv[u]!;
     if (checkedStamp[p] === stamp) continue;
     checkedStamp[p] = stamp;
-    const holder = units.unitAt[p]!;
+    const holder = unitAt[p]!;
     const emptyAfter = attackStamp[p] !== stamp && (holder < 0 || moved[holder] === 1);
     if (!emptyAfter) continue;
     // A bounce leaves a standoff; a move that had no path, or lost a head-to-head battle, does not (6.F.7, 6.H.9).
@@ -81,24 +105,6 @@ export function settleMoves(ws: MovementWorkspace, statuses = false): void {
     }
   }
   ws.standoffCount = count;
-}
-
-/** How unit `u`'s order went (STATUS_*), once its dislodgement is known; for the integer path (`settleMoves(ws, true)`). */
-function orderStatus(ws: MovementWorkspace, u: number): number {
-  const { m, t } = ws;
-  if (ws.illegalReason[u] !== undefined) return STATUS_ILLEGAL;
-  if (t.orderIndex[u]! < 0 && !t.implicit[u]) return STATUS_NONE;
-  switch (t.order[u]) {
-    case HOLD:
-      return ws.dislodgedBy[u]! >= 0 ? STATUS_FAILS : STATUS_SUCCEEDS;
-    case MOVE:
-      return m.res[u] === 1 ? STATUS_SUCCEEDS : STATUS_FAILS;
-    case SUPPORT_HOLD:
-    case SUPPORT_MOVE:
-      return t.matched[u] && m.res[u] === 1 ? STATUS_SUCCEEDS : STATUS_FAILS;
-    default:
-      return convoySucceeds(m, u) ? STATUS_SUCCEEDS : STATUS_FAILS;
-  }
 }
 
 function convoySucceeds(m: MovementState, u: number): boolean {
@@ -175,7 +181,7 @@ function resultOf(ws: MovementWorkspace, u: number, order: Order): OrderResult {
       if (m.backup[u] === BACKUP_PARADOX) return failed(order, 'paradox');
       if (!hasPath(m, u)) {
         let paradox = false;
-        for (let i = t.cvyOff[u]!; i < t.cvyOff[u + 1]!; i++) if (m.backup[t.cvyList[i]!] === BACKUP_PARADOX) paradox = true;
+        for (let f = t.cvyHead[u]!; f >= 0; f = t.cvyNext[f]!) if (m.backup[f] === BACKUP_PARADOX) paradox = true;
         return failed(order, paradox ? 'paradox' : 'no-convoy');
       }
       const refused = convoyRefused(m, u);

@@ -94,10 +94,10 @@ function computeRouteFleets(m: MovementState, a: number): void {
   const t = m.t;
   const { board, units } = t;
   const usable = m.usableSea;
-  for (let i = t.cvyOff[a]!; i < t.cvyOff[a + 1]!; i++) usable[units.prov[t.cvyList[i]!]!] = 1;
+  for (let f = t.cvyHead[a]!; f >= 0; f = t.cvyNext[f]!) usable[units.prov[f]!] = 1;
   const routes = m.routes;
   routes.search(board, usable, units.prov[a]!, t.dstProv[a]!);
-  for (let i = t.cvyOff[a]!; i < t.cvyOff[a + 1]!; i++) usable[units.prov[t.cvyList[i]!]!] = 0;
+  for (let f = t.cvyHead[a]!; f >= 0; f = t.cvyNext[f]!) usable[units.prov[f]!] = 0;
   m.routeFleetStart[a] = m.routeFleetCount;
   for (let i = 0; i < routes.count; i++) {
     const f = units.unitAt[routes.list[i]!]!;
@@ -131,7 +131,7 @@ export function necessaryFleet(m: MovementState, a: number, f: number): boolean 
 export function convoyPath(m: MovementState, a: number, excludePower = -1): boolean {
   const t = m.t;
   const { board, units } = t;
-  if (t.cvyOff[a + 1] === t.cvyOff[a]) return false;
+  if (t.cvyHead[a]! < 0) return false;
   const from = units.prov[a]!;
   const to = t.dstProv[a]!;
   const spec = t.pathSpec[a];

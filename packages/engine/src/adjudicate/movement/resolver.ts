@@ -11,7 +11,7 @@ import { adjudicateConvoy } from './convoy.js';
 import { adjudicateMove } from './move.js';
 import type { MovementState } from './state.js';
 import { adjudicateSupport } from './support.js';
-import { CONVOY, MOVE, SUPPORT_HOLD, SUPPORT_MOVE } from './table.js';
+import { CONVOY, MOVE, ROUTE_CONVOY, SUPPORT_HOLD, SUPPORT_MOVE } from './table.js';
 
 /** The decision of unit `u`'s order from the equations, calling `resolve` for what it needs. */
 export function adjudicate(m: MovementState, u: number): boolean {
@@ -97,10 +97,46 @@ export function resolve(m: MovementState, u: number): boolean {
   return first;
 }
 
+/**
+ * Settles the decisions that depend on no other, before any is resolved, so
+ * that reaching them from another decision costs one load instead of a
+ * resolution:
+ * - a support with no move into the supporter's province (nothing can cut it or
+ *   dislodge the supporter);
+ * - a move not by convoy into an empty province that no other unit moves to, with
+ *   no supports or convoys of its own (strength 1 against nothing).
+ * Such a decision never takes part in a cycle, and the backup rule never
+ * imposes it (it imposes only decisions of a cycle and the moves their supports
+ * and convoys name), so settling it early changes no result.
+ */
+export function settleUncontested(m: MovementState): void {
+  const t = m.t;
+  const { route, dstProv, supHead, cvyHead, intoNext, supports, moves } = t;
+  const { prov, unitAt } = t.units;
+  const { resolved, res } = m;
+  for (let k = 0; k < t.supportCount; k++) {
+    const u = supports[k]!;
+    if (resolved[u] === 0 && t.firstInto(prov[u]!) < 0) {
+      resolved[u] = 1;
+      res[u] = 1;
+    }
+  }
+  for (let k = 0; k < t.moveCount; k++) {
+    const u = moves[k]!;
+    const p = dstProv[u]!;
+    if (route[u] !== ROUTE_CONVOY && unitAt[p]! < 0 && supHead[u]! < 0 && cvyHead[u]! < 0 && t.firstInto(p) === u && intoNext[u]! < 0) {
+      resolved[u] = 1;
+      res[u] = 1;
+    }
+  }
+}
+
 /** Resolves every decision of the phase. */
 export function resolveAll(m: MovementState): void {
-  const n = m.t.units.n;
-  for (let u = 0; u < n; u++) {
+  // In unit order, as before the lists: which decision a cycle is entered from can matter to the backup rule.
+  const { active, activeCount } = m.t;
+  for (let k = 0; k < activeCount; k++) {
+    const u = active[k]!;
     if (m.resolved[u]) continue;
     m.cycleLength = 0;
     m.guessBased = false;

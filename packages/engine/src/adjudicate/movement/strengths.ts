@@ -15,9 +15,8 @@ function supported(m: MovementState, u: number, notPower = -1): number {
   let n = 1;
   const power = m.t.units.power;
   const t = m.t;
-  const end = t.supOff[u + 1]!;
-  for (let i = t.supOff[u]!; i < end; i++) {
-    const s = t.supList[i]!;
+  const next = t.supNext;
+  for (let s = t.supHead[u]!; s >= 0; s = next[s]!) {
     if (power[s] !== notPower && resolve(m, s)) n++;
   }
   return n;
@@ -50,8 +49,7 @@ function ownSupportsOfAttacks(m: MovementState, v: number): number {
   const p = t.units.prov[v]!;
   for (let w = t.firstInto(p); w >= 0; w = t.intoNext[w]!) {
     if (power[w] === power[v]) continue;
-    for (let k = t.supOff[w]!; k < t.supOff[w + 1]!; k++) {
-      const s = t.supList[k]!;
+    for (let s = t.supHead[w]!; s >= 0; s = t.supNext[s]!) {
       if (power[s] === power[v] && resolve(m, s)) n++;
     }
   }

@@ -85,8 +85,6 @@ function beginTable(ws: MovementWorkspace): void {
   const { kind, prov } = units;
   const fleetSea = t.fleetSea;
   fleetSea.fill(0);
-  t.supOff[0] = 0;
-  t.cvyOff[0] = 0;
   for (let u = 0; u < n; u++) {
     clearUnit(ws, u);
     ws.candCount[u] = 0;
@@ -95,15 +93,21 @@ function beginTable(ws: MovementWorkspace): void {
   ws.powersWithOrders.fill(0);
   ws.implicitCount = 0;
   ws.routeWork = 0;
+  t.matchedConvoys = 0;
+  t.clearOrderLists();
 }
 
 /** The per-phase lists and routes, once each unit has its effective order. */
 function finishTable(ws: MovementWorkspace, spareSlot: number): void {
-  if (ws.t.f.implicitOrders) deduceImplicitOrders(ws, spareSlot);
+  if (ws.t.f.implicitOrders) {
+    deduceImplicitOrders(ws, spareSlot);
+    // Implicit moves were set after the others: list them in unit order.
+    if (ws.implicitCount > 0) ws.t.relistOrders();
+  }
   fileOrders(ws);
   // Only armies moving by convoy, tagged "via convoy" or named by a matched convoy
   // order can get another route than the land route their check gave them.
-  if (ws.routeWork > 0 || ws.t.cvyOff[ws.units.n]! > 0) chooseRoutes(ws);
+  if (ws.routeWork > 0) chooseRoutes(ws);
 }
 
 /**
@@ -157,6 +161,7 @@ export function validateWrittenOrders(ws: MovementWorkspace, orders: readonly Or
       continue;
     }
     setOrder(ws, u, chosen);
+    t.listOrder(u);
   }
 
   finishTable(ws, orders.length);
@@ -198,6 +203,8 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
   ws.powersWithOrders.fill(0);
   ws.implicitCount = 0;
   ws.routeWork = 0;
+  t.matchedConvoys = 0;
+  t.clearOrderLists();
   // The reasons of the last phase's illegal orders, undone (usually none: cheaper than clearing every unit's).
   const illegalReason = ws.illegalReason;
   for (let k = 0; k < ws.illegalCount; k++) illegalReason[ws.illegalUnits[k]!] = undefined;
@@ -205,22 +212,25 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
   const denyHoldSupport = t.f.denyHoldSupport;
   // A legal order is written straight into the table (slot = unit); an illegal one leaves the unit holding.
   const slots = t.slots;
-  t.supOff[0] = 0;
-  t.cvyOff[0] = 0;
+  const { order, orderIndex, route } = t;
+  const okind = orders.kind;
+  const powersWithOrders = ws.powersWithOrders;
+  const power = units.power;
   for (let u = 0; u < n; u++) {
     clearUnit(ws, u);
-    const kind = orders.kind[u]!;
+    const kind = okind[u]!;
     if (kind === ORDER_NONE) continue;
-    ws.powersWithOrders[units.power[u]!] = 1;
+    powersWithOrders[power[u]!] = 1;
     if (kind === HOLD) {
-      // beginTable left the unit holding: only its order index is new.
-      t.orderIndex[u] = u;
+      // Cleared above to a hold: only its order index is new.
+      orderIndex[u] = u;
       continue;
     }
     const reason = checkIntOrder(ws, slots, u, kind, orders.dst[u]!, orders.target[u]!, orders.via[u] === 1);
     if (reason === undefined) {
-      t.orderIndex[u] = u;
-      t.route[u] = ROUTE_LAND;
+      orderIndex[u] = u;
+      route[u] = ROUTE_LAND;
+      t.listOrder(u);
       continue;
     }
     illegalReason[u] = reason;
@@ -244,9 +254,10 @@ function clearUnit(ws: MovementWorkspace, u: number): void {
   t.matched[u] = 0;
   t.noHoldSupport[u] = 0;
   t.implicit[u] = 0;
-  t.supOff[u + 1] = 0;
-  t.cvyOff[u + 1] = 0;
+  t.supHead[u] = -1;
+  t.cvyHead[u] = -1;
   ws.illegalMove[u] = 0;
+  ws.needsRoute[u] = 0;
 }
 
 /** Makes candidate `slot` (of the written path, or the spare slot of an implicit order) unit `u`'s order. */
@@ -563,7 +574,7 @@ function checkMoveInt(ws: MovementWorkspace, c: OrderSlots, slot: number, u: num
   const adjacent = reaches(ws, ARMY, from, prov);
   // 'via convoy' means something only where the rules know the tag (not under the 1971 swap rule).
   const tagged = via && f.convoyToAdjacent !== ADJ_SWAP_ONLY;
-  if (!adjacent || tagged) ws.routeWork++;
+  if (!adjacent || tagged) ws.markRouteWork(u);
   const convoyOnly = !adjacent || (tagged && !f.viaConvoyFallback);
   if (convoyOnly && !convoyPossible(ws, from, prov, -1)) {
     if (adjacent) return 'no-convoy-route';
@@ -666,88 +677,82 @@ function deduceImplicitOrders(ws: MovementWorkspace, spareSlot: number): void {
 
 /**
  * Marks the supports and convoys that match their target's order, and files
- * every order in the table's lists: matched supports and convoys in CSR rows
- * under the unit they name (one pass counts, one fills, so each row is in unit
- * order), moves in the list of their destination province.
+ * every order in the table's linked lists: matched supports and convoys under
+ * the unit they name, moves under their destination province. Each list of
+ * orders is walked from its last unit to its first, so that prepending leaves
+ * every linked list in unit order. Also clears the resolver's state of every
+ * unit (what MovementState.reset did in a pass of its own), settling at once a
+ * hold (it stands) and a support or convoy that matches nothing (it fails
+ * before anything is resolved).
  */
 function fileOrders(ws: MovementWorkspace): void {
   const { t, units } = ws;
   const n = units.n;
   const civilDisorderFails = t.f.civilDisorderFails;
-  const { order, target, dstProv, matched, supOff, cvyOff } = t;
+  const { order, target, dstProv, matched, supHead, supNext, cvyHead, cvyNext, unmatchedReason } = t;
   const { resolved, res, visited, inCycle, forced, backup } = ws.m;
-  // supOff and cvyOff were cleared with the other per-unit columns (beginTable, validateMovementInts).
-  // One pass, from the last unit to the first, does three things per unit:
-  // - counts the matched supports and convoys per row (the order does not matter);
-  // - prepends each move to the list of its destination, so each list is in unit order;
-  // - clears the resolver's state of the unit (what MovementState.reset did in
-  //   a pass of its own), settling at once a hold (it stands) and a support or
-  //   convoy that matches nothing (it fails before anything is resolved).
-  t.newIntoLists();
-  const { intoHead, intoStamp, intoNext } = t;
-  const stamp = t.stamp;
-  for (let s = n - 1; s >= 0; s--) {
-    const code = order[s];
-    visited[s] = 0;
-    inCycle[s] = 0;
-    forced[s] = -1;
-    backup[s] = BACKUP_NONE;
-    if (code === HOLD) {
-      resolved[s] = 1;
-      res[s] = 1;
-      continue;
-    }
-    res[s] = 0;
-    if (code === MOVE) {
-      resolved[s] = 0;
-      const p = dstProv[s]!;
-      intoNext[s] = intoStamp[p] === stamp ? intoHead[p]! : -1;
-      intoHead[p] = s;
-      intoStamp[p] = stamp;
-      continue;
-    }
-    const v = target[s]!;
-    if (code === SUPPORT_HOLD) {
-      if (order[v] === MOVE || t.noHoldSupport[v]) {
-        t.unmatchedReason[s] = UNMATCHED;
-      } else if (civilDisorderFails && !ws.powersWithOrders[units.power[v]!] && units.power[v] !== units.power[s]) {
-        t.unmatchedReason[s] = UNMATCHED_CIVIL_DISORDER;
-      } else {
-        matched[s] = 1;
-        supOff[v + 1]!++;
-      }
-    } else if (code === SUPPORT_MOVE) {
-      if (order[v] === MOVE && dstProv[v] === dstProv[s] && supportCoastMatches(ws, s, v)) {
-        matched[s] = 1;
-        supOff[v + 1]!++;
-      } else {
-        t.unmatchedReason[s] = UNMATCHED;
-      }
-    } else if (order[v] === MOVE && dstProv[v] === dstProv[s]) {
-      // CONVOY
-      matched[s] = 1;
-      cvyOff[v + 1]!++;
-    } else {
-      t.unmatchedReason[s] = UNMATCHED;
-    }
-    resolved[s] = matched[s] ? 0 : 1;
-  }
-  // Prefix sums (the fill cursors start at each row's offset), then the rows.
-  const supFill = ws.fillA;
-  const cvyFill = ws.fillB;
-  supFill[0] = 0;
-  cvyFill[0] = 0;
+  // Every unit as if it held; the orders' loops below correct the others.
   for (let u = 0; u < n; u++) {
-    supOff[u + 1]! += supOff[u]!;
-    cvyOff[u + 1]! += cvyOff[u]!;
-    supFill[u + 1] = supOff[u + 1]!;
-    cvyFill[u + 1] = cvyOff[u + 1]!;
+    visited[u] = 0;
+    inCycle[u] = 0;
+    forced[u] = -1;
+    backup[u] = BACKUP_NONE;
+    resolved[u] = 1;
+    res[u] = 1;
   }
-  for (let s = 0; s < n; s++) {
-    const code = order[s];
-    if (code === HOLD || code === MOVE || !matched[s]) continue;
-    if (code === CONVOY) t.cvyList[cvyFill[target[s]!]!++] = s;
-    else t.supList[supFill[target[s]!]!++] = s;
+  t.newIntoLists();
+  const { intoHead, intoStamp, intoNext, moves, supports, convoys } = t;
+  const stamp = t.stamp;
+  for (let k = t.moveCount - 1; k >= 0; k--) {
+    const s = moves[k]!;
+    resolved[s] = 0;
+    res[s] = 0;
+    const p = dstProv[s]!;
+    intoNext[s] = intoStamp[p] === stamp ? intoHead[p]! : -1;
+    intoHead[p] = s;
+    intoStamp[p] = stamp;
+  }
+  // supHead and cvyHead were cleared with the other per-unit columns (beginTable, validateMovementInts).
+  for (let k = t.supportCount - 1; k >= 0; k--) {
+    const s = supports[k]!;
+    const v = target[s]!;
+    res[s] = 0;
+    let ok: boolean;
+    if (order[s] === SUPPORT_HOLD) {
+      if (order[v] === MOVE || t.noHoldSupport[v]) {
+        ok = false;
+        unmatchedReason[s] = UNMATCHED;
+      } else if (civilDisorderFails && !ws.powersWithOrders[units.power[v]!] && units.power[v] !== units.power[s]) {
+        ok = false;
+        unmatchedReason[s] = UNMATCHED_CIVIL_DISORDER;
+      } else {
+        ok = true;
+      }
+    } else {
+      ok = order[v] === MOVE && dstProv[v] === dstProv[s] && supportCoastMatches(ws, s, v);
+      if (!ok) unmatchedReason[s] = UNMATCHED;
+    }
+    if (!ok) continue; // settled: it fails
+    matched[s] = 1;
+    resolved[s] = 0;
+    supNext[s] = supHead[v]!;
+    supHead[v] = s;
+  }
+  for (let k = t.convoyCount - 1; k >= 0; k--) {
+    const s = convoys[k]!;
+    const v = target[s]!;
+    res[s] = 0;
+    if (!(order[v] === MOVE && dstProv[v] === dstProv[s])) {
+      unmatchedReason[s] = UNMATCHED;
+      continue;
+    }
+    matched[s] = 1;
+    resolved[s] = 0;
+    // An army named by a matched convoy may go by sea: chooseRoutes decides.
+    if (cvyHead[v]! < 0) ws.markRouteWork(v);
+    cvyNext[s] = cvyHead[v]!;
+    cvyHead[v] = s;
+    t.matchedConvoys++;
   }
 }
 
@@ -772,7 +777,8 @@ function supportCoastMatches(ws: MovementWorkspace, s: number, v: number): boole
 // ------------------------------------------------------------------ routes (4.A.3)
 
 /**
- * How each army move travels. A move to a non-adjacent province goes by convoy.
+ * How each army move travels, for the armies listed as route work (see
+ * `MovementWorkspace.routeUnits`). A move to a non-adjacent province goes by convoy.
  * To an adjacent one, per `convoy-to-adjacent`: `via-convoy` and `intent` take
  * the convoy when the order says "via convoy" or a fleet of the army's own power
  * is ordered (legally) to convoy it; `tagged-only` only for "via convoy";
@@ -788,7 +794,10 @@ function supportCoastMatches(ws: MovementWorkspace, s: number, v: number): boole
 function chooseRoutes(ws: MovementWorkspace): void {
   const { board, t, units } = ws;
   const mode = t.f.convoyToAdjacent;
-  for (let u = 0; u < units.n; u++) {
+  const list = ws.routeUnits;
+  const count = ws.routeWork;
+  for (let k = 0; k < count; k++) {
+    const u = list[k]!;
     if (t.order[u] !== MOVE || units.kind[u] !== ARMY) continue;
     const from = units.prov[u]!;
     const to = t.dstProv[u]!;
@@ -796,7 +805,7 @@ function chooseRoutes(ws: MovementWorkspace): void {
       t.route[u] = ROUTE_CONVOY;
       continue;
     }
-    const hasConvoyers = t.cvyOff[u + 1]! > t.cvyOff[u]!;
+    const hasConvoyers = t.cvyHead[u]! >= 0;
     if (mode === ADJ_SWAP_ONLY) {
       const v = units.unitAt[to]!;
       const swap = v >= 0 && t.order[v] === MOVE && t.dstProv[v] === from;
@@ -805,7 +814,7 @@ function chooseRoutes(ws: MovementWorkspace): void {
     }
     let chosen = t.viaConvoy[u] === 1;
     if (!chosen && mode !== ADJ_TAGGED_ONLY) {
-      for (let i = t.cvyOff[u]!; i < t.cvyOff[u + 1]! && !chosen; i++) chosen = units.power[t.cvyList[i]!] === units.power[u];
+      for (let f = t.cvyHead[u]!; f >= 0 && !chosen; f = t.cvyNext[f]!) chosen = units.power[f] === units.power[u];
     }
     if (!chosen) t.route[u] = ROUTE_LAND;
     else if (!t.f.viaConvoyFallback || orderedRouteExists(ws, u)) t.route[u] = ROUTE_CONVOY;

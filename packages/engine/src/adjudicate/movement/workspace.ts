@@ -51,9 +51,6 @@ export class MovementWorkspace {
   implicitCount = 0;
   /** Per implicit order: the support or convoy that implied it. */
   readonly implicitFrom: Int32Array;
-  /** Fill cursors for building the CSR rows of supports and convoys (units + 1). */
-  readonly fillA: Int32Array;
-  readonly fillB: Int32Array;
   /** Per power: 1 when it gave any order this phase. */
   readonly powersWithOrders: Uint8Array;
 
@@ -76,8 +73,23 @@ export class MovementWorkspace {
   /** Provinces left empty by a standoff: `standoffs[0 .. standoffCount)`. */
   readonly standoffs: Int32Array;
   standoffCount = 0;
-  /** Army moves checked this phase that go by convoy or are tagged "via convoy" (an overcount is harmless): `chooseRoutes` runs only when some did, or a convoy matched. */
+  /**
+   * The units whose route `chooseRoutes` must decide: `routeUnits[0 ..
+   * routeWork)`. An army move checked as going by convoy or tagged "via convoy",
+   * or an army named by a matched convoy order; every other army move keeps the
+   * land route its check gave it. A unit is listed once (`needsRoute`), and may
+   * turn out to have another order (the written path checks several per unit).
+   */
   routeWork = 0;
+  readonly routeUnits: Int32Array;
+  readonly needsRoute: Uint8Array;
+
+  /** Lists unit `u` for `chooseRoutes` (its `needsRoute` was cleared with its other columns). */
+  markRouteWork(u: number): void {
+    if (this.needsRoute[u]) return;
+    this.needsRoute[u] = 1;
+    this.routeUnits[this.routeWork++] = u;
+  }
   /** `board.reachMatrix()` (null on a board too large for it): "could a unit at this location move into that province" in one load. */
   readonly reach: Uint8Array | null;
 
@@ -119,8 +131,8 @@ export class MovementWorkspace {
     this.illegalMove = new Uint8Array(cap);
     this.implicitUnits = new Int32Array(cap);
     this.implicitFrom = new Int32Array(cap);
-    this.fillA = new Int32Array(cap + 1);
-    this.fillB = new Int32Array(cap + 1);
+    this.routeUnits = new Int32Array(cap);
+    this.needsRoute = new Uint8Array(cap);
     this.powersWithOrders = new Uint8Array(board.powerCount);
     this.moved = new Uint8Array(cap);
     this.attackerOf = new Int32Array(P);
