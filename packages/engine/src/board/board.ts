@@ -256,7 +256,8 @@ export class Board {
    * Adjacency as a flat matrix, built on first use and kept: entry
    * `loc * provinceCount + prov` has bit 1 (`REACH_ARMY`) when an army at
    * location `loc` could move into province `prov` (`canReachProvince(ARMY, …)`)
-   * and bit 2 (`REACH_FLEET`) when a fleet could (`canReachProvince(FLEET, …)`).
+   * and bit 2 (`REACH_FLEET`) when a fleet could (`canReachProvince(FLEET, …)`);
+   * bits 4 and 8 (`REACH_ARMY_MOVE`, `REACH_FLEET_MOVE`) as documented there.
    * One load instead of a scan of an adjacency row, for the adjudicator's
    * legality checks. Null for a board too large for it (over 4 M entries: a
    * map of some 2,000 provinces), where callers scan the rows as before.
@@ -276,6 +277,11 @@ export class Board {
       }
       for (let i = this.fleetAdj.offsets[loc]!; i < this.fleetAdj.offsets[loc + 1]!; i++) {
         m[loc * P + this.locProvince[this.fleetAdj.targets[i]!]!]! |= REACH_FLEET;
+      }
+      for (let prov = 0; prov < P; prov++) {
+        const bits = m[loc * P + prov]!;
+        if (bits & REACH_ARMY && this.kindMayEnter(ARMY, prov)) m[loc * P + prov] = bits | REACH_ARMY_MOVE;
+        if (bits & REACH_FLEET && this.kindMayEnter(FLEET, prov) && !this.hasCoasts(prov)) m[loc * P + prov]! |= REACH_FLEET_MOVE;
       }
     }
     return (this.reach = m);
@@ -297,6 +303,14 @@ export class Board {
 /** Bits of `Board.reachMatrix()`: `REACH_ARMY << kind` for a unit kind code (ARMY 0, FLEET 1). */
 export const REACH_ARMY = 1;
 export const REACH_FLEET = 2;
+/**
+ * Further bits of `Board.reachMatrix()`, for the adjudicator's fast path: an
+ * army move there is legal by land (`REACH_ARMY` and the army may enter the
+ * province); a fleet move there is legal and names no coast (`REACH_FLEET`, the
+ * fleet may enter, and the province has no coasts). `REACH_ARMY_MOVE << kind`.
+ */
+export const REACH_ARMY_MOVE = 4;
+export const REACH_FLEET_MOVE = 8;
 
 /** Compiles a VariantConfig into a Board. Pure; the config is kept by reference. */
 export function compileBoard(config: VariantConfig): Board {

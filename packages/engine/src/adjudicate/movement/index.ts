@@ -17,6 +17,7 @@ import type { Position, Unit } from '../../game/position.js';
 import type { Order } from '../../orders/order.js';
 import type { PhaseResult } from '../result.js';
 import { PositionError } from '../units.js';
+import { FLEET } from '../../board/codes.js';
 import { movementOutcome, settleMoves } from './outcome.js';
 import { resolveAll, settleUncontested } from './resolver.js';
 import { validateMovementInts, validateWrittenOrders, type MovementOrdersInts } from './validate.js';
@@ -83,6 +84,7 @@ function loadPositionUnits(ws: MovementWorkspace, list: readonly Unit[]): void {
       throw new PositionError(`two units in ${board.provinceName(prov)}`);
     }
     units.unitAt[prov] = i;
+    if (units.kind[i] === FLEET && board.convoySea[prov]) ws.t.fleetSea[prov] = 1; // undone by clearUnits
     units.n = i + 1; // so that clearUnits() undoes exactly what is set
   }
   units.n = n;

@@ -11,7 +11,7 @@
  * when none do (6.D.32); a support is legal only if the supported move is
  * possible without the supporter's help as a convoyer (6.D.31).
  */
-import { REACH_ARMY, type Board } from '../../board/board.js';
+import { REACH_ARMY, REACH_ARMY_MOVE, type Board } from '../../board/board.js';
 import { ARMY, FLEET } from '../../board/codes.js';
 import type { RuleOptions } from '../../config/rules.js';
 import type { ConvoyOrder, MoveOrder, Order, SupportOrder } from '../../orders/order.js';
@@ -80,15 +80,11 @@ function illegalResult(order: Order, reason: Reason): OrderResult {
  * units, to save a pass: keep the two lists in step.
  */
 function beginTable(ws: MovementWorkspace): void {
-  const { board, t, units } = ws;
+  const { t, units } = ws;
   const n = units.n;
-  const { kind, prov } = units;
-  const fleetSea = t.fleetSea;
-  fleetSea.fill(0);
   for (let u = 0; u < n; u++) {
     clearUnit(ws, u);
     ws.candCount[u] = 0;
-    if (kind[u] === FLEET && board.convoySea[prov[u]!]) fleetSea[prov[u]!] = 1;
   }
   ws.powersWithOrders.fill(0);
   ws.implicitCount = 0;
@@ -189,17 +185,12 @@ export function validateWrittenOrders(ws: MovementWorkspace, orders: readonly Or
  * loaded). Illegal orders leave their reason in `ws.illegalReason[u]`.
  */
 export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrdersInts): void {
-  const { board, t, units } = ws;
+  const { t, units } = ws;
   const n = units.n;
-  const unitKind = units.kind;
-  const prov = units.prov;
-  // beginTable's work, split: the fleets at sea first (the checks of convoy
-  // orders and routes read them for every unit), then each unit's columns
-  // cleared in the loop below, just before its order is checked (a check
-  // writes only its own unit's slot), which saves a pass over the units.
-  const fleetSea = t.fleetSea;
-  fleetSea.fill(0);
-  for (let u = 0; u < n; u++) if (unitKind[u] === FLEET && board.convoySea[prov[u]!]) fleetSea[prov[u]!] = 1;
+  // beginTable's work, with each unit's columns cleared in the loop below, just
+  // before its order is checked (a check writes only its own unit's slot), which
+  // saves a pass over the units. The fleets at sea were marked as the units were
+  // loaded (the checks of convoy orders read them for every unit).
   ws.powersWithOrders.fill(0);
   ws.implicitCount = 0;
   ws.routeWork = 0;
@@ -564,6 +555,12 @@ function checkMoveInt(ws: MovementWorkspace, c: OrderSlots, slot: number, u: num
   const kind = units.kind[u]!;
   const from = units.prov[u]!;
   if (prov === from) return 'same-province';
+  // Fast path: a plain land move or a fleet move to a province without coasts, read off the reach matrix.
+  const r = ws.reach;
+  if (r !== null && (r[units.loc[u]! * board.provinceCount + prov]! & (REACH_ARMY_MOVE << kind)) !== 0 && (kind === FLEET || !via || f.convoyToAdjacent === ADJ_SWAP_ONLY)) {
+    c.set(slot, u, MOVE, prov, prov, -1, -1, 0);
+    return undefined;
+  }
   if (!board.kindMayEnter(kind === FLEET ? FLEET : ARMY, prov)) return board.impassable[prov] ? 'not-adjacent' : 'wrong-unit-kind';
   if (kind === FLEET) {
     const reason = fleetDestinationInt(ws, units.loc[u]!, prov, coast);
@@ -598,6 +595,12 @@ function checkSupportMoveInt(ws: MovementWorkspace, c: OrderSlots, slot: number,
   const vKind = units.kind[v] === FLEET ? FLEET : ARMY;
   if (prov === units.prov[s] || prov === units.prov[v]) return 'same-province';
   if (!reaches(ws, sKind, units.loc[s]!, prov)) return 'not-adjacent';
+  // Fast path: the supported army could move there by land.
+  const r = ws.reach;
+  if (vKind === ARMY && r !== null && (r[units.loc[v]! * board.provinceCount + prov]! & REACH_ARMY_MOVE) !== 0) {
+    c.set(slot, s, SUPPORT_MOVE, -1, prov, v, named, 0);
+    return undefined;
+  }
   if (!board.kindMayEnter(vKind, prov)) return 'wrong-unit-kind';
   let coast = named;
   if (vKind === FLEET) {

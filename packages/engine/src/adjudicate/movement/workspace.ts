@@ -14,6 +14,7 @@ import type { Unit } from '../../game/position.js';
 import type { Reason } from '../reasons.js';
 import { MovementState } from './state.js';
 import { MovementTable, OrderSlots, UnitColumns } from './table.js';
+import { FLEET } from '../../board/codes.js';
 
 /** The (absent) unit objects of the integer path. */
 const NO_UNITS: readonly Unit[] = Object.freeze([]);
@@ -174,6 +175,8 @@ export class MovementWorkspace {
     this.clearUnits();
     if (n > this.capacity) throw new RangeError(`more units (${n}) than provinces (${this.capacity})`);
     const locProvince = this.board.locProvince;
+    const convoySea = this.board.convoySea;
+    const fleetSea = this.t.fleetSea;
     for (let u = 0; u < n; u++) {
       const l = loc[u]!;
       const p = locProvince[l];
@@ -190,6 +193,7 @@ export class MovementWorkspace {
         throw new RangeError(`two units in ${this.board.provinceName(p)}`);
       }
       U.unitAt[p] = u;
+      if (kind[u] === FLEET && convoySea[p]) fleetSea[p] = 1; // a fleet at sea (undone by clearUnits)
       U.n = u + 1; // so that clearUnits() undoes exactly what is set
     }
     U.units = NO_UNITS;
@@ -205,10 +209,14 @@ export class MovementWorkspace {
     return r;
   }
 
-  /** Clears `unitAt` of the units loaded before (so it is all -1 between phases). */
+  /** Clears `unitAt` and `fleetSea` of the units loaded before (so they are all -1 and 0 between phases). */
   clearUnits(): void {
     const U = this.units;
-    for (let u = 0; u < U.n; u++) U.unitAt[U.prov[u]!] = -1;
+    const fleetSea = this.t.fleetSea;
+    for (let u = 0; u < U.n; u++) {
+      U.unitAt[U.prov[u]!] = -1;
+      fleetSea[U.prov[u]!] = 0;
+    }
     U.n = 0;
   }
 }
