@@ -174,9 +174,10 @@ export class MovementWorkspace {
     const U = this.units;
     this.clearUnits();
     if (n > this.capacity) throw new RangeError(`more units (${n}) than provinces (${this.capacity})`);
-    const locProvince = this.board.locProvince;
-    const convoySea = this.board.convoySea;
+    const { locProvince, convoySea } = this.board;
     const fleetSea = this.t.fleetSea;
+    // Columns held in locals: the store to `U.n` in the loop would otherwise make V8 reload them.
+    const { power: uPower, kind: uKind, loc: uLoc, prov: uProv, unitAt } = U;
     for (let u = 0; u < n; u++) {
       const l = loc[u]!;
       const p = locProvince[l];
@@ -184,16 +185,17 @@ export class MovementWorkspace {
         this.clearUnits();
         throw new RangeError(`unknown location ${l}`);
       }
-      U.power[u] = power[u]!;
-      U.kind[u] = kind[u]!;
-      U.loc[u] = l;
-      U.prov[u] = p;
-      if (U.unitAt[p]! >= 0) {
+      const k = kind[u]!;
+      uPower[u] = power[u]!;
+      uKind[u] = k;
+      uLoc[u] = l;
+      uProv[u] = p;
+      if (unitAt[p]! >= 0) {
         this.clearUnits();
         throw new RangeError(`two units in ${this.board.provinceName(p)}`);
       }
-      U.unitAt[p] = u;
-      if (kind[u] === FLEET && convoySea[p]) fleetSea[p] = 1; // a fleet at sea (undone by clearUnits)
+      unitAt[p] = u;
+      if (k === FLEET && convoySea[p]) fleetSea[p] = 1; // a fleet at sea (undone by clearUnits)
       U.n = u + 1; // so that clearUnits() undoes exactly what is set
     }
     U.units = NO_UNITS;
@@ -212,10 +214,11 @@ export class MovementWorkspace {
   /** Clears `unitAt` and `fleetSea` of the units loaded before (so they are all -1 and 0 between phases). */
   clearUnits(): void {
     const U = this.units;
+    const { prov, unitAt } = U;
     const fleetSea = this.t.fleetSea;
     for (let u = 0; u < U.n; u++) {
-      U.unitAt[U.prov[u]!] = -1;
-      fleetSea[U.prov[u]!] = 0;
+      unitAt[prov[u]!] = -1;
+      fleetSea[prov[u]!] = 0;
     }
     U.n = 0;
   }
