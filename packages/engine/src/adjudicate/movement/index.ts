@@ -93,7 +93,7 @@ function loadPositionUnits(ws: MovementWorkspace, list: readonly Unit[]): void {
 
 /** Resolves every decision of the table in the workspace. */
 function resolvePhase(ws: MovementWorkspace): void {
-  // The per-unit state was cleared while the orders were filed (fileOrders).
+  // The per-unit state was cleared with the table (clearColumns) and opened as the orders were filed (fileOrders).
   ws.m.resetPhase();
   settleUncontested(ws.m);
   resolveAll(ws.m);

@@ -70,31 +70,9 @@ export class MovementState {
   }
 
   /**
-   * Clears the state of the first `n` units for a new phase, settling at once
-   * the decisions that need no resolution: a hold stands, and a support or
-   * convoy that matches no order fails before anything is resolved.
+   * Clears the per-phase state that does not depend on the units (the per-unit
+   * state is cleared with the table's columns, `clearColumns` in validate.ts).
    */
-  reset(n: number): void {
-    this.resetPerUnit(n);
-    this.resetPhase();
-  }
-
-  /** The per-unit part of `reset` (the adjudicator does it while filing the orders: `fileOrders`, validate.ts). */
-  resetPerUnit(n: number): void {
-    const { order, matched } = this.t;
-    for (let u = 0; u < n; u++) {
-      const code = order[u];
-      const settled = code === HOLD || (code !== MOVE && !matched[u]);
-      this.resolved[u] = settled ? 1 : 0;
-      this.res[u] = code === HOLD ? 1 : 0;
-      this.visited[u] = 0;
-      this.inCycle[u] = 0;
-      this.forced[u] = -1;
-      this.backup[u] = BACKUP_NONE;
-    }
-  }
-
-  /** The part of `reset` that does not depend on the units. */
   resetPhase(): void {
     if (this.routeFleetsUsed) {
       // Cleared whole: the units of the phase that set them may have been more than `n`.

@@ -225,12 +225,21 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
 /**
  * Clears the columns of units `0 .. n)` before their orders are read: every
  * column a phase reads, so that nothing of the phase before on the same board
- * shows through. One tight pass of stores, with no branch.
+ * shows through, and the resolver's state of each unit as for a hold (it
+ * stands; `fileOrders` opens the decisions of the other orders). One tight pass
+ * of stores, with no branch.
  */
 function clearColumns(ws: MovementWorkspace, n: number): void {
   const { order, orderIndex, matched, noHoldSupport, implicit, supHead, cvyHead } = ws.t;
   const { illegalMove, needsRoute } = ws;
+  const { resolved, res, visited, inCycle, forced, backup } = ws.m;
   for (let u = 0; u < n; u++) {
+    resolved[u] = 1;
+    res[u] = 1;
+    visited[u] = 0;
+    inCycle[u] = 0;
+    forced[u] = -1;
+    backup[u] = BACKUP_NONE;
     order[u] = HOLD;
     orderIndex[u] = -1;
     matched[u] = 0;
@@ -675,26 +684,16 @@ function deduceImplicitOrders(ws: MovementWorkspace, spareSlot: number): void {
  * every order in the table's linked lists: matched supports and convoys under
  * the unit they name, moves under their destination province. Each list of
  * orders is walked from its last unit to its first, so that prepending leaves
- * every linked list in unit order. Also clears the resolver's state of every
- * unit (what MovementState.reset did in a pass of its own), settling at once a
- * hold (it stands) and a support or convoy that matches nothing (it fails
- * before anything is resolved).
+ * every linked list in unit order. Also opens the decisions of the moves and
+ * of the supports and convoys that match (`clearColumns` left every unit
+ * settled as a hold), and settles the others as failing before anything is
+ * resolved.
  */
 function fileOrders(ws: MovementWorkspace): void {
   const { t, units } = ws;
-  const n = units.n;
   const civilDisorderFails = t.f.civilDisorderFails;
   const { order, target, dstProv, matched, supHead, supNext, cvyHead, cvyNext, unmatchedReason } = t;
-  const { resolved, res, visited, inCycle, forced, backup } = ws.m;
-  // Every unit as if it held; the orders' loops below correct the others.
-  for (let u = 0; u < n; u++) {
-    visited[u] = 0;
-    inCycle[u] = 0;
-    forced[u] = -1;
-    backup[u] = BACKUP_NONE;
-    resolved[u] = 1;
-    res[u] = 1;
-  }
+  const { resolved, res } = ws.m;
   t.newIntoLists();
   const { intoHead, intoStamp, intoNext, moves, supports, convoys } = t;
   const stamp = t.stamp;
