@@ -237,6 +237,8 @@ export interface IntsResultView {
 }
 
 const cache = new WeakMap<Board, MovementWorkspace>();
+/** The workspace handed out last (it keeps its board alive until another board is adjudicated). */
+let last: MovementWorkspace | undefined;
 
 /**
  * The board's movement workspace, with `rules` bound for this adjudication
@@ -252,11 +254,13 @@ const cache = new WeakMap<Board, MovementWorkspace>();
  * different rules, give what fresh workspaces give.
  */
 export function movementWorkspace(board: Board, rules: RuleOptions): MovementWorkspace {
-  let ws = cache.get(board);
+  // The last board's workspace first: a caller adjudicating phase after phase skips the map look-up.
+  let ws = last !== undefined && last.board === board ? last : cache.get(board);
   if (!ws || ws.busy) {
     ws = new MovementWorkspace(board, rules);
     cache.set(board, ws);
   }
+  last = ws;
   ws.t.bindRules(rules);
   ws.busy = true;
   return ws;
@@ -270,4 +274,5 @@ export function lastMovementWorkspace(board: Board): MovementWorkspace | undefin
 /** Drops the board's workspace, so that the next adjudication builds a fresh one (for tests). */
 export function dropMovementWorkspace(board: Board): void {
   cache.delete(board);
+  if (last?.board === board) last = undefined;
 }
