@@ -17,11 +17,16 @@ import type { Position, Unit } from '../../game/position.js';
 import type { Order } from '../../orders/order.js';
 import type { PhaseResult } from '../result.js';
 import { PositionError } from '../units.js';
-import { FLEET } from '../../board/codes.js';
+import * as boardCodes from '../../board/codes.js';
 import { movementOutcome, settleMoves } from './outcome.js';
 import { resolveAll, settleUncontested } from './resolver.js';
 import { validateMovementInts, validateWrittenOrders, type MovementOrdersInts } from './validate.js';
 import { movementWorkspace, type MovementWorkspace } from './workspace.js';
+
+// Module-local copies of imported codes: V8 folds a module's own constants into
+// optimized code, but reads an imported binding through a cell, with a check, at
+// every use (see docs/PERFORMANCE.md, "Imported constants").
+const { FLEET } = boardCodes;
 
 export function adjudicateMovement(board: Board, position: Position, orders: readonly Order[], rules: RuleOptions): PhaseResult {
   const ws = movementWorkspace(board, rules);

@@ -4,18 +4,27 @@
  * came from and whether by convoy, for the retreats), and the provinces left
  * empty by a standoff.
  */
-import { FLEET } from '../../board/codes.js';
+import * as boardCodes from '../../board/codes.js';
 import type { Order } from '../../orders/order.js';
 import type { DislodgedUnit, Unit } from '../../game/position.js';
 import type { OrderResult } from '../result.js';
 import { reasonText, type Reason } from '../reasons.js';
 import type { ValidatedMovement } from './validate.js';
 import { convoyPath, hasPath, headToHead, usesConvoy } from './paths.js';
-import { BACKUP_PARADOX, type MovementState } from './state.js';
+import type { MovementState } from './state.js';
+import * as stateCodes from './state.js';
 import { attackStrength, defendStrength, holdStrength, preventStrength } from './strengths.js';
-import { CONVOY, HOLD, MOVE, ROUTE_LAND, SUPPORT_HOLD, SUPPORT_MOVE, UNMATCHED_CIVIL_DISORDER } from './table.js';
+import * as tableCodes from './table.js';
 import type { MovementWorkspace } from './workspace.js';
-import { SELF_NO_CONVOY, SELF_SUPPORT_BECOMES_HOLD } from './flags.js';
+import * as flagCodes from './flags.js';
+
+// Module-local copies of imported codes: V8 folds a module's own constants into
+// optimized code, but reads an imported binding through a cell, with a check, at
+// every use (see docs/PERFORMANCE.md, "Imported constants").
+const { FLEET } = boardCodes;
+const { BACKUP_PARADOX } = stateCodes;
+const { CONVOY, HOLD, MOVE, ROUTE_LAND, SUPPORT_HOLD, SUPPORT_MOVE, UNMATCHED_CIVIL_DISORDER } = tableCodes;
+const { SELF_NO_CONVOY, SELF_SUPPORT_BECOMES_HOLD } = flagCodes;
 
 export interface MovementOutcome {
   results: OrderResult[];

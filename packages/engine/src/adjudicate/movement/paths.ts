@@ -9,8 +9,14 @@ import { csrHas } from '../../board/csr.js';
 import { isRoute } from './convoy-routes.js';
 import { resolve } from './resolver.js';
 import type { MovementState } from './state.js';
-import { CONVOY, MOVE, ROUTE_CONVOY, ROUTE_LAND } from './table.js';
-import { PATH_REQUIRED } from './flags.js';
+import * as tableCodes from './table.js';
+import * as flagCodes from './flags.js';
+
+// Module-local copies of imported codes: V8 folds a module's own constants into
+// optimized code, but reads an imported binding through a cell, with a check, at
+// every use (see docs/PERFORMANCE.md, "Imported constants").
+const { CONVOY, MOVE, ROUTE_CONVOY, ROUTE_LAND } = tableCodes;
+const { PATH_REQUIRED } = flagCodes;
 
 /** Whether fleet `f` has a matching convoy order for army `a`. */
 export function convoysFor(m: MovementState, f: number, a: number): boolean {

@@ -11,7 +11,12 @@ import { adjudicateConvoy } from './convoy.js';
 import { adjudicateMove } from './move.js';
 import type { MovementState } from './state.js';
 import { adjudicateSupport } from './support.js';
-import { CONVOY, MOVE, ROUTE_CONVOY, SUPPORT_HOLD, SUPPORT_MOVE } from './table.js';
+import * as tableCodes from './table.js';
+
+// Module-local copies of imported codes: V8 folds a module's own constants into
+// optimized code, but reads an imported binding through a cell, with a check, at
+// every use (see docs/PERFORMANCE.md, "Imported constants").
+const { CONVOY, MOVE, ROUTE_CONVOY, SUPPORT_HOLD, SUPPORT_MOVE } = tableCodes;
 
 /** The decision of unit `u`'s order from the equations, calling `resolve` for what it needs. */
 export function adjudicate(m: MovementState, u: number): boolean {

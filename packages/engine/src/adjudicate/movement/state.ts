@@ -5,7 +5,13 @@
  * Kept per board with the table and reset for each phase (`reset`).
  */
 import { MinimalRoutes, SeaSearch } from './convoy-routes.js';
-import { HOLD, MOVE, type MovementTable } from './table.js';
+import type { MovementTable } from './table.js';
+import * as tableCodes from './table.js';
+
+// Module-local copies of imported codes: V8 folds a module's own constants into
+// optimized code, but reads an imported binding through a cell, with a check, at
+// every use (see docs/PERFORMANCE.md, "Imported constants").
+const { HOLD, MOVE } = tableCodes;
 
 /** How the backup rule settled a decision, for the reasons reported. */
 export const BACKUP_NONE = 0;

@@ -3,12 +3,19 @@
  * (`self-dislodgement`): a power's support never helps dislodge its own unit,
  * and a power never dislodges its own unit.
  */
-import { ARMY } from '../../board/codes.js';
+import * as boardCodes from '../../board/codes.js';
 import { convoyPath, hasPath, headToHead, usesConvoy } from './paths.js';
 import { resolve } from './resolver.js';
 import type { MovementState } from './state.js';
-import { MOVE } from './table.js';
-import { SELF_NO_CONVOY, SELF_SUPPORT_BECOMES_HOLD } from './flags.js';
+import * as tableCodes from './table.js';
+import * as flagCodes from './flags.js';
+
+// Module-local copies of imported codes: V8 folds a module's own constants into
+// optimized code, but reads an imported binding through a cell, with a check, at
+// every use (see docs/PERFORMANCE.md, "Imported constants").
+const { ARMY } = boardCodes;
+const { MOVE } = tableCodes;
+const { SELF_NO_CONVOY, SELF_SUPPORT_BECOMES_HOLD } = flagCodes;
 
 /** 1 + the successful supports of `u`'s order, leaving out supports of power `notPower`. */
 function supported(m: MovementState, u: number, notPower = -1): number {

@@ -9,7 +9,12 @@ import { hasPath, usesConvoy } from './paths.js';
 import { supportProtected } from './paradox-rules.js';
 import { resolve } from './resolver.js';
 import type { MovementState } from './state.js';
-import { SUPPORT_MOVE } from './table.js';
+import * as tableCodes from './table.js';
+
+// Module-local copies of imported codes: V8 folds a module's own constants into
+// optimized code, but reads an imported binding through a cell, with a check, at
+// every use (see docs/PERFORMANCE.md, "Imported constants").
+const { SUPPORT_MOVE } = tableCodes;
 
 export function adjudicateSupport(m: MovementState, s: number): boolean {
   const t = m.t;

@@ -11,32 +11,35 @@
  * when none do (6.D.32); a support is legal only if the supported move is
  * possible without the supporter's help as a convoyer (6.D.31).
  */
-import { REACH_ARMY, REACH_ARMY_MOVE, type Board } from '../../board/board.js';
-import { ARMY, FLEET } from '../../board/codes.js';
+import type { Board } from '../../board/board.js';
+import * as boardBits from '../../board/board.js';
+import * as boardCodes from '../../board/codes.js';
 import type { RuleOptions } from '../../config/rules.js';
 import type { ConvoyOrder, MoveOrder, Order, SupportOrder } from '../../orders/order.js';
 import type { OrderResult } from '../result.js';
 import type { Reason } from '../reasons.js';
 import { reasonText } from '../reasons.js';
-import { WRITTEN_MISSING, WRITTEN_OK, WRITTEN_WRONG, findUnit, readDestination, type WrittenQuality } from '../refs.js';
-import { ADJ_SWAP_ONLY, ADJ_TAGGED_ONLY, PATH_IGNORED, SUPPORT_COAST_IGNORED, SUPPORT_COAST_MUST_MATCH, SUPPORT_COAST_OWN_MAY_OMIT } from './flags.js';
-import { SEAS_CONVOYING, SEAS_WITH_FLEET, seaRoute } from './paths.js';
-import { BACKUP_NONE } from './state.js';
-import {
-  CONVOY,
-  HOLD,
-  MOVE,
-  ROUTE_CONVOY,
-  ROUTE_EITHER,
-  ROUTE_LAND,
-  SUPPORT_HOLD,
-  SUPPORT_MOVE,
-  UNMATCHED,
-  UNMATCHED_CIVIL_DISORDER,
-  type OrderSlots,
-} from './table.js';
+import { findUnit, readDestination, type WrittenQuality } from '../refs.js';
+import * as refCodes from '../refs.js';
+import * as flagCodes from './flags.js';
+import { seaRoute } from './paths.js';
+import * as pathModes from './paths.js';
+import * as stateCodes from './state.js';
+import type { OrderSlots } from './table.js';
+import * as tableCodes from './table.js';
 import type { UnitTable } from '../units.js';
 import { movementWorkspace, type MovementWorkspace } from './workspace.js';
+
+// Module-local copies of imported codes: V8 folds a module's own constants into
+// optimized code, but reads an imported binding through a cell, with a check, at
+// every use (see docs/PERFORMANCE.md, "Imported constants").
+const { REACH_ARMY, REACH_ARMY_MOVE } = boardBits;
+const { ARMY, FLEET } = boardCodes;
+const { WRITTEN_MISSING, WRITTEN_OK, WRITTEN_WRONG } = refCodes;
+const { ADJ_SWAP_ONLY, ADJ_TAGGED_ONLY, PATH_IGNORED, SUPPORT_COAST_IGNORED, SUPPORT_COAST_MUST_MATCH, SUPPORT_COAST_OWN_MAY_OMIT } = flagCodes;
+const { SEAS_CONVOYING, SEAS_WITH_FLEET } = pathModes;
+const { BACKUP_NONE } = stateCodes;
+const { CONVOY, HOLD, MOVE, ROUTE_CONVOY, ROUTE_EITHER, ROUTE_LAND, SUPPORT_HOLD, SUPPORT_MOVE, UNMATCHED, UNMATCHED_CIVIL_DISORDER } = tableCodes;
 
 /** Per unit, in `MovementOrdersInts.kind`: the unit was given no order. */
 export const ORDER_NONE = 255;

@@ -14,7 +14,12 @@ import type { Unit } from '../../game/position.js';
 import type { Reason } from '../reasons.js';
 import { MovementState } from './state.js';
 import { MovementTable, OrderSlots, UnitColumns } from './table.js';
-import { FLEET } from '../../board/codes.js';
+import * as boardCodes from '../../board/codes.js';
+
+// Module-local copies of imported codes: V8 folds a module's own constants into
+// optimized code, but reads an imported binding through a cell, with a check, at
+// every use (see docs/PERFORMANCE.md, "Imported constants").
+const { FLEET } = boardCodes;
 
 /** The (absent) unit objects of the integer path. */
 const NO_UNITS: readonly Unit[] = Object.freeze([]);
