@@ -15,7 +15,7 @@ import { adjudicatePhase, phaseIsEmpty } from '../src/adjudicate/phase.js';
 import { adjudicateMovementInts, type MovementResultInts } from '../src/adjudicate/movement/index.js';
 import { MovementInts } from '../src/adjudicate/movement/encode.js';
 import { dropMovementWorkspace, lastMovementWorkspace } from '../src/adjudicate/movement/workspace.js';
-import { MOVE } from '../src/adjudicate/movement/table.js';
+import { CONVOY, MOVE, SUPPORT_HOLD, SUPPORT_MOVE } from '../src/adjudicate/movement/table.js';
 import type { Board } from '../src/board/board.js';
 import { initialPosition } from '../src/game/runner.js';
 import { mulberry32, randomOrders, type Rng } from '../src/legal/index.js';
@@ -91,7 +91,8 @@ function tableOf(b: Board): unknown {
     units.push({
       order: t.order[u],
       orderIndex: t.orderIndex[u],
-      matched: t.matched[u],
+      // Read (and written) only for supports and convoys.
+      matched: t.order[u] === SUPPORT_HOLD || t.order[u] === SUPPORT_MOVE || t.order[u] === CONVOY ? t.matched[u] : -1,
       noHoldSupport: t.noHoldSupport[u],
       implicit: t.implicit[u],
       route: t.order[u] === MOVE ? t.route[u] : -1,

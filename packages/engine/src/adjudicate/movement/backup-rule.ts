@@ -18,6 +18,7 @@ import { PARADOX_ALL_HOLD } from './flags.js';
 
 export function applyBackupRule(m: MovementState, cycle: readonly number[]): void {
   const t = m.t;
+  m.backupUsed = true;
   const convoys = cycle.filter((u) => t.order[u] === CONVOY);
   if (convoys.length > 0) {
     if (t.f.convoyParadox === PARADOX_ALL_HOLD && allMovesHold(m, cycle, convoys)) return;

@@ -2,16 +2,11 @@
  * The mutable state of one movement adjudication: the table plus the
  * bookkeeping of the guess algorithm (DATC 5.F) and a few per-phase caches.
  * One decision per unit: the success of its MOVE, SUPPORT or CONVOY order.
- * Kept per board with the table and reset for each phase (`reset`).
+ * Kept per board with the table: its per-unit state is cleared with the
+ * table's columns (`clearColumns`, validate.ts), the rest by `resetPhase`.
  */
 import { MinimalRoutes, SeaSearch } from './convoy-routes.js';
 import type { MovementTable } from './table.js';
-import * as tableCodes from './table.js';
-
-// Module-local copies of imported codes: V8 folds a module's own constants into
-// optimized code, but reads an imported binding through a cell, with a check, at
-// every use (see docs/PERFORMANCE.md, "Imported constants").
-const { HOLD, MOVE } = tableCodes;
 
 /** How the backup rule settled a decision, for the reasons reported. */
 export const BACKUP_NONE = 0;
@@ -38,6 +33,8 @@ export class MovementState {
   readonly forced: Int8Array;
   /** Per unit: how the backup rule settled it (BACKUP_*). */
   readonly backup: Uint8Array;
+  /** Set when the backup rule wrote `forced` or `backup`, so that the next phase clears them (`resetPhase`). */
+  backupUsed = false;
   /**
    * The fleets on minimal routes among each army's convoyers, computed lazily
    * (paths.ts): per army `routeFleetsDone`, and its fleets in
@@ -80,6 +77,11 @@ export class MovementState {
    * state is cleared with the table's columns, `clearColumns` in validate.ts).
    */
   resetPhase(): void {
+    if (this.backupUsed) {
+      this.forced.fill(-1);
+      this.backup.fill(BACKUP_NONE);
+      this.backupUsed = false;
+    }
     if (this.routeFleetsUsed) {
       // Cleared whole: the units of the phase that set them may have been more than `n`.
       this.routeFleetsDone.fill(0);

@@ -24,7 +24,6 @@ import * as refCodes from '../refs.js';
 import * as flagCodes from './flags.js';
 import { seaRoute } from './paths.js';
 import * as pathModes from './paths.js';
-import * as stateCodes from './state.js';
 import type { OrderSlots } from './table.js';
 import * as tableCodes from './table.js';
 import type { UnitTable } from '../units.js';
@@ -38,7 +37,6 @@ const { ARMY, FLEET } = boardCodes;
 const { WRITTEN_MISSING, WRITTEN_OK, WRITTEN_WRONG } = refCodes;
 const { ADJ_SWAP_ONLY, ADJ_TAGGED_ONLY, PATH_IGNORED, SUPPORT_COAST_IGNORED, SUPPORT_COAST_MUST_MATCH, SUPPORT_COAST_OWN_MAY_OMIT } = flagCodes;
 const { SEAS_CONVOYING, SEAS_WITH_FLEET } = pathModes;
-const { BACKUP_NONE } = stateCodes;
 const { CONVOY, HOLD, MOVE, ROUTE_CONVOY, ROUTE_EITHER, ROUTE_LAND, SUPPORT_HOLD, SUPPORT_MOVE, UNMATCHED, UNMATCHED_CIVIL_DISORDER } = tableCodes;
 
 /** Per unit, in `MovementOrdersInts.kind`: the unit was given no order. */
@@ -85,6 +83,11 @@ function illegalResult(order: Order, reason: Reason): OrderResult {
 function beginTable(ws: MovementWorkspace): void {
   clearColumns(ws, ws.units.n);
   ws.powersWithOrders.fill(0);
+  // Last phase's implicit orders and route work, undone.
+  const { implicitUnits, routeUnits, needsRoute } = ws;
+  const implicit = ws.t.implicit;
+  for (let k = 0; k < ws.implicitCount; k++) implicit[implicitUnits[k]!] = 0;
+  for (let k = 0; k < ws.routeWork; k++) needsRoute[routeUnits[k]!] = 0;
   ws.implicitCount = 0;
   ws.routeWork = 0;
   ws.t.matchedConvoys = 0;
@@ -226,32 +229,29 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
 }
 
 /**
- * Clears the columns of units `0 .. n)` before their orders are read: every
- * column a phase reads, so that nothing of the phase before on the same board
- * shows through, and the resolver's state of each unit as for a hold (it
- * stands; `fileOrders` opens the decisions of the other orders). One tight pass
- * of stores, with no branch.
+ * Clears the columns of units `0 .. n)` before their orders are read, so that
+ * nothing of the phase before on the same board shows through: every column a
+ * phase reads for any unit, and the resolver's decision of each unit as for a
+ * hold (it stands; `fileOrders` opens the decisions of the other orders). One
+ * tight pass of stores, with no branch. Columns that only a few units set are
+ * undone from their lists instead (`beginTable`); `matched` is written for
+ * every support and convoy as it is filed, and read for no other order; the
+ * resolver leaves `visited` and `inCycle` clear when it ends, and clears
+ * `forced` and `backup` when the backup rule set them (`resetPhase`).
  */
 function clearColumns(ws: MovementWorkspace, n: number): void {
-  const { order, orderIndex, matched, noHoldSupport, implicit, supHead, cvyHead } = ws.t;
-  const { illegalMove, needsRoute } = ws;
-  const { resolved, res, visited, inCycle, forced, backup } = ws.m;
+  const { order, orderIndex, noHoldSupport, supHead, cvyHead } = ws.t;
+  const illegalMove = ws.illegalMove;
+  const { resolved, res } = ws.m;
   for (let u = 0; u < n; u++) {
     resolved[u] = 1;
     res[u] = 1;
-    visited[u] = 0;
-    inCycle[u] = 0;
-    forced[u] = -1;
-    backup[u] = BACKUP_NONE;
     order[u] = HOLD;
     orderIndex[u] = -1;
-    matched[u] = 0;
     noHoldSupport[u] = 0;
-    implicit[u] = 0;
     supHead[u] = -1;
     cvyHead[u] = -1;
     illegalMove[u] = 0;
-    needsRoute[u] = 0;
   }
 }
 
@@ -729,7 +729,10 @@ function fileOrders(ws: MovementWorkspace): void {
       ok = order[v] === MOVE && dstProv[v] === dstProv[s] && supportCoastMatches(ws, s, v);
       if (!ok) unmatchedReason[s] = UNMATCHED;
     }
-    if (!ok) continue; // settled: it fails
+    if (!ok) {
+      matched[s] = 0; // settled: it fails
+      continue;
+    }
     matched[s] = 1;
     resolved[s] = 0;
     supNext[s] = supHead[v]!;
@@ -740,6 +743,7 @@ function fileOrders(ws: MovementWorkspace): void {
     const v = target[s]!;
     res[s] = 0;
     if (!(order[v] === MOVE && dstProv[v] === dstProv[s])) {
+      matched[s] = 0;
       unmatchedReason[s] = UNMATCHED;
       continue;
     }
