@@ -227,10 +227,23 @@ export class MovementTable {
   listOrder(u: number): void {
     const code = this.order[u];
     if (code === HOLD) return;
+    if (code === MOVE) this.listMove(u);
+    else if (code === CONVOY) {
+      this.active[this.activeCount++] = u;
+      this.convoys[this.convoyCount++] = u;
+    } else this.listSupport(u);
+  }
+
+  /** `listOrder` for a unit known to move. */
+  listMove(u: number): void {
     this.active[this.activeCount++] = u;
-    if (code === MOVE) this.moves[this.moveCount++] = u;
-    else if (code === CONVOY) this.convoys[this.convoyCount++] = u;
-    else this.supports[this.supportCount++] = u;
+    this.moves[this.moveCount++] = u;
+  }
+
+  /** `listOrder` for a unit known to support. */
+  listSupport(u: number): void {
+    this.active[this.activeCount++] = u;
+    this.supports[this.supportCount++] = u;
   }
 
   /** Lists every unit's effective order again, in unit order (after orders were set out of order). */
