@@ -42,12 +42,12 @@ export const STATUS_NONE = 3;
 
 /**
  * The moves that succeeded, the dislodged units and the standoffs, into the
- * workspace: `moved`, `attackerOf`, `dislodgedBy`, `finalLoc`, `standoffs`.
+ * workspace: `attackerOf`, `dislodgedBy`, `finalLoc`, `standoffs`.
  */
 export function settleMoves(ws: MovementWorkspace, statuses = false): void {
   const { m, t, units } = ws;
   const n = units.n;
-  const { moved, attackerOf, attackStamp, checkedStamp, dislodgedBy, finalLoc } = ws;
+  const { attackerOf, attackStamp, checkedStamp, dislodgedBy, finalLoc } = ws;
   const { order, dstProv, dstLoc, intoNext } = t;
   const res = m.res;
   // `attackerOf[p]` counts only where `attackStamp[p]` is this phase's stamp, and a
@@ -60,11 +60,10 @@ export function settleMoves(ws: MovementWorkspace, statuses = false): void {
   }
   const { moves, supports, convoys } = t;
   const moveCount = t.moveCount;
-  moved.fill(0, 0, n);
+  // A unit moved when its order is a move and its decision succeeded.
   for (let k = 0; k < moveCount; k++) {
     const u = moves[k]!;
     if (res[u] !== 1) continue;
-    moved[u] = 1;
     attackerOf[dstProv[u]!] = u;
     attackStamp[dstProv[u]!] = stamp;
   }
@@ -76,7 +75,7 @@ export function settleMoves(ws: MovementWorkspace, statuses = false): void {
   const status = ws.status;
   for (let u = 0; u < n; u++) {
     const at = prov[u]!;
-    const mv = moved[u] === 1;
+    const mv = order[u] === MOVE && res[u] === 1;
     const by = mv || attackStamp[at] !== stamp ? -1 : attackerOf[at]!;
     dislodgedBy[u] = by;
     finalLoc[u] = mv ? dstLoc[u]! : loc[u]!;
@@ -98,16 +97,16 @@ export function settleMoves(ws: MovementWorkspace, statuses = false): void {
   let count = 0;
   for (let k = 0; k < moveCount; k++) {
     const u = moves[k]!;
-    if (statuses) status[u] = moved[u] ? STATUS_SUCCEEDS : STATUS_FAILS;
+    if (statuses) status[u] = res[u] === 1 ? STATUS_SUCCEEDS : STATUS_FAILS;
     const p = dstProv[u]!;
     if (checkedStamp[p] === stamp) continue;
     checkedStamp[p] = stamp;
     const holder = unitAt[p]!;
-    const emptyAfter = attackStamp[p] !== stamp && (holder < 0 || moved[holder] === 1);
+    const emptyAfter = attackStamp[p] !== stamp && (holder < 0 || (order[holder] === MOVE && res[holder] === 1));
     if (!emptyAfter) continue;
     // A bounce leaves a standoff; a move that had no path, or lost a head-to-head battle, does not (6.F.7, 6.H.9).
     for (let w = t.firstInto(p); w >= 0; w = intoNext[w]!) {
-      if (!moved[w] && preventStrength(m, w) > 0) {
+      if (res[w] !== 1 && preventStrength(m, w) > 0) {
         ws.standoffs[count++] = p;
         break;
       }

@@ -61,8 +61,6 @@ export class MovementWorkspace {
   readonly powersWithOrders: Uint8Array;
 
   // ---- outcome
-  /** Per unit: 1 when its move succeeded. */
-  readonly moved: Uint8Array;
   /** Per province: the unit that moved in; valid where `attackStamp` is this phase's `settleStamp` (else none did). */
   readonly attackerOf: Int32Array;
   readonly attackStamp: Int32Array;
@@ -140,7 +138,6 @@ export class MovementWorkspace {
     this.routeUnits = new Int32Array(cap);
     this.needsRoute = new Uint8Array(cap);
     this.powersWithOrders = new Uint8Array(board.powerCount);
-    this.moved = new Uint8Array(cap);
     this.attackerOf = new Int32Array(P);
     this.attackStamp = new Int32Array(P);
     this.checkedStamp = new Int32Array(P);
