@@ -15,6 +15,7 @@ import { buildSiteReason } from '../adjudicate/adjustment/builds.js';
 import type { UnitTable } from '../adjudicate/units.js';
 import { legalScratch } from './cache.js';
 import { LEGAL_FLAG, LEGAL_ORDER, legalCode } from './codes.js';
+import { powerIndex } from './power-index.js';
 import type { LegalOrderTable } from './table.js';
 
 export interface PowerAdjustment {
@@ -79,7 +80,7 @@ export function fillAdjustment(t: LegalOrderTable, rules: RuleOptions, position:
   const owners = position.owners;
   for (const c in owners) {
     const prov = board.provinceId(c);
-    if (prov >= 0) owner[prov] = board.powerId(owners[c]!);
+    if (prov >= 0) owner[prov] = powerIndex(board, owners[c]!);
   }
   const balance = sc.balance;
   balance.fill(0);

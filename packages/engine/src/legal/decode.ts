@@ -17,6 +17,9 @@ import { shortestConvoyRoute } from './movement.js';
 import type { LegalOrderTable } from './table.js';
 
 const KIND_NAME: readonly UnitKind[] = ['army', 'fleet'];
+/** Module constants rather than property reads, so that the compiled switch of `decodeLegalTable` jumps on constants. */
+const { HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, CONVOY } = LEGAL_ORDER;
+const { VIA, CONVOYED } = LEGAL_FLAG;
 
 interface Refs {
   generation: number;
@@ -61,7 +64,7 @@ export function decodeLegalOrder(t: LegalOrderTable, rules: RuleOptions, slot: n
  * The order of code `code` given by slot unit `u` (`unit` its reference; -1
  * and undefined for a build or a waive) of power `power`. The rule switches
  * come in as booleans and the slot's parts once per slot, not per order: this
- * runs ~480 times per movement phase.
+ * serves `decodeLegalOrder` and the rarer kinds of `decodeLegalTable`.
  */
 function decode(t: LegalOrderTable, r: Refs, namePower: boolean, routes: boolean, power: string, u: number, unit: UnitRef | undefined, code: number): Order {
   const board = t.board;
@@ -100,6 +103,9 @@ function decode(t: LegalOrderTable, r: Refs, namePower: boolean, routes: boolean
 /**
  * The table's orders by place, as `legalOrders` returns them: a unit's
  * location, a build site's province, or a power (its waive).
+ *
+ * This runs once per phase on ~480 orders: each list is made at its final
+ * length and the common kinds are written inline (`decode` has the rest).
  */
 export function decodeLegalTable(t: LegalOrderTable, rules: RuleOptions): Map<string, Order[]> {
   const r = refsOf(t);
@@ -108,20 +114,50 @@ export function decodeLegalTable(t: LegalOrderTable, rules: RuleOptions): Map<st
   const routes = rules['convoy-path'] === 'required';
   const out = new Map<string, Order[]>();
   const { slotOff, slotLoc, slotUnit, slotPower, codes } = t;
+  const { locationIds, provinceIds, powerIds } = board;
   const adjustment = t.phase === 'adjustment';
   for (let s = 0; s < t.slots; s++) {
     const at = slotLoc[s]!;
-    const power = board.powerIds[slotPower[s]!]!;
-    const key = at >= 0 ? board.locationIds[at]! : power;
-    // Adjustment slots may share a key (a disband and a build site in one province): append to it.
-    let list = adjustment ? out.get(key) : undefined;
-    if (!list) {
-      list = [];
-      out.set(key, list);
-    }
+    const power = powerIds[slotPower[s]!]!;
+    const key = at >= 0 ? locationIds[at]! : power;
     const u = slotUnit[s]!;
     const unit = u >= 0 ? plainRef(t, r, u) : undefined;
-    for (let i = slotOff[s]!; i < slotOff[s + 1]!; i++) list.push(decode(t, r, namePower, routes, power, u, unit, codes[i]!));
+    const i0 = slotOff[s]!;
+    const n = slotOff[s + 1]! - i0;
+    // Adjustment slots may share a key (a disband and a build site in one province): append to it.
+    const earlier = adjustment ? out.get(key) : undefined;
+    if (earlier) {
+      for (let j = 0; j < n; j++) earlier.push(decode(t, r, namePower, routes, power, u, unit, codes[i0 + j]!));
+      continue;
+    }
+    const list = new Array<Order>(n);
+    out.set(key, list);
+    for (let j = 0; j < n; j++) {
+      const code = codes[i0 + j]!;
+      const dst = code >>> 18;
+      let o: Order;
+      switch (code & 15) {
+        case HOLD:
+          o = { type: 'hold', power, unit: unit! };
+          break;
+        case MOVE:
+          if (routes && (code & CONVOYED) !== 0) o = decode(t, r, namePower, routes, power, u, unit, code);
+          else o = { type: 'move', power, unit: unit!, to: locationIds[dst]!, viaConvoy: (code & VIA) !== 0 };
+          break;
+        case SUPPORT_HOLD:
+          o = { type: 'support', power, unit: unit!, supported: otherRef(t, r, (code >>> 6) & 4095, u, namePower) };
+          break;
+        case SUPPORT_MOVE:
+          o = { type: 'support', power, unit: unit!, supported: otherRef(t, r, (code >>> 6) & 4095, u, namePower), to: locationIds[dst]! };
+          break;
+        case CONVOY:
+          o = { type: 'convoy', power, unit: unit!, army: otherRef(t, r, (code >>> 6) & 4095, u, namePower), to: provinceIds[dst]! };
+          break;
+        default:
+          o = decode(t, r, namePower, routes, power, u, unit, code);
+      }
+      list[j] = o;
+    }
   }
   return out;
 }

@@ -24,6 +24,7 @@ import { LEGAL_MAX_LOCATIONS, LEGAL_MAX_UNITS } from './codes.js';
 import { fillMovement } from './movement.js';
 import { fillRetreat } from './retreat.js';
 import { fillAdjustment } from './adjustment.js';
+import { powerIndex } from './power-index.js';
 
 export class LegalOrderTable {
   readonly board: Board;
@@ -146,7 +147,7 @@ export class LegalOrderTable {
     for (let i = 0; i < n; i++) {
       const u = units[i]!;
       const l = board.locId(u.at);
-      const p = board.powerId(u.power);
+      const p = powerIndex(board, u.power);
       if (l < 0) throw new PositionError(`unknown location "${u.at}"`);
       if (p < 0) throw new PositionError(`unknown power "${u.power}"`);
       const pr = board.locProvince[l]!;
