@@ -154,3 +154,123 @@ describe('the game parser', () => {
     expect(parseGame('seed 12x\n', GAME).ast.header.some((h) => h.kind === 'Seed')).toBe(false);
   });
 });
+
+describe('readings shared by every power', () => {
+  /** The same texts under two powers, one with another power's prefix, one with a full-width colon. */
+  const SHARED = `variant classic
+seed 3
+
+phase spring 1901 movement
+  france:
+    A par - bur
+    A mar H
+    germany: A mun H
+    germany：A ber H
+  germany:
+    A par - bur
+    A mun H
+    A ber H
+  england:
+    germany: A mun H
+`;
+
+  it('gives each line the order the engine reads for its own power, keys in the same order', () => {
+    const run = runGame(parseGame(SHARED, GAME), workspace());
+    const index = run.variant!.index!;
+    const lines = run.phases[0]!.orders;
+    expect(lines.length).toBe(8);
+    for (const o of lines) {
+      const fresh = parseOrder(index, o.line.text.text, { power: o.line.power.value, phase: 'movement' });
+      expect(JSON.stringify(fresh.ok && fresh.order), o.line.text.text).toBe(JSON.stringify(o.order));
+    }
+    expect(lines.map((o) => o.order.power)).toEqual(['france', 'france', 'germany', 'germany', 'germany', 'germany', 'germany', 'germany']);
+    const moves = lines.filter((o) => o.line.text.text === 'A par - bur');
+    expect(moves[0]!.order).not.toBe(moves[1]!.order);
+  });
+});
+
+describe('the result judged again only when it can change', () => {
+  it('gives after every phase what the engine gives for that position', async () => {
+    const E = await import('@dipforge/engine');
+    const ws = workspace();
+    // A random game of 150 phases, written as the bench writes it.
+    const probe = runGame(parseGame('variant classic\n', GAME), ws);
+    const board = ws.board(probe.variant!, probe.config!);
+    const rules = probe.config!.rules;
+    const rng = E.mulberry32(7);
+    let position = E.initialPosition(probe.config!);
+    const lines = ['variant classic', 'seed 7'];
+    for (let k = 0; k < 150; k++) {
+      if (E.phaseIsEmpty(board, rules, position)) {
+        position = E.adjudicatePhase(board, position, [], rules, { seed: 7 }).next;
+        continue;
+      }
+      const orders = E.randomOrders(board, position, rules, rng, {});
+      lines.push('', `phase ${position.phase.season} ${position.phase.year} ${position.phase.kind}`);
+      for (const power of board.powerIds) {
+        const mine = orders.filter((o) => o.power === power);
+        if (mine.length > 0) lines.push(`  ${power}:`, ...mine.map((o) => `    ${E.formatOrder(o)}`));
+      }
+      position = E.adjudicatePhase(board, position, orders, rules, { seed: 7 }).next;
+    }
+    const run = runGame(parseGame(`${lines.join('\n')}\n`, GAME), ws);
+    expect(run.complete).toBe(true);
+    let judged = 0;
+    for (const p of run.phases) {
+      const state = p.victory!;
+      if (state.outcome.over) break;
+      const outcome = E.gameOutcome(board, rules, p.result.next, { alliances: [] });
+      expect(JSON.stringify(state.outcome), `${p.phase.season} ${p.phase.year} ${p.phase.kind}`).toBe(JSON.stringify(outcome));
+      expect(JSON.stringify(state.scores)).toBe(JSON.stringify(E.scores(board, rules, p.result.next, outcome)));
+      judged++;
+    }
+    expect(judged).toBeGreaterThan(100);
+  });
+});
+
+describe("the parser's shortcut for plain order lines", () => {
+  /** Order lines of many shapes, and lines that look like orders but are something else. */
+  const LINES = `variant classic
+
+phase spring 1901 movement
+  england:
+    F lon - nth
+    A lvp - edi via convoy
+    F edi S F lon - nth\t
+    \tA wal H
+    F nth C A lvp - edi
+    F stp/nc - bar
+    a lvp h
+    A lvp - edi [succeeds]
+    england allies france
+    alliance england, france
+    draw england, france
+    end
+    units england: F lon
+    score england 3
+    A Lon - Nth
+    F bre-mao
+    Build F lon
+    Waive
+    A mun - bur.
+    A mün - bur
+  france:
+    A par - bur
+    A par H
+expect
+  units england: F nth
+`;
+
+  it('reads them as the general parser does (a comment at the end of each line makes it take them)', () => {
+    const commented = LINES.split('\n')
+      .map((l) => (/^\s{2,}\S/.test(l) && !l.trim().endsWith(':') ? `${l} // note` : l))
+      .join('\n');
+    const plain = parseGame(LINES, GAME);
+    const general = parseGame(commented, GAME);
+    // The comments move offsets on later lines, never lines and columns.
+    const noOffsets = (v: unknown): string => JSON.stringify(v, (k, x: unknown) => (k === 'offset' ? undefined : x));
+    expect(plain.ast.phases[0]!.orders.length).toBeGreaterThan(15);
+    expect(noOffsets(plain.ast)).toBe(noOffsets(general.ast));
+    expect(noOffsets(plain.diagnostics)).toBe(noOffsets(general.diagnostics));
+  });
+});

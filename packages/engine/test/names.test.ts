@@ -179,3 +179,23 @@ describe('suggest', () => {
     expect(index.suggestPower('zzzzzz')).toEqual([]);
   });
 });
+
+describe('name keys of plain ASCII', () => {
+  it('are what NFKC, lower case and letters, marks and digits give', () => {
+    const slow = (text: string): string => text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{M}\p{N}]/gu, '');
+    for (let c = 0; c < 128; c++) {
+      const ch = String.fromCharCode(c);
+      for (const text of [ch, `a${ch}b`, `${ch}${ch}Z9`]) expect(nameKey(text), JSON.stringify(text)).toBe(slow(text));
+    }
+    let seed = 3;
+    for (let i = 0; i < 2000; i++) {
+      let text = '';
+      for (let n = (i % 9) + 1; n > 0; n--) {
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        text += String.fromCharCode(32 + (seed % 95));
+      }
+      expect(nameKey(text), JSON.stringify(text)).toBe(slow(text));
+    }
+    expect(nameKey('Nörd-See')).toBe(slow('Nörd-See'));
+  });
+});

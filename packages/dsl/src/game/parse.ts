@@ -61,6 +61,11 @@ class GameParser {
   private lineNo = 0;
   private lineStart = 0;
   private lineEnd = 0;
+  /** The section plain order lines grew, and where its last one ends (see plainOrder). */
+  private growing: G.Node | undefined;
+  private grownTo = 0;
+  private grownLine = 0;
+  private grownColumn = 0;
 
   constructor(
     private readonly text: string,
@@ -83,6 +88,7 @@ class GameParser {
       start = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
       this.lineNo++;
     }
+    this.flushGrowth();
     return { file: this.file, text, ast: this.ast, diagnostics: this.diagnostics, lines: this.lines };
   }
 
@@ -205,6 +211,8 @@ class GameParser {
   // --------------------------------------------------------------- lines
 
   private line(start: number, end: number): void {
+    if (this.section === 'phase' && this.power && this.plainOrder(start, end)) return;
+    this.flushGrowth();
     const contentEnd = this.commentStart(start, end);
     const toks = this.tokenize(start, contentEnd);
     const first = toks[0];
@@ -257,6 +265,53 @@ class GameParser {
         this.inDeclare(toks, lineEnd);
         return;
     }
+  }
+
+  /**
+   * Most lines of a game are orders like `A ber - kie` under a `POWER:` line.
+   * One that is plain ASCII and can be nothing else (no comment, string,
+   * colon or expected result; not a statement's keyword; no `allies`) is taken
+   * here, as `inPhase` and `order` would take it, without tokens: its text
+   * runs from its first to its last character that is not a space. False
+   * (nothing done) for any other line.
+   */
+  private plainOrder(start: number, end: number): boolean {
+    const text = this.text;
+    let i = start;
+    while (i < end && isBlank(text.charCodeAt(i))) i++;
+    const first = i;
+    while (i < end && isAsciiWordChar(text.charCodeAt(i))) i++;
+    if (i === first || (i < end && !isBlank(text.charCodeAt(i)))) return false;
+    const c0 = text.charCodeAt(first);
+    if (c0 < 65 || (c0 > 90 && c0 < 97) || c0 > 122) return false;
+    if (i - first > 1 && NOT_ORDER_WORDS.has(text.slice(first, i).toLowerCase())) return false;
+    let last = i;
+    for (let j = first; j < end; j++) {
+      const c = text.charCodeAt(j);
+      if (isBlank(c)) continue;
+      if (c < 33 || c > 126 || c === 34 || c === 58 || c === 91 || c === 93) return false;
+      if (c === 47 && text.charCodeAt(j + 1) === 47 && j + 1 < end) return false;
+      if ((c === 97 || c === 65) && text.slice(j + 1, j + 6).toLowerCase() === 'llies') return false;
+      last = j + 1;
+    }
+    const phase = this.phase as G.PhaseSection;
+    // The section grows to this line once the run of plain lines ends (flushGrowth), not once per line.
+    this.growing = phase;
+    this.grownTo = last;
+    this.grownLine = this.lineNo;
+    this.grownColumn = last - this.lineStart;
+    // The text is the whole line: one range for both (ranges are never changed, only replaced).
+    const range = this.range(first, last);
+    phase.orders.push({ kind: 'Order', power: this.power as G.Word, text: { text: text.slice(first, last), range }, range });
+    return true;
+  }
+
+  /** Gives the section of the last plain order lines its end. */
+  private flushGrowth(): void {
+    const node = this.growing;
+    if (!node) return;
+    this.growing = undefined;
+    node.range = { start: node.range.start, end: { offset: this.grownTo, line: this.grownLine, column: this.grownColumn } };
   }
 
   private header(kw: string, toks: Tok[], lineEnd: number): void {
@@ -835,6 +890,31 @@ class GameParser {
     return out;
   }
 }
+
+/** Spaces and tabs, the blanks the tokenizer skips without its regular expression. */
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9;
+}
+
+/**
+ * First words that make a line something other than an order, in a phase or
+ * anywhere: statements' keywords and the words of declarations and expectations.
+ */
+const NOT_ORDER_WORDS = new Set([
+  ...HEADER_KEYWORDS,
+  'position',
+  'phase',
+  'expect',
+  'declare',
+  'units',
+  'dislodged',
+  'owners',
+  'winner',
+  'standoffs',
+  'score',
+  'result',
+  ...DECLARATION_KEYWORDS,
+]);
 
 /** Codes of ASCII letters, digits and `_`: the ASCII characters of WORD. */
 function isAsciiWordChar(c: number): boolean {

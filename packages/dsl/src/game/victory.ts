@@ -1,7 +1,8 @@
 /**
  * Victory, alliances, draws and scoring while a game file is played: keeps the
  * declarations of the `declare` blocks (alliances, the end of the game), asks
- * the engine's `gameOutcome` after every phase and every declaration, keeps the
+ * the engine's `gameOutcome` after every phase and every declaration (through
+ * outcome-cache.ts, which asks again only when needed), keeps the
  * result once the game is over, scores it, and checks the `winner`, `draw`,
  * `score` and `result` expectations.
  *
@@ -10,8 +11,6 @@
  */
 import {
   alliancesInForce,
-  gameOutcome,
-  scores as scoreGame,
   survivors,
   type Board,
   type Declarations,
@@ -24,6 +23,7 @@ import type { RuleOptions } from '@dipforge/engine/config';
 import type { CodeName } from '../diagnostics/codes.js';
 import type { Range } from '../text/range.js';
 import type * as G from './ast.js';
+import { OutcomeCache, type Judgement } from './outcome-cache.js';
 import { phaseText } from './phases.js';
 
 /** One declaration of a `declare` block, as played. */
@@ -158,16 +158,18 @@ export class VictoryKeeper {
 
   // ------------------------------------------------------------ judging
 
-  private judge(position: Position, extra: Partial<Declarations>, ended: boolean): { outcome: GameOutcome; scores: Scores } {
-    const { board, rules } = this.host;
+  private judge(position: Position, extra: Partial<Declarations>, ended: boolean): Judgement {
     const declarations: Declarations = {
-      alliances: alliancesInForce(this.state?.allies ?? {}, board.powerIds),
+      alliances: alliancesInForce(this.state?.allies ?? {}, this.host.board.powerIds),
       ...(ended ? { ended } : {}),
       ...extra,
     };
-    const outcome = gameOutcome(board, rules, position, declarations);
-    return { outcome, scores: scoreGame(board, rules, position, outcome) };
+    this.outcomes ??= new OutcomeCache(this.host.board, this.host.rules);
+    return this.outcomes.judge(position, declarations);
   }
+
+  /** The engine's judgement, asked again only when what it reads has changed. */
+  private outcomes: OutcomeCache | undefined;
 
   /** Judges the game now; keeps the new result. */
   private judgeNow(position: Position, extra: Partial<Declarations>): GameOutcome {

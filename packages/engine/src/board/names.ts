@@ -15,7 +15,29 @@ import { wordShape, wordsClose, type WordShape } from './guess.js';
 
 /** The lookup key of a name: NFKC, lower case, letters, marks and digits only. */
 export function nameKey(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{M}\p{N}]/gu, '');
+  return asciiKey(text) ?? text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{M}\p{N}]/gu, '');
+}
+
+/**
+ * `nameKey` of a plain ASCII text, or undefined for any other: NFKC leaves
+ * ASCII as it is, and its letters and digits are the only ASCII characters
+ * kept. Most names written are ASCII ids and lower case, given back as they are.
+ */
+function asciiKey(text: string): string | undefined {
+  let plain = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 127) return undefined;
+    if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57))) plain = false;
+  }
+  if (plain) return text;
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) out += text[i];
+    else if (c >= 65 && c <= 90) out += String.fromCharCode(c + 32);
+  }
+  return out;
 }
 
 /** The words of a name, normalised as `nameKey` normalises them. */
@@ -112,7 +134,7 @@ class NameTable {
   }
 
   getWords(words: readonly string[], anySpan = false): readonly string[] {
-    const key = words.map(nameKey).join('');
+    const key = words.length === 1 ? nameKey(words[0] as string) : words.map(nameKey).join('');
     if (words.length > 1 && !anySpan && !this.multiWord.has(key)) return [];
     return this.entries.get(key)?.ids ?? [];
   }

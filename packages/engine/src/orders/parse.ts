@@ -17,6 +17,9 @@
  * A province or power name that is not known may be read as the one name it is
  * clearly close to (`../board/guess.ts`); the result then lists a `guessed-name`
  * warning for it, so nothing is changed silently. `guessNames: false` turns this off.
+ *
+ * Plain orders (`A ber - kie`, ids and one-letter verbs) are read by a shortcut
+ * that gives what this reader gives (`./plain.ts`).
  */
 import { nameWords, type NameIndex } from '../board/names.js';
 import type { PhaseKind, UnitKind } from '../game/position.js';
@@ -41,6 +44,7 @@ import {
 } from './keywords.js';
 import type { Order, RetreatList, UnitRef } from './order.js';
 import { foreignUnitRef, location, unitRef } from './places.js';
+import { readPlainOrder } from './plain.js';
 import { Failure, Reader, type ParseErrorCode, type ParseWarning } from './reader.js';
 import { tokenize } from './tokens.js';
 
@@ -78,6 +82,9 @@ type MovementDraft = Extract<Draft, { type: 'hold' | 'move' | 'support' | 'convo
 export function parseOrder(index: NameIndex, text: string, context: ParseContext = {}): ParseResult {
   try {
     const written = String(text);
+    // Most orders are written plainly (`A ber - kie`): read without tokens when the power is known.
+    const plain = context.power === undefined ? undefined : readPlainOrder(index, written, context.power, context.phase ?? 'movement');
+    if (plain !== undefined) return { ok: true, order: plain };
     const r = new Reader(written, tokenize(written), context.guessNames ?? true);
     const order = readOrder(r, index, context);
     return r.warnings.length === 0 ? { ok: true, order } : { ok: true, order, warnings: [...r.warnings] };

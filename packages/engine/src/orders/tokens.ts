@@ -31,6 +31,13 @@ function classify(ch: string): CharClass {
   return 'punct';
 }
 
+/** `classify` of each ASCII character, worked out once: most order text is ASCII. */
+const ASCII_CLASS: readonly CharClass[] = Array.from({ length: 128 }, (_, c) => classify(String.fromCharCode(c)));
+
+function classOf(cp: number): CharClass {
+  return cp < 128 ? (ASCII_CLASS[cp] as CharClass) : classify(String.fromCodePoint(cp));
+}
+
 /** The arrow a run of arrow characters spells, with dashes and arrow signs read as `-` and `->`. */
 function arrowNorm(text: string): string {
   let out = '';
@@ -46,19 +53,19 @@ export function tokenize(text: string): Token[] {
   let i = 0;
   while (i < text.length) {
     const cp = text.codePointAt(i) ?? 0;
-    const ch = String.fromCodePoint(cp);
-    const cls = classify(ch);
+    const cls = classOf(cp);
+    const size = cp > 0xffff ? 2 : 1;
     if (cls === 'space') {
-      i += ch.length;
+      i += size;
       continue;
     }
     const start = i;
-    i += ch.length;
+    i += size;
     if (cls === 'word' || cls === 'arrow') {
       while (i < text.length) {
-        const next = String.fromCodePoint(text.codePointAt(i) ?? 0);
-        if (classify(next) !== cls) break;
-        i += next.length;
+        const next = text.codePointAt(i) ?? 0;
+        if (classOf(next) !== cls) break;
+        i += next > 0xffff ? 2 : 1;
       }
     }
     const raw = text.slice(start, i);

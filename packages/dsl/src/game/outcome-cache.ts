@@ -1,0 +1,133 @@
+/**
+ * The engine's `gameOutcome` and `scores`, asked again only when what they
+ * read has changed. A game file is judged after every phase, but the result
+ * depends on little of the position: the centre owners, which powers have a
+ * unit (dislodged ones included), two years worked out from the phase (the
+ * year played before it and the year whose fall last set the owners), the
+ * declarations and the rules. Between one phase and the next most of these
+ * stay the same.
+ *
+ * When they all do, the last result is given again; when only the year played
+ * differs, a copy of it with that year (the year is nowhere else in a result,
+ * and scores do not read it). Results are data nobody changes, so phases may
+ * share them, as they already share the result of a game that is over.
+ */
+import {
+  gameOutcome,
+  scores as scoreGame,
+  settledYear,
+  yearPlayed,
+  type Board,
+  type Declarations,
+  type GameOutcome,
+  type Position,
+  type Scores,
+} from '@dipforge/engine';
+import type { RuleOptions } from '@dipforge/engine/config';
+
+export interface Judgement {
+  outcome: GameOutcome;
+  scores: Scores;
+}
+
+interface Last extends Judgement {
+  owners: Readonly<Record<string, string>>;
+  units: number;
+  settled: number;
+  declarations: string;
+}
+
+export class OutcomeCache {
+  private last: Last | undefined;
+  /** Phase (`year season kind`) → [year played, settled year]. */
+  private readonly years: Map<string, [number, number]>;
+  private readonly powerIndex: Map<string, number>;
+
+  constructor(
+    private readonly board: Board,
+    private readonly rules: RuleOptions,
+  ) {
+    this.powerIndex = new Map(board.powerIds.map((p, i) => [p, i]));
+    this.years = calendarOf(board, rules);
+  }
+
+  /** `gameOutcome` and `scores` of `position` with `declarations`. */
+  judge(position: Position, declarations: Declarations): Judgement {
+    const { board, rules } = this;
+    // Only alliances and the end are compared; a draw vote or a concession is judged afresh.
+    const plain = declarations.draw === undefined && declarations.concession === undefined && board.powerIds.length <= 30;
+    if (!plain) {
+      this.last = undefined;
+      const outcome = gameOutcome(board, rules, position, declarations);
+      return { outcome, scores: scoreGame(board, rules, position, outcome) };
+    }
+    const [played, settled] = this.yearsOf(position);
+    const units = this.unitPowers(position);
+    const said = `${declarations.ended === true}|${declarations.alliances.map((a) => a.join('+')).join(',')}`;
+    const last = this.last;
+    if (last && last.units === units && last.settled === settled && last.declarations === said && sameOwners(last.owners, position.owners)) {
+      if (last.outcome.year === played) return { outcome: last.outcome, scores: last.scores };
+      const outcome = { ...last.outcome, year: played };
+      this.last = { ...last, outcome, owners: position.owners };
+      return { outcome, scores: last.scores };
+    }
+    const outcome = gameOutcome(board, rules, position, declarations);
+    const scores = scoreGame(board, rules, position, outcome);
+    this.last = { outcome, scores, owners: position.owners, units, settled, declarations: said };
+    return { outcome, scores };
+  }
+
+  private yearsOf(position: Position): [number, number] {
+    const { year, season, kind } = position.phase;
+    const key = `${year} ${season} ${kind}`;
+    let found = this.years.get(key);
+    if (!found) {
+      found = [yearPlayed(this.board, this.rules, position), settledYear(this.board, this.rules, position)];
+      this.years.set(key, found);
+    }
+    return found;
+  }
+
+  /** The powers with a unit or a dislodged unit, one bit each by power order. */
+  private unitPowers(position: Position): number {
+    let mask = 0;
+    for (const u of position.units) mask |= bit(this.powerIndex.get(u.power));
+    for (const u of position.dislodged) mask |= bit(this.powerIndex.get(u.power));
+    return mask;
+  }
+}
+
+/**
+ * The years of each phase depend on the board's calendar and the rules alone,
+ * so they are kept with the board (compiled once per variant and rules) for
+ * every game played on it: a game plays each phase once.
+ */
+const calendars = new WeakMap<Board, Map<string, Map<string, [number, number]>>>();
+
+function calendarOf(board: Board, rules: RuleOptions): Map<string, [number, number]> {
+  let byRules = calendars.get(board);
+  if (!byRules) calendars.set(board, (byRules = new Map()));
+  const key = JSON.stringify(rules);
+  let years = byRules.get(key);
+  if (!years) {
+    // Boards are few and so are their rules; an editor changing rules line by line starts a board's list afresh.
+    if (byRules.size >= 16) byRules.clear();
+    byRules.set(key, (years = new Map()));
+  }
+  return years;
+}
+
+function bit(i: number | undefined): number {
+  return i === undefined ? 0 : 1 << i;
+}
+
+function sameOwners(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  if (a === b) return true;
+  let n = 0;
+  for (const k in a) {
+    if (a[k] !== b[k]) return false;
+    n++;
+  }
+  for (const _ in b) n--;
+  return n === 0;
+}
