@@ -20,3 +20,19 @@ export {
 export { MovementInts } from './movement/encode.js';
 export type { MovementOrdersInts } from './movement/validate.js';
 export { MOVEMENT_ORDER, MOVEMENT_STATUS } from './movement/codes.js';
+export {
+  adjudicateRetreatInts,
+  RETREAT_DISBAND,
+  RETREAT_NONE,
+  type RetreatOrdersInts,
+  type RetreatPositionInts,
+  type RetreatResultInts,
+} from './retreat-ints.js';
+export {
+  adjudicateAdjustmentInts,
+  ADJUSTMENT_ORDER,
+  type AdjustmentOrdersInts,
+  type AdjustmentPositionInts,
+  type AdjustmentResultInts,
+} from './adjustment/ints.js';
+export { GameStateInts, PhaseInts } from './game-ints.js';

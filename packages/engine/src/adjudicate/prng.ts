@@ -29,3 +29,23 @@ export function phaseRng(seed: number, phase: Phase): Rng {
 export function drawIndex(rng: Rng, n: number): number {
   return Math.min(n - 1, Math.floor(rng() * n));
 }
+
+/**
+ * The draws of one phase: set for each adjudication, the generator made at
+ * the first draw, so that a phase that draws nothing makes none (the integer
+ * adjudicators keep one and allocate nothing then).
+ */
+export class PhaseDraws {
+  private seed = 0;
+  private phase: Phase | undefined;
+  private rng: Rng | undefined;
+
+  reset(seed: number, phase: Phase): void {
+    this.seed = seed;
+    this.phase = phase;
+    this.rng = undefined;
+  }
+
+  /** The phase's generator. */
+  readonly get = (): Rng => (this.rng ??= phaseRng(this.seed, this.phase!));
+}

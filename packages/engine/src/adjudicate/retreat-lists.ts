@@ -48,7 +48,7 @@ export function retreatsInAdvance(ctx: RetreatCtx, lists: readonly (RetreatList 
     if (choice === undefined) {
       if (retreatOptions(ctx, u).length === 0) choice = { target: DISBAND, why: 'no-retreat' };
       else {
-        const target = defaultRetreat(ctx, u, rng);
+        const target = defaultRetreat(ctx, u, () => rng);
         choice = target === DISBAND ? { target: DISBAND, why: 'default' } : { target, by: 'default' };
       }
     }

@@ -14,7 +14,8 @@ import { NEUTRAL_POWER } from '../config/variant-config.js';
 import { positionAfter } from '../game/phases.js';
 import type { DislodgedUnit, Position, Unit } from '../game/position.js';
 import type { Order } from '../orders/order.js';
-import { drawIndex, phaseRng, type Rng } from './prng.js';
+import { drawIndex, PhaseDraws, type Rng } from './prng.js';
+import { ownerTable } from './adjustment/index.js';
 import type { OrderResult, PhaseResult } from './result.js';
 import { reasonText, type Reason } from './reasons.js';
 import { findUnit, fleetDestination, readDestination } from './refs.js';
@@ -23,16 +24,35 @@ import { buildUnitTable, type UnitTable } from './units.js';
 /** What a dislodged unit ends up doing. */
 export const DISBAND = -2;
 
-export interface RetreatCtx {
+/**
+ * What the retreat rules read, as integer columns: shared by the friendly
+ * adjudication (`RetreatCtx`) and the integer one (`retreat-ints.ts`).
+ */
+export interface RetreatRules {
   board: Board;
   rules: RuleOptions;
+  /** Per province: the unit standing there (it blocks retreats), or -1. */
+  occupant: ArrayLike<number>;
+  /** The dislodged units. */
+  dislodged: { readonly n: number; readonly power: ArrayLike<number>; readonly kind: ArrayLike<number>; readonly loc: ArrayLike<number>; readonly prov: ArrayLike<number> };
+  /** Per dislodged unit: the province its attacker came from, or -1 when not known. */
+  attackFrom: ArrayLike<number>;
+  /** Per dislodged unit: 1 when the attack came by convoy. */
+  byConvoy: ArrayLike<number>;
+  /** Per province: 1 when left empty by a standoff. */
+  standoff: ArrayLike<number>;
+  /** Per province: the power owning it, or -1 (for `gm-order`). */
+  owner: ArrayLike<number>;
+  /** Where the last retreat `retreatRefusal` allowed goes (a location). */
+  target: number;
+}
+
+export interface RetreatCtx extends RetreatRules {
   /** The units on the board (they block retreats). */
   onBoard: UnitTable;
   /** The dislodged units. */
   dislodged: UnitTable;
   from: readonly DislodgedUnit[];
-  standoff: Uint8Array;
-  owners: Readonly<Record<string, string>>;
 }
 
 export function adjudicateRetreat(
@@ -77,8 +97,9 @@ export function adjudicateRetreat(
   }
 
   // Units without a usable order.
-  const rng = phaseRng(seed, position.phase);
-  for (let u = 0; u < dislodged.n; u++) if (choice[u] === -1) choice[u] = defaultRetreat(ctx, u, rng);
+  const draws = new PhaseDraws();
+  draws.reset(seed, position.phase);
+  for (let u = 0; u < dislodged.n; u++) if (choice[u] === -1) choice[u] = defaultRetreat(ctx, u, draws.get);
 
   // Two or more units retreating to one province are all disbanded.
   const count = new Int32Array(board.provinceCount);
@@ -130,7 +151,14 @@ export function retreatContext(
     const p = board.provinceId(s);
     if (p >= 0) standoff[p] = 1;
   }
-  return { board, rules, onBoard, dislodged, from: position.dislodged, standoff, owners: position.owners };
+  const attackFrom = new Int32Array(dislodged.n);
+  const byConvoy = new Uint8Array(dislodged.n);
+  position.dislodged.forEach((d, u) => {
+    attackFrom[u] = d.from === undefined ? -1 : board.provinceId(d.from);
+    byConvoy[u] = d.byConvoy === true ? 1 : 0;
+  });
+  const owner = ownerTable(board, position.owners);
+  return { board, rules, onBoard, occupant: onBoard.unitAt, dislodged, from: position.dislodged, attackFrom, byConvoy, standoff, owner, target: -1 };
 }
 
 function unitOfOrder(perUnit: readonly { index: number }[][], index: number): number {
@@ -166,32 +194,42 @@ function checkRetreatOrder(ctx: RetreatCtx, order: Order): CheckedRetreat {
 }
 
 /** The location unit `u` retreats to in province `prov`, or why it may not. */
-export function retreatTarget(ctx: RetreatCtx, u: number, prov: number, coast: number): number | { reason: Reason } {
-  const { board, rules, onBoard, dislodged } = ctx;
-  if (prov === dislodged.prov[u]) return { reason: 'same-province' };
+export function retreatTarget(ctx: RetreatRules, u: number, prov: number, coast: number): number | { reason: Reason } {
+  const reason = retreatRefusal(ctx, u, prov, coast);
+  return reason === undefined ? ctx.target : { reason };
+}
+
+/**
+ * Why unit `u` may not retreat to province `prov` (coast as written, -1 for
+ * none), or undefined when it may: then the location is left in `ctx.target`
+ * (so that the integer path allocates nothing).
+ */
+export function retreatRefusal(ctx: RetreatRules, u: number, prov: number, coast: number): Reason | undefined {
+  const { board, rules, occupant, dislodged } = ctx;
+  if (prov === dislodged.prov[u]) return 'same-province';
   const kind = dislodged.kind[u]!;
-  if (!board.kindMayEnter(kind === FLEET ? FLEET : ARMY, prov)) return { reason: 'wrong-unit-kind' };
+  if (!board.kindMayEnter(kind === FLEET ? FLEET : ARMY, prov)) return 'wrong-unit-kind';
   let loc: number;
   if (kind === FLEET) {
     const to = fleetDestination(board, rules, dislodged.loc[u]!, prov, coast);
-    if (!to.ok) return { reason: to.reason };
+    if (!to.ok) return to.reason;
     loc = to.loc;
   } else {
-    if (!board.armyCanReach(dislodged.prov[u]!, prov)) return { reason: 'not-adjacent' };
+    if (!board.armyCanReach(dislodged.prov[u]!, prov)) return 'not-adjacent';
     loc = prov;
   }
-  if (onBoard.unitAt[prov]! >= 0) return { reason: 'occupied' };
-  const d = ctx.from[u]!;
-  if (d.from !== undefined && board.provinceId(d.from) === prov) {
-    const allowed = d.byConvoy === true && rules['retreat-to-convoy-origin'] === 'allowed';
-    if (!allowed) return { reason: 'attacker-origin' };
+  if (occupant[prov]! >= 0) return 'occupied';
+  if (ctx.attackFrom[u] === prov) {
+    const allowed = ctx.byConvoy[u] === 1 && rules['retreat-to-convoy-origin'] === 'allowed';
+    if (!allowed) return 'attacker-origin';
   }
-  if (ctx.standoff[prov]) return { reason: 'standoff' };
-  return loc;
+  if (ctx.standoff[prov]) return 'standoff';
+  ctx.target = loc;
+  return undefined;
 }
 
 /** Every legal retreat of unit `u` (locations). */
-export function retreatOptions(ctx: RetreatCtx, u: number): number[] {
+export function retreatOptions(ctx: RetreatRules, u: number): number[] {
   const { board, dislodged } = ctx;
   const out: number[] = [];
   const adj = dislodged.kind[u] === FLEET ? board.fleetAdj : board.armyAdj;
@@ -207,15 +245,15 @@ export function retreatOptions(ctx: RetreatCtx, u: number): number[] {
 }
 
 /** `retreat-default`: what a dislodged unit without a usable order does. */
-export function defaultRetreat(ctx: RetreatCtx, u: number, rng: Rng): number {
+export function defaultRetreat(ctx: RetreatRules, u: number, rng: () => Rng): number {
   // A neutral unit never retreats: no one orders it, and no default moves it (rule `neutral-units`).
   if (ctx.dislodged.power[u] === ctx.board.neutralPower) return DISBAND;
   const rule = ctx.rules['retreat-default'];
   if (rule === 'disband') return DISBAND;
   const options = retreatOptions(ctx, u);
   if (options.length === 0) return DISBAND;
-  if (rule === 'lot') return options[drawIndex(rng, options.length)]!;
-  return gameMasterRetreat(ctx, u, options, rng);
+  if (rule === 'lot') return options[drawIndex(rng(), options.length)]!;
+  return gameMasterRetreat(ctx, u, options, rng());
 }
 
 /**
@@ -224,11 +262,9 @@ export function defaultRetreat(ctx: RetreatCtx, u: number, rng: Rng): number {
  * not owned by its power; else, for a fleet, a sea; else by lot. Ties within a
  * preference are drawn by lot.
  */
-function gameMasterRetreat(ctx: RetreatCtx, u: number, options: number[], rng: Rng): number {
-  const { board, dislodged } = ctx;
+function gameMasterRetreat(ctx: RetreatRules, u: number, options: number[], rng: Rng): number {
+  const { board, dislodged, owner } = ctx;
   const power = dislodged.power[u]!;
-  const powerId = board.powerIds[power]!;
-  const owners = ownersOf(ctx);
   const homes = new Set(board.homeCentres[power]);
   const isHome = (p: number): boolean => homes.has(p);
   const here = provinceDistance(board, dislodged.prov[u]!, isHome);
@@ -236,9 +272,9 @@ function gameMasterRetreat(ctx: RetreatCtx, u: number, options: number[], rng: R
   const homeward = options.map((l) => provinceDistance(board, prov(l), isHome)).filter((d) => d < here);
   const fewest = homeward.length > 0 ? Math.min(...homeward) : -1;
   const preferences: ((l: number) => boolean)[] = [
-    (l) => board.supplyCentre[prov(l)] === 1 && owners.get(prov(l)) === powerId,
+    (l) => board.supplyCentre[prov(l)] === 1 && owner[prov(l)] === power,
     (l) => provinceDistance(board, prov(l), isHome) === fewest,
-    (l) => board.supplyCentre[prov(l)] === 1 && owners.get(prov(l)) !== powerId,
+    (l) => board.supplyCentre[prov(l)] === 1 && owner[prov(l)] !== power,
     (l) => dislodged.kind[u] === FLEET && board.terrain[prov(l)] === TERRAIN_SEA,
   ];
   for (const prefer of preferences) {
@@ -246,13 +282,4 @@ function gameMasterRetreat(ctx: RetreatCtx, u: number, options: number[], rng: R
     if (fit.length > 0) return fit[drawIndex(rng, fit.length)]!;
   }
   return options[drawIndex(rng, options.length)]!;
-}
-
-function ownersOf(ctx: RetreatCtx): Map<number, string> {
-  const out = new Map<number, string>();
-  for (const [c, p] of Object.entries(ctx.owners)) {
-    const prov = ctx.board.provinceId(c);
-    if (prov >= 0) out.set(prov, p);
-  }
-  return out;
 }

@@ -10,7 +10,7 @@ import type { RuleOptions } from '../../config/rules.js';
 import type { UnitKind } from '../../game/position.js';
 import type { BuildOrder } from '../../orders/order.js';
 import type { Reason } from '../reasons.js';
-import { readPlace } from '../refs.js';
+import { readPlace, type WrittenPlace } from '../refs.js';
 
 export interface Build {
   prov: number;
@@ -47,30 +47,46 @@ export function buildSiteReason(
 export function readBuild(board: Board, rules: RuleOptions, order: BuildOrder): Build | { reason: Reason } {
   const place = readPlace(board, order.at);
   if (!place) return { reason: 'unknown-location' };
+  const build = { prov: -1, loc: -1, kind: 'army' as UnitKind };
+  const reason = buildRefusal(board, rules, order.kind, place, build);
+  return reason === undefined ? build : { reason };
+}
+
+/**
+ * Why a build of `written` kind (undefined when not written) at `place` makes
+ * no unit, or undefined when it makes one: then the unit is written to `out`
+ * (so that the integer path allocates nothing).
+ */
+export function buildRefusal(board: Board, rules: RuleOptions, written: UnitKind | undefined, place: WrittenPlace, out: Build): Reason | undefined {
   const { prov } = place;
   const terrain = board.terrain[prov]!;
-  let kind: UnitKind | undefined = order.kind;
+  let kind: UnitKind | undefined = written;
   if (kind === undefined) {
     const rule = rules['build-missing-unit-type'];
     if (terrain === TERRAIN_LAND && rule !== 'fail') kind = 'army';
     else if (rule === 'infer' && terrain !== TERRAIN_SEA && place.coast >= 0) kind = 'fleet';
-    else return { reason: 'missing-unit-type' };
+    else return 'missing-unit-type';
   }
   if (kind === 'fleet' && terrain === TERRAIN_LAND) {
-    if (rules['fleet-build-inland'] !== 'army') return { reason: 'inland-fleet' };
+    if (rules['fleet-build-inland'] !== 'army') return 'inland-fleet';
     kind = 'army';
   }
-  if (!board.kindMayEnter(kind === 'fleet' ? FLEET : ARMY, prov)) return { reason: 'wrong-unit-kind' };
-  if (place.badCoast && rules['unknown-coast'] === 'fail') return { reason: 'unknown-coast' };
+  if (!board.kindMayEnter(kind === 'fleet' ? FLEET : ARMY, prov)) return 'wrong-unit-kind';
+  if (place.badCoast && rules['unknown-coast'] === 'fail') return 'unknown-coast';
+  out.prov = prov;
+  out.kind = kind;
   if (kind === 'army') {
-    if (place.coast >= 0 && rules['unknown-coast'] === 'fail') return { reason: 'unknown-coast' };
-    return { prov, loc: prov, kind };
+    if (place.coast >= 0 && rules['unknown-coast'] === 'fail') return 'unknown-coast';
+    out.loc = prov;
+    return undefined;
   }
   if (board.hasCoasts(prov)) {
-    if (place.coast < 0) return { reason: 'missing-coast' };
-    return { prov, loc: place.coast, kind };
+    if (place.coast < 0) return 'missing-coast';
+    out.loc = place.coast;
+    return undefined;
   }
-  return { prov, loc: prov, kind };
+  out.loc = prov;
+  return undefined;
 }
 
 /**

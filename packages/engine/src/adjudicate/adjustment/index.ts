@@ -32,10 +32,15 @@ export function ownerTable(board: Board, owners: Readonly<Record<string, string>
   return out;
 }
 
-/** Per power: supply centres owned minus units. */
-export function balances(board: Board, owner: Int32Array, units: UnitTable): Int32Array {
-  const out = new Int32Array(board.powerCount);
-  for (let p = 0; p < board.provinceCount; p++) if (board.supplyCentre[p] && owner[p]! >= 0) out[owner[p]!]! += 1;
+/** Per power: supply centres owned minus units (into `out`, sized `powerCount`, when given). */
+export function balances(
+  board: Board,
+  owner: ArrayLike<number>,
+  units: { readonly n: number; readonly power: ArrayLike<number> },
+  out: Int32Array = new Int32Array(board.powerCount),
+): Int32Array {
+  out.fill(0);
+  for (let p = 0; p < board.provinceCount; p++) if (board.supplyCentre[p] && owner[p]! >= 0 && owner[p]! < board.powerCount) out[owner[p]!]! += 1;
   // Neutral units (power index powerCount) are no power's: they count against no one.
   for (let u = 0; u < units.n; u++) if (units.power[u]! < board.powerCount) out[units.power[u]!]! -= 1;
   return out;
@@ -45,12 +50,22 @@ export function balances(board: Board, owner: Int32Array, units: UnitTable): Int
 export function adjustmentsDue(board: Board, rules: RuleOptions, position: Position): boolean {
   const units = buildUnitTable(board, position.units);
   const owner = ownerTable(board, position.owners);
-  const balance = balances(board, owner, units);
+  return adjustmentsDueOn(board, rules, units.unitAt, (q) => owner[q]!, balances(board, owner, units));
+}
+
+/** `adjustmentsDue` on integer columns: the unit in each province (or -1), the owner of each, and each power's balance. */
+export function adjustmentsDueOn(
+  board: Board,
+  rules: RuleOptions,
+  unitAt: ArrayLike<number>,
+  ownerOf: (prov: number) => number,
+  balance: ArrayLike<number>,
+): boolean {
   for (let p = 0; p < board.powerCount; p++) {
     if (balance[p]! < 0) return true;
     if (balance[p]! === 0) continue;
     for (let prov = 0; prov < board.provinceCount; prov++) {
-      if (units.unitAt[prov]! < 0 && buildSiteReason(board, rules, (q) => owner[q]!, p, prov) === undefined) return true;
+      if (unitAt[prov]! < 0 && buildSiteReason(board, rules, ownerOf, p, prov) === undefined) return true;
     }
   }
   // Neutral rebuilds need no orders: a phase passed over is still adjudicated, so they happen then.
@@ -62,7 +77,7 @@ export function adjustmentsDue(board: Board, rules: RuleOptions, position: Posit
  * every supply centre no power owns that is empty and takes an army, in board
  * order. None in a variant without neutral units.
  */
-export function neutralRebuilds(board: Board, rules: RuleOptions, owner: Int32Array, occupied: (prov: number) => boolean): number[] {
+export function neutralRebuilds(board: Board, rules: RuleOptions, owner: ArrayLike<number>, occupied: (prov: number) => boolean): number[] {
   if (rules['neutral-units'] !== 'hold-and-rebuild' || board.neutralPower < 0) return [];
   const out: number[] = [];
   for (let prov = 0; prov < board.provinceCount; prov++) {

@@ -1,0 +1,203 @@
+/**
+ * Retreat phase adjudication on integers: units, dislodged units and orders as
+ * integer columns in, each dislodged unit's fate as integer columns out. The
+ * rules are those of `adjudicateRetreat` (`retreat.ts`), read by the same
+ * functions (`retreatRefusal`, `defaultRetreat`); what differs is only that a
+ * unit is named by its index, so it is never written wrong and has at most one
+ * order. Working columns are allocated once per board and reused: nothing is
+ * allocated once warm, except when `retreat-default` has to choose for a unit
+ * without a usable order (its list of options).
+ */
+import type { Board } from '../board/board.js';
+import type { RuleOptions } from '../config/rules.js';
+import type { Phase } from '../game/position.js';
+import { STATUS_FAILS, STATUS_ILLEGAL, STATUS_NONE, STATUS_SUCCEEDS } from './movement/outcome.js';
+import { PhaseDraws } from './prng.js';
+import type { Reason } from './reasons.js';
+import { DISBAND, defaultRetreat, retreatRefusal, type RetreatRules } from './retreat.js';
+import { ARMY } from '../board/codes.js';
+
+/** Per dislodged unit in `RetreatOrdersInts.to`: no order. */
+export const RETREAT_NONE = -1;
+/** Per dislodged unit in `RetreatOrdersInts.to`: disband. */
+export const RETREAT_DISBAND = DISBAND;
+
+/** A retreat phase's position in integer form. */
+export interface RetreatPositionInts {
+  /** The units on the board (they block retreats): unit `u` has `power[u]`, `kind[u]` (ARMY or FLEET), `loc[u]`. */
+  readonly units: { readonly n: number; readonly power: ArrayLike<number>; readonly kind: ArrayLike<number>; readonly loc: ArrayLike<number> };
+  /** The dislodged units, with the province each one's attacker came from (-1: not known) and 1 when it came by convoy. */
+  readonly dislodged: {
+    readonly n: number;
+    readonly power: ArrayLike<number>;
+    readonly kind: ArrayLike<number>;
+    readonly loc: ArrayLike<number>;
+    readonly attackFrom: ArrayLike<number>;
+    readonly byConvoy: ArrayLike<number>;
+  };
+  /** Provinces left empty by a standoff: `standoffs[0 .. standoffCount)`. */
+  readonly standoffs: ArrayLike<number>;
+  readonly standoffCount: number;
+  /** Per province: the power owning it, or -1 (read by `retreat-default gm-order`). */
+  readonly owner: ArrayLike<number>;
+  /** The phase, for the draws by lot (`retreat-default lot`, `gm-order`). */
+  readonly phase: Phase;
+}
+
+/** Per dislodged unit: RETREAT_NONE, RETREAT_DISBAND, or the location it retreats to (a coast location to name a coast). */
+export interface RetreatOrdersInts {
+  readonly to: ArrayLike<number>;
+}
+
+/** The outcome of `adjudicateRetreatInts`: views of the board's workspace, valid until the next call on the board. */
+export interface RetreatResultInts {
+  readonly n: number;
+  /** Per dislodged unit: how its order went (MOVEMENT_STATUS: SUCCEEDS, FAILS, ILLEGAL, or NONE for no order). */
+  readonly status: Uint8Array;
+  /** Per dislodged unit with an illegal or failed order: why. */
+  readonly reason: readonly (Reason | undefined)[];
+  /** Per dislodged unit: the location it stands on after the phase, or -1 (disbanded or destroyed). */
+  readonly final: Int32Array;
+}
+
+class RetreatWorkspace implements RetreatRules {
+  board: Board;
+  rules!: RuleOptions;
+  readonly occupant: Int32Array;
+  readonly dislodged: { n: number; power: Int32Array; kind: Uint8Array; loc: Int32Array; prov: Int32Array };
+  readonly attackFrom: Int32Array;
+  readonly byConvoy: Uint8Array;
+  readonly standoff: Uint8Array;
+  owner: ArrayLike<number> = [];
+  target = -1;
+  /** Per dislodged unit: where it goes (a location or DISBAND), then -1 if it clashed. */
+  readonly choice: Int32Array;
+  /** Per province: units retreating there. */
+  readonly count: Int32Array;
+  readonly status: Uint8Array;
+  readonly reason: (Reason | undefined)[];
+  readonly final: Int32Array;
+  readonly result: { n: number; status: Uint8Array; reason: (Reason | undefined)[]; final: Int32Array };
+  readonly draws = new PhaseDraws();
+
+  constructor(board: Board) {
+    const P = board.provinceCount;
+    this.board = board;
+    this.occupant = new Int32Array(P).fill(-1);
+    this.dislodged = { n: 0, power: new Int32Array(P), kind: new Uint8Array(P), loc: new Int32Array(P), prov: new Int32Array(P) };
+    this.attackFrom = new Int32Array(P);
+    this.byConvoy = new Uint8Array(P);
+    this.standoff = new Uint8Array(P);
+    this.choice = new Int32Array(P);
+    this.count = new Int32Array(P);
+    this.status = new Uint8Array(P);
+    this.reason = new Array<Reason | undefined>(P).fill(undefined);
+    this.final = new Int32Array(P);
+    this.result = { n: 0, status: this.status, reason: this.reason, final: this.final };
+  }
+}
+
+const cache = new WeakMap<Board, RetreatWorkspace>();
+
+function provinceOf(board: Board, l: number): number {
+  const p = board.locProvince[l];
+  if (p === undefined || l < 0) throw new RangeError(`unknown location ${l}`);
+  return p;
+}
+
+/**
+ * Adjudicates a retreat phase given as integers: the same validation and rules
+ * as `adjudicatePhase` (a retreat must be to an adjacent province the unit may
+ * enter, empty, not where its attacker came from unless `retreat-to-convoy-origin`
+ * allows it, not left empty by a standoff; units retreating to one province are
+ * all disbanded; a unit without a usable order follows `retreat-default`, drawing
+ * by lot with `seed` and the phase). Throws RangeError on an unknown location.
+ */
+export function adjudicateRetreatInts(
+  board: Board,
+  rules: RuleOptions,
+  position: RetreatPositionInts,
+  orders: RetreatOrdersInts,
+  seed = 0,
+): RetreatResultInts {
+  let ws = cache.get(board);
+  if (!ws) cache.set(board, (ws = new RetreatWorkspace(board)));
+  ws.rules = rules;
+  ws.owner = position.owner;
+  ws.draws.reset(seed, position.phase);
+  const { occupant, standoff, choice, count, status, reason, final } = ws;
+  const P = board.provinceCount;
+  const locProvince = board.locProvince;
+  const { units } = position;
+  const d = position.dislodged;
+  const n = d.n;
+  if (units.n > P || n > P) throw new RangeError(`more units than provinces (${P})`);
+  const D = ws.dislodged;
+  D.n = n;
+  for (let u = 0; u < n; u++) choice[u] = -1;
+  // Every mark set below is undone before returning (or throwing), so that the columns are clean between calls.
+  try {
+    for (let u = 0; u < units.n; u++) occupant[provinceOf(board, units.loc[u]!)] = u;
+    for (let i = 0; i < position.standoffCount; i++) standoff[provinceOf(board, position.standoffs[i]!)] = 1;
+    for (let u = 0; u < n; u++) {
+      D.power[u] = d.power[u]!;
+      D.kind[u] = d.kind[u]!;
+      D.loc[u] = d.loc[u]!;
+      D.prov[u] = provinceOf(board, d.loc[u]!);
+      ws.attackFrom[u] = d.attackFrom[u]!;
+      ws.byConvoy[u] = d.byConvoy[u]!;
+    }
+    for (let u = 0; u < n; u++) {
+      const to = orders.to[u]!;
+      reason[u] = undefined;
+      choice[u] = -1;
+      if (to === RETREAT_NONE) {
+        status[u] = STATUS_NONE;
+        continue;
+      }
+      status[u] = STATUS_SUCCEEDS;
+      if (to === RETREAT_DISBAND) {
+        choice[u] = DISBAND;
+        continue;
+      }
+      // As `readDestination` reads a written place: an army ignores a coast (or fails on it under `unknown-coast fail`).
+      const p = provinceOf(board, to);
+      let coast = to === p ? -1 : to;
+      let why: Reason | undefined;
+      if (coast >= 0 && D.kind[u] === ARMY) {
+        if (rules['unknown-coast'] === 'fail') why = 'unknown-coast';
+        coast = -1;
+      }
+      why ??= retreatRefusal(ws, u, p, coast);
+      if (why !== undefined) {
+        status[u] = STATUS_ILLEGAL;
+        reason[u] = why;
+      } else choice[u] = ws.target;
+    }
+    // Units without a usable order.
+    for (let u = 0; u < n; u++) if (choice[u] === -1) choice[u] = defaultRetreat(ws, u, ws.draws.get);
+    // Two or more units retreating to one province are all disbanded.
+    for (let u = 0; u < n; u++) if (choice[u]! >= 0) count[locProvince[choice[u]!]!]! += 1;
+    for (let u = 0; u < n; u++) {
+      const target = choice[u]!;
+      final[u] = target;
+      if (target < 0) {
+        final[u] = -1;
+        continue;
+      }
+      if (count[locProvince[target]!]! > 1) {
+        final[u] = -1;
+        if (status[u] === STATUS_SUCCEEDS) {
+          status[u] = STATUS_FAILS;
+          reason[u] = 'retreat-clash';
+        }
+      }
+    }
+  } finally {
+    occupant.fill(-1);
+    standoff.fill(0);
+    for (let u = 0; u < n; u++) if (choice[u]! >= 0) count[locProvince[choice[u]!]!] = 0;
+  }
+  ws.result.n = n;
+  return ws.result;
+}
