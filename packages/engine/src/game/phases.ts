@@ -90,9 +90,10 @@ function everyYearPhase(board: Board, rules: RuleOptions): YearPhase[] {
  * an adjustment phase (games may name it after the season before, "fall").
  */
 export function phaseIndex(list: readonly YearPhase[], phase: Phase): number {
-  const exact = list.findIndex((p) => p.season === phase.season && p.kind === phase.kind);
-  if (exact >= 0) return exact;
-  if (phase.kind === 'adjustment') return list.findIndex((p) => p.kind === 'adjustment');
+  // Plain loops: this runs a few times per adjudication, and closures showed in its profile.
+  const { season, kind } = phase;
+  for (let i = 0; i < list.length; i++) if (list[i]!.season === season && list[i]!.kind === kind) return i;
+  if (kind === 'adjustment') for (let i = 0; i < list.length; i++) if (list[i]!.kind === 'adjustment') return i;
   return -1;
 }
 
@@ -120,13 +121,13 @@ export function samePhase(board: Board, rules: RuleOptions, a: Phase, b: Phase):
   return phaseIndex(list, a) >= 0 && phaseIndex(list, a) === phaseIndex(list, b);
 }
 
-/** Whether supply centres change owner at the end of `phase`. */
-export function ownershipChangesAfter(board: Board, rules: RuleOptions, phase: Phase): boolean {
+/** Whether supply centres change owner at the end of `phase` (`next`, the phase after it, when the caller has it). */
+export function ownershipChangesAfter(board: Board, rules: RuleOptions, phase: Phase, next: Phase = nextPhase(board, rules, phase)): boolean {
   if (phase.kind === 'adjustment') return false;
-  const next = nextPhase(board, rules, phase);
   if (next.kind === 'adjustment') return true;
-  const hasAdjustment = sharedYearPhases(board, rules).some((p) => p.kind === 'adjustment');
-  return !hasAdjustment && next.year > phase.year;
+  const list = sharedYearPhases(board, rules);
+  for (let i = 0; i < list.length; i++) if (list[i]!.kind === 'adjustment') return false;
+  return next.year > phase.year;
 }
 
 /** Centre owners after the units in `units` take the supply centres they stand on. */
@@ -148,6 +149,7 @@ export function positionAfter(
   phase: Phase,
   state: Omit<Position, 'phase'>,
 ): Position {
-  const owners = ownershipChangesAfter(board, rules, phase) ? updateOwners(board, state.owners, state.units) : { ...state.owners };
-  return { ...state, phase: nextPhase(board, rules, phase), owners };
+  const next = nextPhase(board, rules, phase);
+  const owners = ownershipChangesAfter(board, rules, phase, next) ? updateOwners(board, state.owners, state.units) : { ...state.owners };
+  return { ...state, phase: next, owners };
 }

@@ -37,13 +37,14 @@ export function adjudicateMovement(board: Board, position: Position, orders: rea
   const outcome = movementOutcome(ws, validated, orders);
   // As positionAfter (game/phases.ts) builds it, with the owners read from the integer columns.
   const phase = position.phase;
-  const owners = ownershipChangesAfter(board, rules, phase) ? ownersAfter(ws, position.owners) : { ...position.owners };
+  const after = nextPhase(board, rules, phase);
+  const owners = ownershipChangesAfter(board, rules, phase, after) ? ownersAfter(ws, position.owners) : { ...position.owners };
   const next: Position = {
     units: outcome.units,
     dislodged: outcome.dislodged,
     owners,
     standoffs: outcome.standoffs,
-    phase: nextPhase(board, rules, phase),
+    phase: after,
   };
   ws.busy = false;
   return { results: outcome.results, dislodged: outcome.dislodged, next };
