@@ -50,9 +50,14 @@ describe('dipforge bench --json', () => {
     expect(Object.keys(j).sort()).toEqual(
       ['adjudicate', 'adjudicateInts', 'edition', 'editor', 'format', 'games', 'legalOrders', 'machine', 'mix', 'orderChoice', 'orders', 'phases', 'phasesPerGame', 'seed', 'threads', 'throughput', 'variant', 'warmupGames'].sort(),
     );
-    // The integer API agrees with adjudicatePhase on every movement phase; --threads and --editor were not asked for.
-    checkStats(j.adjudicateInts.movement, 'adjudicateInts.movement', true);
-    expect(j.adjudicateInts.movement.count).toBe(j.phases.movement);
+    // The integer APIs agree with adjudicatePhase on every phase; --threads and --editor were not asked for.
+    expect(Object.keys(j.adjudicateInts).sort()).toEqual(['adjustment', 'mismatches', 'movement', 'movementReused', 'retreat']);
+    checkStats(j.adjudicateInts.movementReused, 'adjudicateInts.movementReused', true);
+    expect(j.adjudicateInts.movementReused.count).toBe(j.phases.movement);
+    for (const k of ['movement', 'retreat', 'adjustment']) {
+      checkStats(j.adjudicateInts[k], `adjudicateInts.${k}`, k === 'movement');
+      expect(j.adjudicateInts[k]?.count ?? 0, k).toBe(j.phases[k]);
+    }
     expect(j.adjudicateInts.mismatches).toBe(0);
     expect(j.threads).toBe(null);
     expect(j.editor).toBe(null);
@@ -107,11 +112,30 @@ describe('dipforge bench --json', () => {
     const r = dipforge('bench', '--games', '2', '--phases', '6', '--warmup', '0', '--threads', '2', '--json');
     expect(r.status).toBe(0);
     const t = (JSON.parse(r.stdout) as Record<string, any>).threads;
-    expect(Object.keys(t).sort()).toEqual(['identical', 'nPhasesPerSecond', 'nSeconds', 'onePhasesPerSecond', 'oneSeconds', 'phases', 'speedup', 'threads']);
+    expect(Object.keys(t).sort()).toEqual(['identical', 'nPhasesPerSecond', 'nSeconds', 'onePhasesPerSecond', 'oneSeconds', 'phases', 'prepared', 'samplesMs', 'speedup', 'threads']);
     expect(t.threads).toBe(2);
     expect(t.identical).toBe(true);
     expect(t.phases).toBeGreaterThan(0);
     expect(t.speedup).toBeGreaterThan(0);
+    // The games encoded once and replayed with adjudicatePrepared, on 1 and on 2 workers.
+    expect(Object.keys(t.prepared).sort()).toEqual(['nPhasesPerSecond', 'nSeconds', 'onePhasesPerSecond', 'oneSeconds', 'speedup']);
+    for (const v of Object.values(t.prepared)) expect(v).toBeGreaterThan(0);
+    expect(t.prepared.speedup).toBeCloseTo(t.prepared.oneSeconds / t.prepared.nSeconds, 1);
+    // Every timed replay is reported, and the medians are among them.
+    expect(Object.keys(t.samplesMs).sort()).toEqual(['n', 'one', 'preparedN', 'preparedOne']);
+    for (const xs of Object.values(t.samplesMs) as number[][]) {
+      expect(xs).toHaveLength(7);
+      for (const x of xs) expect(x).toBeGreaterThan(0);
+    }
+    expect(t.samplesMs.preparedOne).toContain(Math.round(t.prepared.oneSeconds * 1e5) / 100);
+    expect(t.samplesMs.n).toContain(Math.round(t.nSeconds * 1e5) / 100);
+  });
+
+  it('--threads prints a row with encoding and a row for prepared games', () => {
+    const r = dipforge('bench', '--games', '2', '--phases', '4', '--warmup', '0', '--threads', '2');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/adjudicateMany \(with encoding\): \d+ phases on 1 thread .* on 2 threads .* speed-up [\d.]+×; results identical/);
+    expect(r.stdout).toMatch(/adjudicatePrepared \(encoded once\): \d+ phases on 1 thread .* on 2 threads .* speed-up [\d.]+×/);
   });
 
   it('--uniform draws each order uniformly from the legal ones (the peers\' protocol): still no illegal order', () => {

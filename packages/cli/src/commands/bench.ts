@@ -17,7 +17,10 @@ import { compileMapFile, GameWorkspace, parseGame, runGame, runGameText, Variant
 import { diagnostics as serverDiagnostics, pathToUri, Workspace as ServerWorkspace } from '@dipforge/lsp';
 import {
   AdjudicatorPool,
+  adjudicateAdjustmentInts,
   adjudicateMovementInts,
+  adjudicateRetreatInts,
+  PhaseInts,
   adjudicatePhase,
   MOVEMENT_STATUS,
   MovementInts,
@@ -85,10 +88,16 @@ interface Tally {
   adjudicate: Samples;
   /** Movement phases through `adjudicateMovementInts`, orders encoded beforehand (untimed). */
   ints: number[];
+  /** The same phases written into one reused buffer just before each call (`movementReused`). */
+  intsReused: number[];
   /** Movement phases where the integer API's outcome differed from `adjudicatePhase`'s (or the orders did not encode exactly). */
   intsMismatches: number;
   /** The timed movement phases, for the integer API's figure. */
   movementPhases: { position: Position; orders: Order[]; result: PhaseResult }[];
+  /** Retreat and adjustment phases through `adjudicateRetreatInts` and `adjudicateAdjustmentInts`, orders encoded beforehand (untimed). */
+  phaseInts: { retreat: number[]; adjustment: number[] };
+  /** The timed retreat and adjustment phases, for the integer APIs' figures. */
+  otherPhases: { position: Position; orders: Order[]; result: PhaseResult }[];
   legal: Samples;
   /** Every timed phase's position, for the integer legal-order figures. */
   positions: Position[];
@@ -110,7 +119,7 @@ interface GameRecord {
 
 function newTally(): Tally {
   const samples = (): Samples => ({ movement: [], retreat: [], adjustment: [] });
-  return { adjudicate: samples(), ints: [], intsMismatches: 0, movementPhases: [], legal: samples(), positions: [], legalInts: samples(), orders: {}, illegal: 0, legalOrders: 0, gameSeconds: 0, games: 0, wins: 0 };
+  return { adjudicate: samples(), ints: [], intsReused: [], intsMismatches: 0, movementPhases: [], phaseInts: { retreat: [], adjustment: [] }, otherPhases: [], legal: samples(), positions: [], legalInts: samples(), orders: {}, illegal: 0, legalOrders: 0, gameSeconds: 0, games: 0, wins: 0 };
 }
 
 const now = (): bigint => process.hrtime.bigint();
@@ -155,6 +164,7 @@ function playGame(board: Board, rules: RuleOptions, settings: Settings, seed: nu
     const result = adjudicatePhase(board, position, orders, rules, options);
     const t3 = now();
     if (tally && kind === 'movement') tally.movementPhases.push({ position, orders, result });
+    else if (tally) tally.otherPhases.push({ position, orders, result });
     if (tally) tally.positions.push(position);
     if (tally) {
       tally.legal[kind].push(micros(t0, t1));
@@ -200,6 +210,65 @@ function timeIntegerApi(board: Board, rules: RuleOptions, tally: Tally): void {
     tally.ints.push(micros(t0, t1));
     const { position, orders, result } = tally.movementPhases[i]!;
     if (!exact || !sameOutcome(board, position, orders, result, r)) tally.intsMismatches++;
+  });
+  // As a bot calls it: each phase's orders written into one reused buffer (untimed), then adjudicated.
+  // The figure above reads each phase from buffers of its own, which are cold in the cache by then.
+  const reused = new MovementInts(board);
+  tally.movementPhases.forEach(({ position, orders, result }) => {
+    const exact = reused.encode(position, orders, rules);
+    const t0 = now();
+    const r = adjudicateMovementInts(board, rules, reused.units, reused.orders);
+    const t1 = now();
+    tally.intsReused.push(micros(t0, t1));
+    if (!exact || !sameOutcome(board, position, orders, result, r)) tally.intsMismatches++;
+  });
+}
+
+/**
+ * The timed games' retreat and adjustment phases again, through
+ * `adjudicateRetreatInts` and `adjudicateAdjustmentInts`, as the movement
+ * phases in `timeIntegerApi`: encoded first (`PhaseInts`, untimed), warmed,
+ * each timed once, then played on the integer state and checked against the
+ * `adjudicatePhase` result of the game (statuses and the next position).
+ */
+function timePhaseInts(board: Board, rules: RuleOptions, seed: number, tally: Tally): void {
+  const encoded = tally.otherPhases.map(({ position, orders }) => {
+    const p = new PhaseInts(board);
+    return { p, exact: p.encode(position, orders) };
+  });
+  const run = (p: PhaseInts): { status: Uint8Array; n: number } => {
+    if (p.state.phase.kind === 'retreat') {
+      const r = adjudicateRetreatInts(board, rules, p.state, p.retreat, seed);
+      return { status: r.status, n: r.n };
+    }
+    return { status: adjudicateAdjustmentInts(board, rules, p.state, p.adjustment, seed).status, n: p.adjustment.n };
+  };
+  const passes = encoded.length === 0 ? 0 : Math.max(3, Math.ceil(5000 / encoded.length));
+  for (let k = 0; k < passes; k++) for (const { p, exact } of encoded) if (exact) run(p);
+  encoded.forEach(({ p, exact }, i) => {
+    const { orders, result } = tally.otherPhases[i]!;
+    if (!exact) return void tally.intsMismatches++;
+    const kind = p.state.phase.kind as 'retreat' | 'adjustment';
+    const t0 = now();
+    run(p);
+    const t1 = now();
+    tally.phaseInts[kind].push(micros(t0, t1));
+    // The statuses, per order (retreats: per dislodged unit, in the order of the orders), then the next position.
+    const statuses: number[] = [];
+    if (kind === 'retreat') {
+      const r = p.state.playRetreat(rules, p.retreat, seed);
+      for (const o of orders) {
+        const at = board.locId((o as { unit: { at: string } }).unit.at);
+        const d = tally.otherPhases[i]!.position.dislodged.findIndex((u) => board.locId(u.at) === at);
+        statuses.push(r.status[d]!);
+      }
+    } else {
+      const r = p.state.playAdjustment(rules, p.adjustment, seed);
+      for (let k = 0; k < orders.length; k++) statuses.push(r.status[k]!);
+    }
+    const same =
+      statuses.every((st, k) => STATUS_NAME[st] === result.results[k]?.status) && JSON.stringify(p.state.toPosition()) === JSON.stringify(result.next);
+    if (!same) tally.intsMismatches++;
   });
 }
 
@@ -350,6 +419,7 @@ export async function bench(args: string[], io: Io): Promise<number> {
   }
 
   timeIntegerApi(board, rules, tally);
+  timePhaseInts(board, rules, settings.seed, tally);
   timeLegalInts(board, rules, tally);
   const report = benchJson(settings, config.id, rules.edition, tally);
   if (settings.years > 0) report.years = settings.years;
@@ -408,8 +478,11 @@ export interface BenchReport {
   phases: Record<PhaseKind | 'total', number>;
   orders: Record<string, number>;
   adjudicate: Record<PhaseKind, Stats | null>;
-  /** Movement phases through `adjudicateMovementInts` (orders encoded beforehand), and how many disagreed with `adjudicatePhase` (always 0). */
-  adjudicateInts: { movement: Stats | null; mismatches: number };
+  /**
+   * Phases through `adjudicateMovementInts`, `adjudicateRetreatInts` and `adjudicateAdjustmentInts` (orders encoded
+   * beforehand), and how many disagreed with `adjudicatePhase` (always 0).
+   */
+  adjudicateInts: { movement: Stats | null; movementReused: Stats | null; retreat: Stats | null; adjustment: Stats | null; mismatches: number };
   /** `legalOrders` per phase (order objects); `integerApi`: `LegalOrderTable.fill` on the same positions (packed integers), timed after the games. */
   legalOrders: Record<PhaseKind | 'all', Stats | null> & { ordersPerPhase: number; integerApi: Record<PhaseKind | 'all', Stats | null> };
   throughput: { seconds: number; phasesPerSecond: number; gamesWon: number };
@@ -427,13 +500,17 @@ export interface ThreadFigures {
   threads: number;
   /** Phases adjudicated per replay of the timed games. */
   phases: number;
-  /** Median wall-clock seconds of a replay (of 7), on 1 worker and on N workers. */
+  /** Median wall-clock seconds of a replay (of 7) with `adjudicateMany` (the games encoded in the call), on 1 worker and on N workers. */
   oneSeconds: number;
   nSeconds: number;
   onePhasesPerSecond: number;
   nPhasesPerSecond: number;
   /** oneSeconds / nSeconds. */
   speedup: number;
+  /** The same with `adjudicatePrepared`: the games encoded once by `prepare`, untimed. */
+  prepared: { oneSeconds: number; nSeconds: number; onePhasesPerSecond: number; nPhasesPerSecond: number; speedup: number };
+  /** Every timed replay, in milliseconds, in the order run (the four kinds alternate). */
+  samplesMs: { one: number[]; n: number[]; preparedOne: number[]; preparedN: number[] };
   /** The workers' final positions equal a replay in the main thread. */
   identical: boolean;
 }
@@ -474,7 +551,7 @@ function benchJson(settings: Settings, variant: string, edition: string, tally: 
     phases: { movement: count('movement'), retreat: count('retreat'), adjustment: count('adjustment'), total },
     orders,
     adjudicate: { movement: stats(tally.adjudicate.movement), retreat: stats(tally.adjudicate.retreat), adjustment: stats(tally.adjudicate.adjustment) },
-    adjudicateInts: { movement: stats(tally.ints), mismatches: tally.intsMismatches },
+    adjudicateInts: { movement: stats(tally.ints), movementReused: stats(tally.intsReused), retreat: stats(tally.phaseInts.retreat), adjustment: stats(tally.phaseInts.adjustment), mismatches: tally.intsMismatches },
     legalOrders: {
       all: stats(KINDS.flatMap((k) => tally.legal[k])),
       movement: stats(tally.legal.movement),
@@ -523,20 +600,28 @@ function humanReport(r: BenchReport): string {
   };
   for (const k of KINDS) row(`adjudicate ${k}`, r.adjudicate[k]);
   row('movement, integer API', r.adjudicateInts.movement);
+  row('movement, integer API, reused buffer', r.adjudicateInts.movementReused);
+  row('retreat, integer API', r.adjudicateInts.retreat);
+  row('adjustment, integer API', r.adjudicateInts.adjustment);
   row('legal orders, all phases', r.legalOrders.all);
   for (const k of KINDS) row(`legal orders, ${k}`, r.legalOrders[k]);
   row('legal ints, all phases', r.legalOrders.integerApi.all);
   for (const k of KINDS) row(`legal ints, ${k}`, r.legalOrders.integerApi[k]);
   lines.push('');
   lines.push(`legal orders per phase: ${r.legalOrders.ordersPerPhase} on average`);
-  lines.push(`integer API (adjudicateMovementInts): ${r.adjudicateInts.mismatches} of ${r.adjudicateInts.movement?.count ?? 0} movement phases differ from adjudicatePhase`);
+  const intPhases = KINDS.reduce((n, k) => n + (r.adjudicateInts[k]?.count ?? 0), 0);
+  lines.push(`integer APIs (adjudicate*Ints): ${r.adjudicateInts.mismatches} of ${intPhases} phases differ from adjudicatePhase`);
   lines.push(
     `throughput: ${r.phases.total} phases in ${r.throughput.seconds.toFixed(3)} s = ${Math.round(r.throughput.phasesPerSecond)} phases/s (whole games: legal orders, random choice, adjudication)${r.throughput.gamesWon > 0 ? `; ${r.throughput.gamesWon} game(s) ended in a win` : ''}`,
   );
   if (r.threads) {
     const t = r.threads;
     lines.push(
-      `adjudicateMany: ${t.phases} phases on 1 thread ${(t.oneSeconds * 1000).toFixed(1)} ms (${Math.round(t.onePhasesPerSecond)} phases/s), on ${t.threads} threads ${(t.nSeconds * 1000).toFixed(1)} ms (${Math.round(t.nPhasesPerSecond)} phases/s): speed-up ${t.speedup.toFixed(2)}×; results ${t.identical ? 'identical' : 'DIFFER'}`,
+      `adjudicateMany (with encoding): ${t.phases} phases on 1 thread ${(t.oneSeconds * 1000).toFixed(1)} ms (${Math.round(t.onePhasesPerSecond)} phases/s), on ${t.threads} threads ${(t.nSeconds * 1000).toFixed(1)} ms (${Math.round(t.nPhasesPerSecond)} phases/s): speed-up ${t.speedup.toFixed(2)}×; results ${t.identical ? 'identical' : 'DIFFER'}`,
+    );
+    const p = t.prepared;
+    lines.push(
+      `adjudicatePrepared (encoded once): ${t.phases} phases on 1 thread ${(p.oneSeconds * 1000).toFixed(1)} ms (${Math.round(p.onePhasesPerSecond)} phases/s), on ${t.threads} threads ${(p.nSeconds * 1000).toFixed(1)} ms (${Math.round(p.nPhasesPerSecond)} phases/s): speed-up ${p.speedup.toFixed(2)}×`,
     );
   }
   if (r.editor) {
@@ -552,45 +637,73 @@ function humanReport(r: BenchReport): string {
 
 // ------------------------------------------------------------------ threads and the editor path
 
-/** The timed games replayed with `adjudicateMany` on warm pools of 1 and of N workers. */
+/** Rounds of `AdjudicatorPool.warmUp` before timing: every worker replays every game this often. */
+const THREAD_WARMUP_ROUNDS = 5;
+
+/**
+ * The timed games replayed on warm pools of 1 and of N workers, with
+ * `adjudicateMany` (encoding in the call) and with `adjudicatePrepared`
+ * (encoded once, untimed). The pools are warmed with `warmUp`, so that each of
+ * the N workers is as warm as the single one (with calls alone, each of N
+ * workers would see 1/N of the games); the four kinds of replay then
+ * alternate, so that a change of load on the machine falls on all of them.
+ */
 async function threadFigures(config: VariantConfig, board: Board, records: readonly GameRecord[], threads: number): Promise<ThreadFigures> {
   const games: ManyGame[] = records.map((r) => ({ phases: r.phases.map((p) => p.orders), seed: r.seed }));
   const reference = games.map((g) => replayGame(board, config.rules, g));
   const phases = reference.reduce((n, r) => n + r.adjudicated, 0);
-  const time = async (pool: AdjudicatorPool): Promise<{ seconds: number; identical: boolean }> => {
-    let identical = true;
-    const check = (results: Awaited<ReturnType<AdjudicatorPool['adjudicateMany']>>): void => {
-      results.forEach((r, i) => {
-        if (JSON.stringify(r.final) !== JSON.stringify(reference[i]!.final)) identical = false;
-      });
-    };
-    // Warm-up: the workers start, compile the board and run the optimizing compiler.
-    for (let i = 0; i < 3; i++) check(await pool.adjudicateMany(games));
-    const samples: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      const t0 = now();
-      const results = await pool.adjudicateMany(games);
-      samples.push(Number(now() - t0) / 1e9);
-      check(results);
-    }
-    samples.sort((a, b) => a - b);
-    return { seconds: samples[3]!, identical };
+  let identical = true;
+  const check = (results: Awaited<ReturnType<AdjudicatorPool['adjudicateMany']>>): void => {
+    if (results.length !== reference.length) identical = false;
+    results.forEach((r, i) => {
+      if (JSON.stringify(r.final) !== JSON.stringify(reference[i]!.final)) identical = false;
+    });
   };
   const one = new AdjudicatorPool(config, 1);
-  const a = await time(one).finally(() => one.close());
   const many = new AdjudicatorPool(config, threads);
-  const b = await time(many).finally(() => many.close());
-  const round = (v: number, d: number): number => Math.round(v * 10 ** d) / 10 ** d;
-  return {
-    threads,
-    phases,
-    oneSeconds: round(a.seconds, 5),
-    nSeconds: round(b.seconds, 5),
-    onePhasesPerSecond: round(phases / a.seconds, 1),
-    nPhasesPerSecond: round(phases / b.seconds, 1),
-    speedup: round(a.seconds / b.seconds, 2),
-    identical: a.identical && b.identical,
-  };
+  try {
+    const pools = [one, many];
+    const prepared = pools.map((p) => p.prepare(games));
+    for (let k = 0; k < 2; k++) {
+      await pools[k]!.warmUp(prepared[k]!, THREAD_WARMUP_ROUNDS);
+      for (let i = 0; i < 2; i++) check(await pools[k]!.adjudicateMany(games));
+    }
+    const runs: (() => Promise<unknown>)[] = [
+      () => one.adjudicateMany(games),
+      () => many.adjudicateMany(games),
+      () => one.adjudicatePrepared(prepared[0]!),
+      () => many.adjudicatePrepared(prepared[1]!),
+    ];
+    const samples: number[][] = [[], [], [], []];
+    for (let i = 0; i < 7; i++) {
+      // Each round starts with another kind, so that none always follows the same one.
+      for (let j = 0; j < runs.length; j++) {
+        const k = (i + j) % runs.length;
+        const t0 = now();
+        const results = (await runs[k]!()) as Awaited<ReturnType<AdjudicatorPool['adjudicateMany']>>;
+        samples[k]!.push(Number(now() - t0) / 1e9);
+        check(results);
+      }
+    }
+    const round = (v: number, d: number): number => Math.round(v * 10 ** d) / 10 ** d;
+    const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+    const [a, b, c, d] = samples.map(median) as [number, number, number, number];
+    const ms = (xs: number[]): number[] => xs.map((x) => round(x * 1000, 2));
+    return {
+      threads,
+      phases,
+      oneSeconds: round(a, 5),
+      nSeconds: round(b, 5),
+      onePhasesPerSecond: round(phases / a, 1),
+      nPhasesPerSecond: round(phases / b, 1),
+      speedup: round(a / b, 2),
+      prepared: { oneSeconds: round(c, 5), nSeconds: round(d, 5), onePhasesPerSecond: round(phases / c, 1), nPhasesPerSecond: round(phases / d, 1), speedup: round(c / d, 2) },
+      samplesMs: { one: ms(samples[0]!), n: ms(samples[1]!), preparedOne: ms(samples[2]!), preparedN: ms(samples[3]!) },
+      identical,
+    };
+  } finally {
+    await Promise.all([one.close(), many.close()]);
+  }
 }
 
 /** Median and minimum of `reps` timings of `f`, in milliseconds. */

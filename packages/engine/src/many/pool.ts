@@ -15,13 +15,26 @@
  * `AdjudicatorPool` keeps its workers between calls (start-up and the
  * compiler's warm-up are paid once); `adjudicateMany` makes a pool for one
  * call. With `threads: 0` the games are replayed in the calling thread.
+ *
+ * Encoding costs the calling thread about a third of the CPU of a replay, on
+ * the same cores as the workers. A caller that replays the same games more
+ * than once (a bot weighing the same lines again, a benchmark) encodes them
+ * once with `prepare` and replays them with `adjudicatePrepared`: the batches
+ * are kept in `SharedArrayBuffer`s, which the workers read in place, so a
+ * prepared call neither encodes the games nor copies or detaches their integers.
+ *
+ * The optimizing compiler warms up in each worker separately, on the calls
+ * that worker runs; with N workers each sees 1/N of the games of a call, so a
+ * pool of N needs N times as many calls to be as warm. `warmUp` has every
+ * worker replay every prepared game instead.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { compileBoard } from '../board/board.js';
 import type { VariantConfig } from '../config/variant-config.js';
 import { replayGame, type ManyGame, type ManyGameResult } from './replay.js';
-import { encodeGames, StringTable } from './wire.js';
+import { IntReplayer } from './replay-ints.js';
+import { encodeGames, StringTable, type WireBatch } from './wire.js';
 
 export interface ManyOptions {
   /** Worker threads; 0 replays in the calling thread. Default: the cores available. */
@@ -32,6 +45,19 @@ interface Reply {
   id: number;
   results?: ManyGameResult[];
   error?: string;
+}
+
+/** Games encoded once by `AdjudicatorPool.prepare`, to be replayed by the same pool any number of times. */
+export class PreparedGames {
+  /** @internal */
+  constructor(
+    /** @internal The pool whose string table the batches use. */
+    readonly pool: AdjudicatorPool,
+    /** @internal Each batch: games `[from, to)` and their wire form, the integers in shared memory. */
+    readonly batches: readonly { from: number; to: number; wire: WireBatch }[],
+    /** How many games. */
+    readonly length: number,
+  ) {}
 }
 
 /** Batches per worker in one call: more balance the load better, each costs a message each way. */
@@ -48,6 +74,8 @@ export class AdjudicatorPool {
   private readonly strings = new StringTable();
   /** Per worker: how many strings of the table it has been sent. */
   private readonly stringsSent: number[] = [];
+  /** For `adjudicatePrepared` with no workers. */
+  private local: IntReplayer | undefined;
 
   constructor(config: VariantConfig, threads: number = availableParallelism()) {
     this.config = config;
@@ -77,34 +105,97 @@ export class AdjudicatorPool {
       return Promise.resolve(games.map((g) => replayGame(board, this.config.rules, g)));
     }
     const batches = planBatches(games, this.threads * BATCHES_PER_WORKER);
-    if (batches.length === 0) return Promise.resolve([]);
-    const results: ManyGameResult[] = new Array<ManyGameResult>(games.length);
+    // Each batch is encoded just before it is sent, while the workers replay the previous ones.
+    return this.run(games.length, batches.length, (b) => {
+      const [from, to] = batches[b]!;
+      const wire = encodeGames(games, from, to, this.strings);
+      return { from, wire, transfer: [wire.ints.buffer as ArrayBuffer] };
+    });
+  }
+
+  /** The games in wire form, encoded once for `adjudicatePrepared` (and `warmUp`) on this pool. */
+  prepare(games: readonly ManyGame[]): PreparedGames {
+    const plan = planBatches(games, Math.max(1, this.threads) * BATCHES_PER_WORKER);
+    const batches = plan.map(([from, to]) => {
+      const { ints, objects } = encodeGames(games, from, to, this.strings);
+      const shared = new Int32Array(new SharedArrayBuffer(ints.byteLength));
+      shared.set(ints);
+      return { from, to, wire: { ints: shared, objects } };
+    });
+    return new PreparedGames(this, batches, games.length);
+  }
+
+  /** Replays prepared games across the workers (in the calling thread on the integer path with no workers); results as `adjudicateMany`'s. */
+  adjudicatePrepared(prepared: PreparedGames): Promise<ManyGameResult[]> {
+    if (prepared.pool !== this) return Promise.reject(new Error('adjudicatePrepared: the games were prepared by another pool'));
+    const { batches } = prepared;
+    if (this.threads === 0) {
+      const replayer = (this.local ??= new IntReplayer(compileBoard(this.config), this.config.rules));
+      const results: ManyGameResult[] = [];
+      for (const b of batches) for (const r of replayer.replayBatch(b.wire, this.strings.list)) results.push(r);
+      return Promise.resolve(results);
+    }
+    return this.run(prepared.length, batches.length, (b) => ({ from: batches[b]!.from, wire: batches[b]!.wire, transfer: [] }));
+  }
+
+  /**
+   * Has every worker replay every prepared game `rounds` times, so that each is
+   * as warm as a single worker after `rounds` calls (the results are dropped).
+   */
+  async warmUp(prepared: PreparedGames, rounds = 1): Promise<void> {
+    if (prepared.pool !== this) throw new Error('warmUp: the games were prepared by another pool');
+    if (this.threads === 0) {
+      for (let i = 0; i < rounds; i++) await this.adjudicatePrepared(prepared);
+      return;
+    }
+    const { batches } = prepared;
+    await Promise.all(
+      this.workers.map(async (_, w) => {
+        for (let i = 0; i < rounds; i++) for (const b of batches) await this.post(w, b.wire, []);
+      }),
+    );
+  }
+
+  /**
+   * Sends batches `0 .. count` to the workers, `IN_FLIGHT` ahead to each, the
+   * next to whichever worker answers first; `batch(b)` gives batch `b` when it
+   * is sent. Results in the order of the games.
+   */
+  private run(games: number, count: number, batch: (b: number) => { from: number; wire: WireBatch; transfer: ArrayBuffer[] }): Promise<ManyGameResult[]> {
+    if (count === 0) return Promise.resolve([]);
+    const results: ManyGameResult[] = new Array<ManyGameResult>(games);
     return new Promise((resolve, reject) => {
       let next = 0;
       let done = 0;
       let failed = false;
       const send = (w: number): void => {
-        if (failed || next >= batches.length) return;
-        const [from, to] = batches[next++]!;
-        const batch = encodeGames(games, from, to, this.strings);
-        const strings = this.strings.list.slice(this.stringsSent[w]);
-        this.stringsSent[w] = this.strings.list.length;
-        const id = this.nextId++;
-        this.pending.set(id, {
-          resolve: (part) => {
+        if (failed || next >= count) return;
+        const { from, wire, transfer } = batch(next++);
+        this.post(w, wire, transfer).then(
+          (part) => {
             for (let k = 0; k < part.length; k++) results[from + k] = part[k]!;
-            if (++done === batches.length) resolve(results);
+            if (++done === count) resolve(results);
             else send(w);
           },
-          reject: (e) => {
+          (e: Error) => {
             if (failed) return;
             failed = true;
             reject(e);
           },
-        });
-        this.workers[w]!.postMessage({ id, ints: batch.ints, objects: batch.objects, strings }, [batch.ints.buffer as ArrayBuffer]);
+        );
       };
       for (let round = 0; round < IN_FLIGHT; round++) for (let w = 0; w < this.threads; w++) send(w);
+    });
+  }
+
+  /** Sends worker `w` one batch, with the strings of the table it has not been sent yet. */
+  private post(w: number, wire: WireBatch, transfer: ArrayBuffer[]): Promise<ManyGameResult[]> {
+    const strings = this.strings.list.slice(this.stringsSent[w]);
+    this.stringsSent[w] = this.strings.list.length;
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.workers[w]!.postMessage({ id, ints: wire.ints, objects: wire.objects, strings }, transfer);
     });
   }
 
