@@ -9,18 +9,17 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   adjudicateMany,
-  adjudicatePhase,
   AdjudicatorPool,
   compileBoard,
   initialPosition,
   mulberry32,
-  phaseIsEmpty,
-  randomOrders,
   replayGame,
   type ManyGame,
   type Order,
+  type Position,
   type VariantConfig,
 } from '@dipforge/engine';
+import { randomPlay } from '../packages/engine/test/helpers/random-play.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLASSIC = JSON.parse(readFileSync(join(ROOT, 'packages', 'engine', 'test', 'fixtures', 'classic.json'), 'utf8')) as VariantConfig;
@@ -29,26 +28,16 @@ const rules = CLASSIC.rules;
 
 /** A seeded random game of `phases` phases, with two illegal orders added to each movement phase. */
 function randomGame(seed: number, phases: number): ManyGame {
-  const rng = mulberry32(seed);
-  let position = initialPosition(CLASSIC);
-  const out: Order[][] = [];
-  for (let skipped = 0; out.length < phases && skipped < 64; ) {
-    if (phaseIsEmpty(board, rules, position)) {
-      position = adjudicatePhase(board, position, [], rules, { seed }).next;
-      skipped++;
-      continue;
-    }
-    skipped = 0;
-    const orders = randomOrders(board, position, rules, rng, { uniform: seed % 2 === 0 });
+  const alter = (position: Position, orders: Order[]): Order[] => {
     if (position.phase.kind === 'movement') {
       const u = position.units[0]!;
       orders[0] = { type: 'move', power: u.power, unit: { kind: u.kind, at: u.at }, to: 'mos', viaConvoy: false };
       orders.push({ type: 'hold', power: 'turkey', unit: { kind: 'army', at: 'nowhere' } });
     }
-    out.push(orders);
-    position = adjudicatePhase(board, position, orders, rules, { seed }).next;
-  }
-  return { phases: out, seed };
+    return orders;
+  };
+  const play = randomPlay(board, rules, initialPosition(CLASSIC), { rng: mulberry32(seed), seed, phases, uniform: seed % 2 === 0, alter });
+  return { phases: play.phases.map((p) => p.orders), seed };
 }
 
 const GAMES = Array.from({ length: 7 }, (_, i) => randomGame(20 + i, 6 + 5 * i));

@@ -3,32 +3,21 @@
 // every edition and under the rule options that change how orders are written:
 // the tuned decoder must give exactly what the plain one gives.
 import { describe, expect, it } from 'vitest';
-import { adjudicatePhase, phaseIsEmpty } from '../src/adjudicate/phase.js';
 import type { RuleOptions } from '../src/config/rules.js';
 import { initialPosition } from '../src/game/runner.js';
 import type { Position } from '../src/game/position.js';
-import { decodeLegalTable, legalOrders, LegalOrderTable, mulberry32, randomOrders } from '../src/legal/index.js';
+import { decodeLegalTable, legalOrders, LegalOrderTable, mulberry32 } from '../src/legal/index.js';
 import { board, CLASSIC, rules } from './helpers/classic.js';
 import { resolvedEditions } from './helpers/editions.js';
 import { expectSameLegalOrders, referenceDecode } from './helpers/legal-reference.js';
+import { randomPlay } from './helpers/random-play.js';
 
 /** The positions of `games` seeded random games of up to `phases` phases (uniform orders in odd games, for more convoys). */
 function positions(r: RuleOptions, seed: number, games: number, phases: number): Position[] {
   const out: Position[] = [];
   for (let g = 0; g < games; g++) {
-    const rng = mulberry32(seed + g);
-    let position = initialPosition(CLASSIC);
-    for (let k = 0, skipped = 0; k < phases && skipped < 64; ) {
-      if (phaseIsEmpty(board, r, position)) {
-        position = adjudicatePhase(board, position, [], r, { seed: g }).next;
-        skipped++;
-        continue;
-      }
-      skipped = 0;
-      out.push(position);
-      position = adjudicatePhase(board, position, randomOrders(board, position, r, rng, { uniform: g % 2 === 1 }), r, { seed: g }).next;
-      k++;
-    }
+    const play = randomPlay(board, r, initialPosition(CLASSIC), { rng: mulberry32(seed + g), seed: g, phases, uniform: g % 2 === 1 });
+    for (const p of play.phases) out.push(p.position);
   }
   return out;
 }

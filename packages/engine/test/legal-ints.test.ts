@@ -4,7 +4,7 @@
 // unit, written into `MovementInts`, adjudicated by `adjudicateMovementInts`,
 // judged as `adjudicatePhase` judges the same orders as objects.
 import { describe, expect, it } from 'vitest';
-import { adjudicatePhase, phaseIsEmpty } from '../src/adjudicate/phase.js';
+import { adjudicatePhase } from '../src/adjudicate/phase.js';
 import { adjudicateMovementInts, MovementInts } from '../src/adjudicate/index.js';
 import { MOVEMENT_ORDER, MOVEMENT_STATUS } from '../src/adjudicate/movement/codes.js';
 import { PositionError } from '../src/adjudicate/units.js';
@@ -20,12 +20,12 @@ import {
   legalOrders,
   LegalOrderTable,
   mulberry32,
-  randomOrders,
   writeMovementOrder,
 } from '../src/legal/index.js';
 import { drawIndex } from '../src/adjudicate/prng.js';
 import { board, CLASSIC, rules } from './helpers/classic.js';
 import { expectAgreement } from './helpers/legal-agreement.js';
+import { randomPlay } from './helpers/random-play.js';
 
 const RULE_SETS: [string, RuleOptions][] = [
   ['2023', rules()],
@@ -38,20 +38,8 @@ const RULE_SETS: [string, RuleOptions][] = [
 function positions(r: RuleOptions, games: number, phases: number): Position[] {
   const out: Position[] = [];
   for (let g = 0; g < games; g++) {
-    const rng = mulberry32(500 + g);
-    let position = initialPosition(CLASSIC);
-    for (let k = 0, skipped = 0; k < phases && skipped < 64; ) {
-      if (phaseIsEmpty(board, r, position)) {
-        position = adjudicatePhase(board, position, [], r, { seed: g }).next;
-        skipped++;
-        continue;
-      }
-      skipped = 0;
-      out.push(position);
-      const orders = randomOrders(board, position, r, rng, { uniform: g % 2 === 1 });
-      position = adjudicatePhase(board, position, orders, r, { seed: g }).next;
-      k++;
-    }
+    const play = randomPlay(board, r, initialPosition(CLASSIC), { rng: mulberry32(500 + g), seed: g, phases, uniform: g % 2 === 1 });
+    for (const p of play.phases) out.push(p.position);
   }
   return out;
 }

@@ -1,0 +1,47 @@
+// Seeded random play for tests: the loop that draws legal orders phase by phase
+// and adjudicates them, passing over the phases with nothing to order as a game
+// file passes over them.
+import { adjudicatePhase, phaseIsEmpty } from '../../src/adjudicate/phase.js';
+import type { Board } from '../../src/board/board.js';
+import type { RuleOptions } from '../../src/config/rules.js';
+import type { Position } from '../../src/game/position.js';
+import { randomOrders, type Rng } from '../../src/legal/index.js';
+import type { Order } from '../../src/orders/order.js';
+
+export interface RandomPlayOptions {
+  /** Draws the orders. */
+  rng: Rng;
+  /** The adjudicator's seed, for what the rules draw by lot. */
+  seed: number;
+  /** Phases with something to order to play. */
+  phases: number;
+  /** Draw each unit's order uniformly from its legal orders (more supports and convoys) instead of by the mix. */
+  uniform: boolean;
+  /** Changes a phase's drawn orders before they are adjudicated. */
+  alter?: (position: Position, orders: Order[]) => Order[];
+}
+
+export interface RandomPlay {
+  /** Each phase played: its position and the orders adjudicated on it. */
+  phases: { position: Position; orders: Order[] }[];
+  /** The position after the last phase. */
+  final: Position;
+}
+
+export function randomPlay(board: Board, rules: RuleOptions, start: Position, o: RandomPlayOptions): RandomPlay {
+  const phases: RandomPlay['phases'] = [];
+  let position = start;
+  for (let skipped = 0; phases.length < o.phases && skipped < 64; ) {
+    if (phaseIsEmpty(board, rules, position)) {
+      position = adjudicatePhase(board, position, [], rules, { seed: o.seed }).next;
+      skipped++;
+      continue;
+    }
+    skipped = 0;
+    const drawn = randomOrders(board, position, rules, o.rng, { uniform: o.uniform });
+    const orders = o.alter ? o.alter(position, drawn) : drawn;
+    phases.push({ position, orders });
+    position = adjudicatePhase(board, position, orders, rules, { seed: o.seed }).next;
+  }
+  return { phases, final: position };
+}
