@@ -62,6 +62,7 @@ export function adjudicateRetreat(
   rules: RuleOptions,
   seed: number,
 ): PhaseResult {
+  if (position.dislodged.length === 0 && orders.length === 0) return passOver(board, rules, position);
   const ctx = retreatContext(board, rules, position);
   const { dislodged } = ctx;
 
@@ -136,6 +137,22 @@ export function adjudicateRetreat(
 /** Whether a retreat phase has a unit to order: a dislodged unit of a power (neutral ones are simply disbanded). */
 export function retreatsDue(position: Pick<Position, 'dislodged'>): boolean {
   return position.dislodged.some((d) => d.power !== NEUTRAL_POWER);
+}
+
+/**
+ * A retreat phase with nothing dislodged and no orders, as a game passes over
+ * it: the same result as the full adjudication, without its tables. The units
+ * are still read, so that a position naming an unknown place throws as before.
+ */
+function passOver(board: Board, rules: RuleOptions, position: Position): PhaseResult {
+  buildUnitTable(board, position.units);
+  const next = positionAfter(board, rules, position.phase, {
+    units: position.units.map((u) => ({ ...u })),
+    dislodged: [],
+    owners: position.owners,
+    standoffs: [],
+  });
+  return { results: [], dislodged: [], next };
 }
 
 /** The retreat context of a position's dislodged units, standoffs and owners (its units block retreats). */
