@@ -4,19 +4,46 @@
  * the document's state); the server answers a request cancelled before it
  * runs with RequestCancelled, and goes on answering the others.
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CancellationTokenSource, CompletionRequest, HoverRequest, LSPErrorCodes, ResponseError } from 'vscode-languageserver-protocol';
 import { GameWorkspace, parseGame, runGame } from '@dipforge/dsl';
 import { Cancelled, type GameDoc } from '@dipforge/lsp';
-import { startStdio } from '../packages/lsp/test/harness.js';
-import { fileUri, put, RANDOM_100, workspace } from '../packages/lsp/test/util.js';
+import { BIN, startStdio } from '../packages/lsp/test/harness.js';
+import { FIXTURES, fileUri, put, RANDOM_100, workspace } from '../packages/lsp/test/util.js';
+
+/** The lines where phases start. */
+function phaseLinesOf(text: string): number[] {
+  return text.split('\n').flatMap((l, i) => (l.startsWith('phase ') ? [i] : []));
+}
+
+/** Every order of the first phase becomes a hold: the whole game after it differs, a long replay. */
+function holdFirstPhase(text: string): string {
+  const lines = text.split('\n');
+  const [first, second] = phaseLinesOf(text) as [number, number];
+  return lines.map((l, i) => (i > first && i < second && /^ {4}[AF] /.test(l) ? l.replace(/^(\s+[AF] \S+).*$/, '$1 H') : l)).join('\n');
+}
 
 const text = readFileSync(RANDOM_100, 'utf8');
-const lines = text.split('\n');
-const phaseLines = lines.flatMap((l, i) => (l.startsWith('phase ') ? [i] : []));
-/** Every order of the first phase becomes a hold: the whole game after it differs, a long replay. */
-const edited = lines.map((l, i) => (i > (phaseLines[0] as number) && i < (phaseLines[1] as number) && /^ {4}[AF] /.test(l) ? l.replace(/^(\s+[AF] \S+).*$/, '$1 H') : l)).join('\n');
+const edited = holdFirstPhase(text);
+
+/**
+ * A random game of 500 phases (some 13,000 lines), written by `dipforge bench`:
+ * replaying it keeps the server busy for tens of milliseconds even on a fast
+ * adjudicator, long enough for a cancellation sent meanwhile to arrive first.
+ */
+function longGame(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'dipforge-cancel-'));
+  try {
+    execFileSync(process.execPath, [BIN, 'bench', '--games', '1', '--phases', '500', '--warmup', '0', '--write-games', dir], { stdio: 'ignore' });
+    return readFileSync(join(dir, 'game-1-seed-1.dipgame'), 'utf8');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe('cancellation', () => {
   it('a run stops between phase sections when asked, and a stopped run can be carried on', () => {
@@ -53,13 +80,14 @@ describe('cancellation', () => {
   });
 
   it('over stdio: a request cancelled while the server is busy is answered RequestCancelled; the others are answered', async () => {
+    const long = longGame();
     const client = await startStdio();
     try {
-      const uri = fileUri(RANDOM_100);
-      await client.open(uri, text);
-      const at = { line: (phaseLines[49] as number) + 2, character: 6 };
+      const uri = fileUri(join(FIXTURES, 'long-cancel.dipgame'));
+      await client.open(uri, long);
+      const at = { line: (phaseLinesOf(long)[249] as number) + 2, character: 6 };
       // A change that needs a long replay, then a request that waits for it…
-      void client.change(uri, [{ text: edited }]);
+      void client.change(uri, [{ text: holdFirstPhase(long) }]);
       const busy = client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: at });
       // …and one cancelled at once, while the first one is being answered.
       const source = new CancellationTokenSource();
