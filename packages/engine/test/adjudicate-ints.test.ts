@@ -8,16 +8,17 @@ import type { Board } from '../src/board/board.js';
 import type { RuleOptions } from '../src/config/rules.js';
 import type { Position } from '../src/game/position.js';
 import type { Order, UnitRef } from '../src/orders/order.js';
-import { adjudicatePhase, phaseIsEmpty } from '../src/adjudicate/phase.js';
+import { adjudicatePhase } from '../src/adjudicate/phase.js';
 import { adjudicateMovementInts, type MovementResultInts } from '../src/adjudicate/movement/index.js';
 import { MovementInts } from '../src/adjudicate/movement/encode.js';
 import { MOVEMENT_ORDER, MOVEMENT_STATUS } from '../src/adjudicate/movement/codes.js';
 import { initialPosition } from '../src/game/runner.js';
-import { mulberry32, randomOrders, type Rng } from '../src/legal/index.js';
+import { mulberry32, type Rng } from '../src/legal/index.js';
 import type { PhaseResult } from '../src/adjudicate/result.js';
 import { describe, expect, it } from 'vitest';
 import { board, rules } from './helpers/classic.js';
 import { resolvedEditions } from './helpers/editions.js';
+import { randomPlay } from './helpers/random-play.js';
 
 const STATUS = ['fails', 'succeeds', 'illegal'] as const;
 
@@ -114,17 +115,9 @@ let illegalSeen = 0;
 function check(r: RuleOptions, seed: number, phases: number, mode: 'mix' | 'uniform' | 'random-ints'): number {
   const rng = mulberry32(seed);
   const ints = new MovementInts(board);
-  let pos = initialPosition(board.config);
   let checked = 0;
-  for (let k = 0, skipped = 0; k < phases && skipped < 64; ) {
-    if (phaseIsEmpty(board, r, pos)) {
-      pos = adjudicatePhase(board, pos, [], r, { seed }).next;
-      skipped++;
-      continue;
-    }
-    skipped = 0;
-    k++;
-    const legal = randomOrders(board, pos, r, rng, { uniform: mode === 'uniform' });
+  // Each movement phase is checked with its drawn orders (or random integer ones); the game goes on with the drawn ones.
+  const checkPhase = (pos: Position, legal: Order[]): Order[] => {
     if (pos.phase.kind === 'movement') {
       let orders = legal;
       if (mode === 'random-ints') {
@@ -140,8 +133,9 @@ function check(r: RuleOptions, seed: number, phases: number, mode: 'mix' | 'unif
       expect(diff, `seed ${seed}, ${pos.phase.season} ${pos.phase.year}`).toEqual([]);
       checked++;
     }
-    pos = adjudicatePhase(board, pos, legal, r, { seed }).next;
-  }
+    return legal;
+  };
+  randomPlay(board, r, initialPosition(board.config), { rng, seed, phases, uniform: mode === 'uniform', alter: checkPhase });
   return checked;
 }
 

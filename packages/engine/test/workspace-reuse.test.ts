@@ -11,17 +11,18 @@ import { compileBoard } from '../src/board/board.js';
 import type { RuleOptions } from '../src/config/rules.js';
 import type { Position } from '../src/game/position.js';
 import type { Order } from '../src/orders/order.js';
-import { adjudicatePhase, phaseIsEmpty } from '../src/adjudicate/phase.js';
+import { adjudicatePhase } from '../src/adjudicate/phase.js';
 import { adjudicateMovementInts, type MovementResultInts } from '../src/adjudicate/movement/index.js';
 import { MovementInts } from '../src/adjudicate/movement/encode.js';
 import { dropMovementWorkspace, lastMovementWorkspace } from '../src/adjudicate/movement/workspace.js';
 import { CONVOY, MOVE, SUPPORT_HOLD, SUPPORT_MOVE } from '../src/adjudicate/movement/table.js';
 import type { Board } from '../src/board/board.js';
 import { initialPosition } from '../src/game/runner.js';
-import { mulberry32, randomOrders, type Rng } from '../src/legal/index.js';
+import { mulberry32, type Rng } from '../src/legal/index.js';
 import { describe, expect, it } from 'vitest';
 import { board, CLASSIC, casePosition, parseOrder, rules } from './helpers/classic.js';
 import { resolvedEditions } from './helpers/editions.js';
+import { randomPlay } from './helpers/random-play.js';
 
 interface Phase {
   label: string;
@@ -38,23 +39,15 @@ function dropSome(orders: readonly Order[], rng: Rng): Order[] {
 /** The movement phases of a seeded random game, each with its orders (some phases with orders left out). */
 function moves(label: string, r: RuleOptions, seed: number, phases: number): Phase[] {
   const rng = mulberry32(seed);
-  let pos = initialPosition(CLASSIC);
   const out: Phase[] = [];
-  for (let k = 0, skipped = 0; k < phases && skipped < 64; ) {
-    if (phaseIsEmpty(board, r, pos)) {
-      pos = adjudicatePhase(board, pos, [], r, { seed }).next;
-      skipped++;
-      continue;
-    }
-    skipped = 0;
-    k++;
-    const orders = randomOrders(board, pos, r, rng, { uniform: k % 2 === 0 });
+  const keep = (pos: Position, orders: Order[]): Order[] => {
     if (pos.phase.kind === 'movement') {
       out.push({ label: `${label} seed ${seed} ${pos.phase.season} ${pos.phase.year}`, rules: r, position: pos, orders });
       out.push({ label: `${label} seed ${seed} ${pos.phase.season} ${pos.phase.year} (some unordered)`, rules: r, position: pos, orders: dropSome(orders, rng) });
     }
-    pos = adjudicatePhase(board, pos, orders, r, { seed }).next;
-  }
+    return orders;
+  };
+  randomPlay(board, r, initialPosition(CLASSIC), { rng, seed, phases, uniform: (k) => k % 2 === 0, alter: keep });
   return out;
 }
 

@@ -15,9 +15,9 @@ export interface RandomPlayOptions {
   seed: number;
   /** Phases with something to order to play. */
   phases: number;
-  /** Draw each unit's order uniformly from its legal orders (more supports and convoys) instead of by the mix. */
-  uniform: boolean;
-  /** Changes a phase's drawn orders before they are adjudicated. */
+  /** Draw each unit's order uniformly from its legal orders (more supports and convoys) instead of by the mix; per phase played (counted from 1) when a function. */
+  uniform: boolean | ((phase: number) => boolean);
+  /** Changes a phase's drawn orders before they are adjudicated (or looks at them: it may return them as they are). */
   alter?: (position: Position, orders: Order[]) => Order[];
 }
 
@@ -38,7 +38,8 @@ export function randomPlay(board: Board, rules: RuleOptions, start: Position, o:
       continue;
     }
     skipped = 0;
-    const drawn = randomOrders(board, position, rules, o.rng, { uniform: o.uniform });
+    const uniform = typeof o.uniform === 'function' ? o.uniform(phases.length + 1) : o.uniform;
+    const drawn = randomOrders(board, position, rules, o.rng, { uniform });
     const orders = o.alter ? o.alter(position, drawn) : drawn;
     phases.push({ position, orders });
     position = adjudicatePhase(board, position, orders, rules, { seed: o.seed }).next;
