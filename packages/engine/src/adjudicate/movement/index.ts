@@ -25,7 +25,8 @@ import { movementWorkspace, type MovementWorkspace } from './workspace.js';
 
 // Module-local copies of imported codes: V8 folds a module's own constants into
 // optimized code, but reads an imported binding through a cell, with a check, at
-// every use (see docs/PERFORMANCE.md, "Imported constants").
+// every use (docs/PERFORMANCE.md, "Lists by order, decisions settled up front,
+// inline checks", step 6).
 const { FLEET } = boardCodes;
 
 export function adjudicateMovement(board: Board, position: Position, orders: readonly Order[], rules: RuleOptions): PhaseResult {

@@ -20,7 +20,8 @@ import * as flagCodes from './flags.js';
 
 // Module-local copies of imported codes: V8 folds a module's own constants into
 // optimized code, but reads an imported binding through a cell, with a check, at
-// every use (see docs/PERFORMANCE.md, "Imported constants").
+// every use (docs/PERFORMANCE.md, "Lists by order, decisions settled up front,
+// inline checks", step 6).
 const { FLEET } = boardCodes;
 const { BACKUP_PARADOX } = stateCodes;
 const { CONVOY, HOLD, MOVE, ROUTE_LAND, SUPPORT_HOLD, SUPPORT_MOVE, UNMATCHED_CIVIL_DISORDER } = tableCodes;

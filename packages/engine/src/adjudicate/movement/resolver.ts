@@ -15,7 +15,8 @@ import * as tableCodes from './table.js';
 
 // Module-local copies of imported codes: V8 folds a module's own constants into
 // optimized code, but reads an imported binding through a cell, with a check, at
-// every use (see docs/PERFORMANCE.md, "Imported constants").
+// every use (docs/PERFORMANCE.md, "Lists by order, decisions settled up front,
+// inline checks", step 6).
 const { CONVOY, MOVE, ROUTE_CONVOY, SUPPORT_HOLD, SUPPORT_MOVE } = tableCodes;
 
 /** The decision of unit `u`'s order from the equations, calling `resolve` for what it needs. */

@@ -12,7 +12,8 @@ import * as flagCodes from './flags.js';
 
 // Module-local copies of imported codes: V8 folds a module's own constants into
 // optimized code, but reads an imported binding through a cell, with a check, at
-// every use (see docs/PERFORMANCE.md, "Imported constants").
+// every use (docs/PERFORMANCE.md, "Lists by order, decisions settled up front,
+// inline checks", step 6).
 const { ARMY } = boardCodes;
 const { MOVE } = tableCodes;
 const { SELF_NO_CONVOY, SELF_SUPPORT_BECOMES_HOLD } = flagCodes;

@@ -31,7 +31,8 @@ import { movementWorkspace, type MovementWorkspace } from './workspace.js';
 
 // Module-local copies of imported codes: V8 folds a module's own constants into
 // optimized code, but reads an imported binding through a cell, with a check, at
-// every use (see docs/PERFORMANCE.md, "Imported constants").
+// every use (docs/PERFORMANCE.md, "Lists by order, decisions settled up front,
+// inline checks", step 6).
 const { REACH_ARMY, REACH_ARMY_MOVE } = boardBits;
 const { ARMY, FLEET } = boardCodes;
 const { WRITTEN_MISSING, WRITTEN_OK, WRITTEN_WRONG } = refCodes;
@@ -202,7 +203,6 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
   const { kind: okind, dst: odst, target: otarget, via: ovia } = orders;
   const powersWithOrders = ws.powersWithOrders;
   const { power, prov: uprov } = units;
-  const { order, dstLoc, dstProv, target, supportCoast, viaConvoy, pathSpec } = t;
   const locProvince = ws.board.locProvince;
   const locationCount = ws.board.locationCount;
   for (let u = 0; u < n; u++) {
@@ -218,12 +218,8 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
     const v = otarget[u]!;
     if (kind === MOVE) {
       if (dst >= 0 && dst < locationCount && locProvince[dst] === dst && plainMove(ws, u, dst, ovia[u] === 1)) {
-        order[u] = MOVE;
-        dstLoc[u] = dst;
-        dstProv[u] = dst;
-        viaConvoy[u] = 0;
+        slots.set(u, u, MOVE, dst, dst, -1, -1, 0);
         route[u] = ROUTE_LAND;
-        if (pathSpec[u] !== undefined) pathSpec[u] = undefined; // as OrderSlots.set: a written route of another phase
         t.listMove(u);
         continue;
       }
@@ -231,12 +227,7 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
       if (v >= 0 && v < n && v !== u) {
         const p = kind === SUPPORT_HOLD ? uprov[v]! : dst >= 0 && dst < locationCount && locProvince[dst] === dst ? dst : -1;
         if (p >= 0 && (kind === SUPPORT_HOLD ? supporterReaches(ws, u, p) : landSupport(ws, u, v, p))) {
-          order[u] = kind;
-          dstLoc[u] = -1;
-          dstProv[u] = p;
-          target[u] = v;
-          supportCoast[u] = -1;
-          viaConvoy[u] = 0;
+          slots.set(u, u, kind, -1, p, v, -1, 0);
           t.listSupport(u);
           continue;
         }
