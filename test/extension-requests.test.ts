@@ -399,7 +399,7 @@ describe('the snippets', () => {
       .replace(/\$\d+/g, '')
       .replace(/\\([\\$}])/g, '$1');
   const labels = (list: { label: string }[]): string[] => list.map((i) => i.label);
-  const snippetItems = (list: { kind?: number }[]) => list.filter((i) => i.kind === 15 /* CompletionItemKind.Snippet */);
+  const snippetItems = <T extends { kind?: number }>(list: T[]): T[] => list.filter((i) => i.kind === 15 /* CompletionItemKind.Snippet */);
 
   it('are offered at the start of a line, and not inside an order', () => {
     const ws = new Workspace();
@@ -425,7 +425,7 @@ describe('the snippets', () => {
     expect(run.diagnostics).toEqual([]);
     const config = compileMapFile(CLASSIC).config!;
     const start = config.powers.flatMap((p) => p.units.map((u) => `${p.id} ${u.kind} ${u.at}`)).sort();
-    const held = run.phases[0]!.orders.filter((o) => o.order.type === 'hold').map((o) => `${o.power} ${o.order.unit.kind} ${o.order.unit.at}`).sort();
+    const held = run.phases[0]!.orders.flatMap((o) => (o.order.type === 'hold' ? [`${o.power} ${o.order.unit.kind} ${o.order.unit.at}`] : [])).sort();
     expect(held).toEqual(start);
   });
 

@@ -372,7 +372,7 @@ describe('the TextMate grammars', () => {
   });
 
   it('colour a game: comments, header, phases, powers, units, provinces, coasts, orders, results', () => {
-    const g = grammars().dipgame;
+    const g = grammars().dipgame!;
     const [comment, variant, edition, rule, phase, power, convoy, coastMove, viaConvoy, build, units, owners, expect_, bad, player, year, language] = tokenize(
       g,
       [
@@ -442,7 +442,7 @@ describe('the TextMate grammars', () => {
   });
 
   it('colour a map: declarations, terrain, coasts, adjacency, units, rules blocks, comments', () => {
-    const g = grammars().dipmap;
+    const g = grammars().dipmap!;
     const lines = tokenize(
       g,
       [

@@ -7,7 +7,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { GameWorkspace, testGameFile } from '@dipforge/dsl';
-import { adjudicatePhase, compileBoard, legalOrders, LegalOrderTable, mulberry32, phaseIsEmpty, randomOrders, type Position } from '@dipforge/engine';
+// The engine's sources, as its test helper uses: one module instance, one declaration of each class.
+import { adjudicatePhase, compileBoard, legalOrders, LegalOrderTable, mulberry32, phaseIsEmpty, randomOrders, type Position } from '../packages/engine/src/index.js';
 import { expectAgreement } from '../packages/engine/test/helpers/legal-agreement.js';
 
 const DIR = join(dirname(fileURLToPath(import.meta.url)), 'games');

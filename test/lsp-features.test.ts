@@ -54,6 +54,11 @@ const tinyMap = join(WS, 'tiny.dipmap');
 const gameA = join(WS, 'a.dipgame');
 const gameB = join(WS, 'b.dipgame');
 
+/** A diagnostic's message as text (the protocol also allows markup, which this server never sends). */
+function messageText(d: Diagnostic): string {
+  return typeof d.message === 'string' ? d.message : d.message.value;
+}
+
 function labels(items: CompletionItem[]): string[] {
   for (const i of items) expect(isCompletionItem(i)).toBe(true);
   return items.map((i) => i.label);
@@ -69,7 +74,7 @@ describe('diagnostics', () => {
     const list = diagnostics(put(ws, EXAMPLE, example));
     for (const d of list) expect(Diagnostic.is(d)).toBe(true);
     expect(list.filter((d) => d.severity === DiagnosticSeverity.Error)).toEqual([]);
-    const bounce = list.find((d) => d.message.startsWith('A ukr - rum'));
+    const bounce = list.find((d) => messageText(d).startsWith('A ukr - rum'));
     expect(bounce?.severity).toBe(DiagnosticSeverity.Information);
     expect(bounce?.code).toBe('bounced');
   });
@@ -82,7 +87,7 @@ describe('diagnostics', () => {
     const codes = list.map((d) => `${d.code}@${d.range.start.line}`);
     expect(codes).toContain(`DF2001@${at(text, 'xyzzy').line}`);
     expect(codes).toContain(`DF6001@${at(text, 'extra').line}`);
-    const illegal = list.find((d) => d.message.startsWith('F bre - mun'));
+    const illegal = list.find((d) => messageText(d).startsWith('F bre - mun'));
     expect(illegal?.severity).toBe(DiagnosticSeverity.Warning);
   });
 

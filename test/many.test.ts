@@ -20,6 +20,8 @@ import {
   type VariantConfig,
 } from '@dipforge/engine';
 import { randomPlay } from '../packages/engine/test/helpers/random-play.js';
+// The engine's test helpers are typed against its sources, these tests run its build: the same class, two declarations.
+import type { Board as SourceBoard } from '../packages/engine/src/board/board.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLASSIC = JSON.parse(readFileSync(join(ROOT, 'packages', 'engine', 'test', 'fixtures', 'classic.json'), 'utf8')) as VariantConfig;
@@ -36,7 +38,7 @@ function randomGame(seed: number, phases: number): ManyGame {
     }
     return orders;
   };
-  const play = randomPlay(board, rules, initialPosition(CLASSIC), { rng: mulberry32(seed), seed, phases, uniform: seed % 2 === 0, alter });
+  const play = randomPlay(board as unknown as SourceBoard, rules, initialPosition(CLASSIC), { rng: mulberry32(seed), seed, phases, uniform: seed % 2 === 0, alter });
   return { phases: play.phases.map((p) => p.orders), seed };
 }
 

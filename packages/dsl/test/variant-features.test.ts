@@ -26,7 +26,7 @@ describe('archipelago', () => {
 describe('neutral units', () => {
   it('parse as a neutral declaration with units', () => {
     const ast = only('neutral units A gam, F eps/nc\nneutral centres eps').ast;
-    const [units, centres] = ast.decls as [{ kind: string; units: { unit?: { value: string } }[]; centres: unknown[] }, { centres: { value: string }[]; units: unknown[] }];
+    const [units, centres] = ast.decls as unknown as [{ kind: string; units: { unit?: { value: string } }[]; centres: unknown[] }, { centres: { value: string }[]; units: unknown[] }];
     expect(units.kind).toBe('Neutral');
     expect(units.units.map((u) => u.unit?.value)).toEqual(['a', 'f']);
     expect(units.centres).toEqual([]);

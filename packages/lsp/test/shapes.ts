@@ -8,7 +8,7 @@ export function isCompletionItem(i: unknown): boolean {
   return (
     typeof c?.label === 'string' &&
     (c.kind === undefined || int(c.kind)) &&
-    (c.textEdit === undefined || TextEdit.is(c.textEdit) || InsertReplaceEdit.is(c.textEdit)) &&
+    (c.textEdit === undefined || TextEdit.is(c.textEdit) || InsertReplaceEdit.is(c.textEdit as InsertReplaceEdit)) &&
     (c.filterText === undefined || typeof c.filterText === 'string') &&
     (c.sortText === undefined || typeof c.sortText === 'string')
   );
