@@ -9,6 +9,9 @@ export interface OptionSpec {
   takesValue: boolean;
 }
 
+import { resolve } from 'node:path';
+import { Exit, type Io } from './io.js';
+
 export type Parsed = { ok: true; positional: string[]; options: Map<string, string | true> } | { ok: false; message: string };
 
 export function parseArgs(args: string[], specs: OptionSpec[]): Parsed {
@@ -42,4 +45,25 @@ export function parseArgs(args: string[], specs: OptionSpec[]): Parsed {
 function splitOnce(s: string): [string, string | undefined] {
   const i = s.indexOf('=');
   return i < 0 ? [s, undefined] : [s.slice(0, i), s.slice(i + 1)];
+}
+
+/** How a command that takes one file names itself, and what it says when given none or several. */
+export interface OneFileCommand {
+  name: string;
+  usage: string;
+  none: string;
+  several: string;
+}
+
+/**
+ * The options and the one file (as an absolute path) of a command that takes
+ * one file; on a mistake, the usage error is reported and its exit code given.
+ */
+export function oneFileArgs(parsed: Parsed, command: OneFileCommand, io: Io): { options: Map<string, string | true>; path: string } | number {
+  if (!parsed.ok || parsed.positional.length !== 1) {
+    const why = !parsed.ok ? parsed.message : parsed.positional.length === 0 ? command.none : command.several;
+    io.err(`dipforge ${command.name}: ${why}\nusage: ${command.usage}\n`);
+    return Exit.usage;
+  }
+  return { options: parsed.options, path: resolve(io.cwd, parsed.positional[0]!) };
 }

@@ -1,5 +1,7 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+import { Exit, type Io } from './io.js';
+import { displayPath } from './report.js';
 
 /** Writes all of a file or none of it: a temporary file beside the target, then a rename. */
 export function writeFileAtomic(target: string, text: string): true | string {
@@ -22,4 +24,28 @@ export function readInputFile(path: string): { text: string } | { error: string 
     const code = (e as NodeJS.ErrnoException).code;
     return { error: code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder, not a file' : e instanceof Error ? e.message : String(e) };
   }
+}
+
+/** An input file's text without a byte-order mark, or undefined once `io.err` has said why it cannot be read. */
+export function readInputText(path: string, io: Io): string | undefined {
+  const input = readInputFile(path);
+  if ('text' in input) return input.text.charCodeAt(0) === 0xfeff ? input.text.slice(1) : input.text;
+  io.err(`${displayPath(path, io.cwd)}: error: cannot read: ${input.error}\n`);
+  return undefined;
+}
+
+/**
+ * A command's output: written whole to the file `-o` names (relative to the
+ * working folder), or to standard output without `-o` or with `-o -`. The exit
+ * code: fine, or errors once `io.err` has said why the file cannot be written.
+ */
+export function writeOutput(command: string, output: string | true | undefined, text: string, io: Io): number {
+  if (typeof output !== 'string' || output === '-') {
+    io.out(text);
+    return Exit.ok;
+  }
+  const written = writeFileAtomic(resolve(io.cwd, output), text);
+  if (written === true) return Exit.ok;
+  io.err(`dipforge ${command}: cannot write ${output}: ${written}\n`);
+  return Exit.errors;
 }

@@ -1,9 +1,8 @@
-import { resolve } from 'node:path';
 import { GameWorkspace, phaseText, runGameFile, type Diagnostic, type GameRun, type PhaseRun } from '@dipforge/dsl';
 import { decidedText, describeOutcome, formatScore, resultKind } from '@dipforge/dsl';
 import { alliancesInForce } from '@dipforge/engine';
 import { formatOrder, orderLanguages, type Order, type OrderResult, type PhaseResult, type Position } from '@dipforge/engine';
-import { parseArgs } from '../args.js';
+import { oneFileArgs, parseArgs } from '../args.js';
 import { Exit, type Io } from '../io.js';
 import { displayPath, printDiagnostics, summary } from '../report.js';
 import { canonicalNamer, languageNamer, type Namer } from './adjudicate-language.js';
@@ -24,19 +23,16 @@ export function adjudicate(args: string[], io: Io): number {
     io.err(`dipforge adjudicate: --lang takes one of ${orderLanguages().join(', ')}\nusage: ${adjudicateUsage}\n`);
     return Exit.usage;
   }
-  if (!parsed.ok || parsed.positional.length !== 1) {
-    const why = !parsed.ok ? parsed.message : parsed.positional.length === 0 ? 'no game file given' : 'give one game file';
-    io.err(`dipforge adjudicate: ${why}\nusage: ${adjudicateUsage}\n`);
-    return Exit.usage;
-  }
-  const edition = parsed.options.get('edition');
-  const path = resolve(io.cwd, parsed.positional[0] as string);
+  const given = oneFileArgs(parsed, { name: 'adjudicate', usage: adjudicateUsage, none: 'no game file given', several: 'give one game file' }, io);
+  if (typeof given === 'number') return given;
+  const { path, options } = given;
+  const edition = options.get('edition');
   const workspace = new GameWorkspace();
   const run = runGameFile(path, workspace, typeof edition === 'string' ? { edition } : {});
   const errors = run.diagnostics.some((d) => d.severity === 'error');
   const language = typeof lang === 'string' ? lang.toLowerCase() : undefined;
   const namer = language && run.variant && run.config ? languageNamer(workspace.board(run.variant, run.config), run.config, language) : undefined;
-  if (parsed.options.has('json')) {
+  if (options.has('json')) {
     io.out(`${JSON.stringify(adjudicationJson(run, io.cwd, namer && language ? { language, namer } : undefined), null, 2)}\n`);
     if (errors) printDiagnostics(run.diagnostics, io);
   } else {

@@ -1,7 +1,7 @@
 import { basename, dirname, join, resolve } from 'node:path';
 import { compileMapFile, diskHost, hasErrors, importMap, VariantLoader, type FileHost } from '@dipforge/dsl';
-import { parseArgs } from '../args.js';
-import { readInputFile, writeFileAtomic } from '../files.js';
+import { oneFileArgs, parseArgs } from '../args.js';
+import { readInputText, writeOutput } from '../files.js';
 import { Exit, type Io } from '../io.js';
 import { displayPath, printDiagnostics, summary } from '../report.js';
 
@@ -23,27 +23,18 @@ export function importMapCommand(args: string[], io: Io): number {
     { name: 'id', takesValue: true },
     { name: 'name', takesValue: true },
   ]);
-  if (!parsed.ok || parsed.positional.length !== 1) {
-    const why = !parsed.ok ? parsed.message : parsed.positional.length === 0 ? 'no file given' : 'give one map file';
-    io.err(`dipforge import-map: ${why}\nusage: ${importMapUsage}\n`);
-    return Exit.usage;
-  }
-  const id = parsed.options.get('id');
+  const given = oneFileArgs(parsed, { name: 'import-map', usage: importMapUsage, none: 'no file given', several: 'give one map file' }, io);
+  if (typeof given === 'number') return given;
+  const { path, options } = given;
+  const id = options.get('id');
   if (typeof id === 'string' && !/^[\p{L}_][\p{L}\p{M}\p{Nd}_]*(?:-[\p{L}\p{M}\p{Nd}_]+)*$/u.test(id)) {
     io.err(`dipforge import-map: --id ${id} is no variant id (letters, digits, _ and inner -)\nusage: ${importMapUsage}\n`);
     return Exit.usage;
   }
-  const path = resolve(io.cwd, parsed.positional[0] as string);
-  const shown = displayPath(path, io.cwd);
-  const input = readInputFile(path);
-  if ('error' in input) {
-    io.err(`${shown}: error: cannot read: ${input.error}
-`);
-    return Exit.errors;
-  }
-  const text = input.text;
-  const name = parsed.options.get('name');
-  const result = importMap(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, path, {
+  const text = readInputText(path, io);
+  if (text === undefined) return Exit.errors;
+  const name = options.get('name');
+  const result = importMap(text, path, {
     read: (p) => diskHost.read(p),
     ...(typeof id === 'string' ? { id } : {}),
     ...(typeof name === 'string' ? { name } : {}),
@@ -53,7 +44,7 @@ export function importMapCommand(args: string[], io: Io): number {
     io.err(`dipforge import-map: not imported (${summary(result.diagnostics)})\n`);
     return Exit.errors;
   }
-  const output = parsed.options.get('output');
+  const output = options.get('output');
   const toFile = typeof output === 'string' && output !== '-';
   const target = toFile ? resolve(io.cwd, output) : join(dirname(path), `${basename(path).replace(/\.[^.]*$/, '')}.dipmap`);
   // The variant is compiled where it will be written, so that a bug of the importer never leaves a broken file.
@@ -63,18 +54,12 @@ export function importMapCommand(args: string[], io: Io): number {
     io.err(`dipforge import-map: internal error: the imported variant does not compile (${summary(compiled.diagnostics)}); nothing written\n`);
     return Exit.internal;
   }
-  if (toFile) {
-    const written = writeFileAtomic(target, result.text);
-    if (written !== true) {
-      io.err(`dipforge import-map: cannot write ${output}: ${written}\n`);
-      return Exit.errors;
-    }
-    const s = result.summary;
-    if (s) io.err(`dipforge import-map: ${displayPath(target, io.cwd)}: ${s.provinces} provinces, ${s.centres} supply centres, ${s.powers} powers, ${s.units} units (${summary(result.diagnostics)})\n`);
-  } else {
-    io.out(result.text);
+  const written = writeOutput('import-map', output, result.text, io);
+  const s = result.summary;
+  if (written === Exit.ok && toFile && s) {
+    io.err(`dipforge import-map: ${displayPath(target, io.cwd)}: ${s.provinces} provinces, ${s.centres} supply centres, ${s.powers} powers, ${s.units} units (${summary(result.diagnostics)})\n`);
   }
-  return Exit.ok;
+  return written;
 }
 
 /** The disk, with one file's text replaced. */

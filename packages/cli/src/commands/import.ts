@@ -1,7 +1,6 @@
-import { resolve } from 'node:path';
 import { importSavedGame, type ImportDiagnostic } from '@dipforge/dsl';
-import { parseArgs } from '../args.js';
-import { readInputFile, writeFileAtomic } from '../files.js';
+import { oneFileArgs, parseArgs } from '../args.js';
+import { readInputText, writeOutput } from '../files.js';
 import { Exit, type Io } from '../io.js';
 import { displayPath } from '../report.js';
 
@@ -20,31 +19,23 @@ export function importCommand(args: string[], io: Io): number {
     { name: 'origin', takesValue: true },
     { name: 'positions-only', takesValue: false },
   ]);
-  if (!parsed.ok || parsed.positional.length !== 1) {
-    const why = !parsed.ok ? parsed.message : parsed.positional.length === 0 ? 'no file given' : 'give one saved game';
-    io.err(`dipforge import: ${why}\nusage: ${importUsage}\n`);
-    return Exit.usage;
-  }
-  const path = resolve(io.cwd, parsed.positional[0] as string);
+  const given = oneFileArgs(parsed, { name: 'import', usage: importUsage, none: 'no file given', several: 'give one saved game' }, io);
+  if (typeof given === 'number') return given;
+  const { path, options } = given;
   const shown = displayPath(path, io.cwd);
-  const input = readInputFile(path);
-  if ('error' in input) {
-    io.err(`${shown}: error: cannot read: ${input.error}
-`);
-    return Exit.errors;
-  }
-  const text = input.text;
+  const text = readInputText(path, io);
+  if (text === undefined) return Exit.errors;
   let json: unknown;
   try {
-    json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    json = JSON.parse(text);
   } catch (e) {
     io.err(`${shown}: error: not JSON: ${e instanceof Error ? e.message : String(e)}\n`);
     return Exit.errors;
   }
-  const origin = parsed.options.get('origin');
+  const origin = options.get('origin');
   const result = importSavedGame(json, {
     ...(typeof origin === 'string' ? { origin } : {}),
-    results: parsed.options.get('positions-only') !== true,
+    results: options.get('positions-only') !== true,
   });
   for (const d of result.diagnostics) io.err(`${shown}: ${formatImportDiagnostic(d)}\n`);
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
@@ -53,17 +44,7 @@ export function importCommand(args: string[], io: Io): number {
     io.err(`dipforge import: not imported (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'})\n`);
     return Exit.errors;
   }
-  const output = parsed.options.get('output');
-  if (typeof output === 'string' && output !== '-') {
-    const written = writeFileAtomic(resolve(io.cwd, output), result.text);
-    if (written !== true) {
-      io.err(`dipforge import: cannot write ${output}: ${written}\n`);
-      return Exit.errors;
-    }
-  } else {
-    io.out(result.text);
-  }
-  return Exit.ok;
+  return writeOutput('import', options.get('output'), result.text, io);
 }
 
 /** `error: $.phases[3].name: 'X1901M' is no phase…` */

@@ -21,7 +21,7 @@ import {
   type VariantConfig,
 } from '@dipforge/engine';
 import { parseArgs } from '../args.js';
-import { writeFileAtomic } from '../files.js';
+import { writeOutput } from '../files.js';
 import { Exit, type Io } from '../io.js';
 import { printDiagnostics, summary } from '../report.js';
 
@@ -136,17 +136,7 @@ export function render(args: string[], io: Io): number {
     svg = draw(run.config, p.position, { ...options, results: p.results, dislodged: p.dislodged });
   }
 
-  const output = parsed.options.get('output');
-  if (typeof output === 'string' && output !== '-') {
-    const written = writeFileAtomic(resolve(io.cwd, output), svg);
-    if (written !== true) {
-      io.err(`dipforge render: cannot write ${output}: ${written}\n`);
-      return Exit.errors;
-    }
-  } else {
-    io.out(svg);
-  }
-  return Exit.ok;
+  return writeOutput('render', parsed.options.get('output'), svg, io);
 }
 
 function draw(config: VariantConfig, position: Position, options: RenderOptions): string {
