@@ -5,9 +5,8 @@
  * Differences are the answer, not a failure: the exit code is 0 unless the file
  * has errors (1) or the command line is wrong (2).
  */
-import { resolve } from 'node:path';
 import { diffDocument, diffGameRuns, diffText, GameWorkspace, runGameFile, type Diagnostic } from '@dipforge/dsl';
-import { parseArgs } from '../args.js';
+import { oneFileArgs, parseArgs } from '../args.js';
 import { Exit, type Io } from '../io.js';
 import { displayPath, printDiagnostics, summary } from '../report.js';
 
@@ -21,20 +20,15 @@ export function diff(args: string[], io: Io): number {
     { name: 'vs', takesValue: true },
     { name: 'json', takesValue: false },
   ]);
-  const vs = parsed.ok ? parsed.options.get('vs') : undefined;
-  if (!parsed.ok || parsed.positional.length !== 1 || typeof vs !== 'string') {
-    const why = !parsed.ok
-      ? parsed.message
-      : parsed.positional.length === 0
-        ? 'no game file given'
-        : parsed.positional.length > 1
-          ? 'give one game file'
-          : 'say which edition to compare with: --vs NAME';
-    io.err(`dipforge diff: ${why}\nusage: ${diffUsage}\n`);
+  const given = oneFileArgs(parsed, { name: 'diff', usage: diffUsage, none: 'no game file given', several: 'give one game file' }, io);
+  if (typeof given === 'number') return given;
+  const { path, options } = given;
+  const vs = options.get('vs');
+  if (typeof vs !== 'string') {
+    io.err(`dipforge diff: say which edition to compare with: --vs NAME\nusage: ${diffUsage}\n`);
     return Exit.usage;
   }
-  const path = resolve(io.cwd, parsed.positional[0] as string);
-  const edition = parsed.options.get('edition');
+  const edition = options.get('edition');
   const workspace = new GameWorkspace();
   const a = runGameFile(path, workspace, typeof edition === 'string' ? { edition } : {});
   const b = runGameFile(path, workspace, { edition: vs });
@@ -42,7 +36,7 @@ export function diff(args: string[], io: Io): number {
   const errors = diagnostics.some((d) => d.severity === 'error');
   const result = diffGameRuns(a, b);
   printDiagnostics(diagnostics, io);
-  if (parsed.options.has('json')) io.out(`${JSON.stringify(diffDocument(displayPath(a.file, io.cwd), a, b, result), null, 2)}\n`);
+  if (options.has('json')) io.out(`${JSON.stringify(diffDocument(displayPath(a.file, io.cwd), a, b, result), null, 2)}\n`);
   else io.out(diffText(displayPath(a.file, io.cwd), a, b, result));
   if (errors) io.err(`dipforge diff: ${summary(diagnostics)}${a.complete && b.complete ? '' : '; not every phase was adjudicated'}\n`);
   return errors ? Exit.errors : Exit.ok;

@@ -6,7 +6,6 @@
  * the picture cannot be written), 2 the command line is wrong (or names no
  * phase of the game). See docs/RENDER.md.
  */
-import { resolve } from 'node:path';
 import { compileMapFile, GameWorkspace, phaseText, runGameFile, type GameRun } from '@dipforge/dsl';
 import {
   compileBoard,
@@ -20,7 +19,7 @@ import {
   type RenderOptions,
   type VariantConfig,
 } from '@dipforge/engine';
-import { parseArgs } from '../args.js';
+import { oneFileArgs, parseArgs } from '../args.js';
 import { writeOutput } from '../files.js';
 import { Exit, type Io } from '../io.js';
 import { printDiagnostics, summary } from '../report.js';
@@ -89,22 +88,15 @@ export function render(args: string[], io: Io): number {
     { name: 'phase', takesValue: true },
     { name: 'layout', takesValue: true },
   ]);
-  const layout = parsed.ok ? parsed.options.get('layout') : undefined;
-  const badLayout = layout !== undefined && layout !== 'auto' && layout !== 'coordinates';
-  if (!parsed.ok || parsed.positional.length !== 1 || badLayout) {
-    const why = !parsed.ok
-      ? parsed.message
-      : parsed.positional.length === 0
-        ? 'no file given'
-        : parsed.positional.length > 1
-          ? 'give one game or map file'
-          : `--layout is auto or coordinates, not '${String(layout)}'`;
-    io.err(`dipforge render: ${why}\nusage: ${renderUsage}\n`);
+  const given = oneFileArgs(parsed, { name: 'render', usage: renderUsage, none: 'no file given', several: 'give one game or map file' }, io);
+  if (typeof given === 'number') return given;
+  const { path } = given;
+  const layout = given.options.get('layout');
+  if (layout !== undefined && layout !== 'auto' && layout !== 'coordinates') {
+    io.err(`dipforge render: --layout is auto or coordinates, not '${String(layout)}'\nusage: ${renderUsage}\n`);
     return Exit.usage;
   }
-  const file = parsed.positional[0] as string;
-  const path = resolve(io.cwd, file);
-  const phaseName = parsed.options.get('phase');
+  const phaseName = given.options.get('phase');
   const options: RenderOptions = typeof layout === 'string' ? { layout: layout as LayoutMode } : {};
 
   let svg: string;
@@ -136,7 +128,7 @@ export function render(args: string[], io: Io): number {
     svg = draw(run.config, p.position, { ...options, results: p.results, dislodged: p.dislodged });
   }
 
-  return writeOutput('render', parsed.options.get('output'), svg, io);
+  return writeOutput('render', given.options.get('output'), svg, io);
 }
 
 function draw(config: VariantConfig, position: Position, options: RenderOptions): string {
