@@ -15,25 +15,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { compileMapFile, GameWorkspace, runGameFile, runGameText } from '@dipforge/dsl';
 import {
   boardAt,
-  BOARD_REQUEST,
   completion,
   GAME_SNIPPETS,
   MAP_SNIPPETS,
   diffEditions,
-  DIFF_REQUEST,
   editionsOf,
-  EDITIONS_REQUEST,
   nextPhaseEdit,
-  NEXT_PHASE_REQUEST,
   setEditionEdits,
-  SET_EDITION_REQUEST,
   statusAt,
-  STATUS_REQUEST,
   Workspace,
   type Doc,
   type GameDoc,
 } from '@dipforge/lsp';
-import * as protocol from '../extension/src/protocol.js';
 import { boardCsp, boardHtml, makeNonce } from '../extension/src/html.js';
 import { checkVariantId, scaffoldVariant, titleOf } from '../extension/src/scaffold.js';
 
@@ -96,17 +89,6 @@ function unitsDrawn(svg: string): string[] {
 }
 
 const example = readFileSync(EXAMPLE, 'utf8');
-
-describe('the request names', () => {
-  it('are the same in the extension and the server', () => {
-    expect(protocol.BOARD_REQUEST).toBe(BOARD_REQUEST);
-    expect(protocol.STATUS_REQUEST).toBe(STATUS_REQUEST);
-    expect(protocol.NEXT_PHASE_REQUEST).toBe(NEXT_PHASE_REQUEST);
-    expect(protocol.EDITIONS_REQUEST).toBe(EDITIONS_REQUEST);
-    expect(protocol.SET_EDITION_REQUEST).toBe(SET_EDITION_REQUEST);
-    expect(protocol.DIFF_REQUEST).toBe(DIFF_REQUEST);
-  });
-});
 
 describe('dipforge/board', () => {
   const ws = new Workspace();

@@ -125,6 +125,15 @@ describe('npm run package', () => {
     expect(file('extension/dist/schema/variant-config.schema.json')).toBe(readFileSync(join(ROOT, 'packages/engine/schema/variant-config.schema.json'), 'utf8'));
   });
 
+  it('has a client bundle with the request names and none of the server', () => {
+    const client = file('extension/dist/extension.js');
+    for (const name of ['dipforge/board', 'dipforge/status', 'dipforge/nextPhase', 'dipforge/editions', 'dipforge/setEdition', 'dipforge/diff']) expect(client, name).toContain(`"${name}"`);
+    // Names the production build keeps: the engine's adjudicator and the game parser are the server's alone.
+    expect(client).not.toContain('adjudicatePhase');
+    expect(client).not.toContain('parseGame');
+    expect(file('extension/dist/server.js')).toContain('adjudicatePhase');
+  });
+
   it('leaves out sources, maps, modules and build scripts', () => {
     const names = [...entries.keys()];
     expect(names.filter((n) => /\.(ts|map)$|node_modules|\/src\/|esbuild\.mjs|tsconfig|\.vsix$|\/scripts\//.test(n))).toEqual([]);

@@ -1,8 +1,7 @@
 /**
- * The language server's custom requests (packages/lsp/src/board.ts), by name,
- * with their result types. The names are written out here rather than
- * imported, so that the client bundle does not take in the server; a test
- * checks that they are the server's.
+ * The language server's custom requests, by name, with their result types.
+ * The names come from the server's module of names alone, and the types are
+ * types only, so that the client bundle does not take in the server.
  */
 export type {
   BoardResult,
@@ -13,12 +12,14 @@ export type {
   StatusResult,
 } from '@dipforge/lsp';
 
-export const BOARD_REQUEST = 'dipforge/board';
-export const STATUS_REQUEST = 'dipforge/status';
-export const NEXT_PHASE_REQUEST = 'dipforge/nextPhase';
-export const EDITIONS_REQUEST = 'dipforge/editions';
-export const SET_EDITION_REQUEST = 'dipforge/setEdition';
-export const DIFF_REQUEST = 'dipforge/diff';
+export {
+  BOARD_REQUEST,
+  DIFF_REQUEST,
+  EDITIONS_REQUEST,
+  NEXT_PHASE_REQUEST,
+  SET_EDITION_REQUEST,
+  STATUS_REQUEST,
+} from '@dipforge/lsp/requests';
 
 /** The languages of the extension. */
 export const LANGUAGES = ['dipmap', 'dipgame'] as const;

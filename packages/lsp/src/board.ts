@@ -45,15 +45,10 @@ import {
   type TextEdit,
 } from 'vscode-languageserver';
 import { cached, gameContext, phaseLabel, positionOf, sectionRuns, unitText } from './context.js';
+import { BOARD_REQUEST, DIFF_REQUEST, EDITIONS_REQUEST, NEXT_PHASE_REQUEST, SET_EDITION_REQUEST, STATUS_REQUEST } from './requests.js';
 import { toRange } from './text.js';
 import { Cancelled, type Doc, type GameDoc, type MapDoc, type Workspace } from './workspace.js';
 
-export const BOARD_REQUEST = 'dipforge/board';
-export const STATUS_REQUEST = 'dipforge/status';
-export const NEXT_PHASE_REQUEST = 'dipforge/nextPhase';
-export const EDITIONS_REQUEST = 'dipforge/editions';
-export const SET_EDITION_REQUEST = 'dipforge/setEdition';
-export const DIFF_REQUEST = 'dipforge/diff';
 
 /** The document is named by `uri` (or, LSP style, by `textDocument.uri`). */
 export interface DocParams {

@@ -36,12 +36,6 @@ export {
   registerBoardRequests,
   setEditionEdits,
   statusAt,
-  BOARD_REQUEST,
-  DIFF_REQUEST,
-  EDITIONS_REQUEST,
-  NEXT_PHASE_REQUEST,
-  SET_EDITION_REQUEST,
-  STATUS_REQUEST,
   type BoardResult,
   type DiffResponse,
   type EditionsResult,
@@ -49,6 +43,7 @@ export {
   type SetEditionResult,
   type StatusResult,
 } from './board.js';
+export { BOARD_REQUEST, DIFF_REQUEST, EDITIONS_REQUEST, NEXT_PHASE_REQUEST, SET_EDITION_REQUEST, STATUS_REQUEST } from './requests.js';
 
 /** Runs the server over stdio until the client asks it to exit. */
 export function startServer(options: ServerOptions = {}): void {
