@@ -1,6 +1,6 @@
 /**
- * The shortcuts of reading a game: order texts read once per run (and carried
- * over to a run that reuses it), the parser's positions computed on the line
+ * The shortcuts of reading a game: order texts read once per variant (the
+ * readings kept with its name index for every run), the parser's positions computed on the line
  * being read, and its word reader for plain ASCII words. Each must give what
  * the slow way gives.
  */
@@ -62,7 +62,7 @@ function orders(run: GameRun): { text: string; order: object; result: unknown }[
   return run.phases.flatMap((p) => p.orders.map((o) => ({ text: o.line.text.text, order: o.order, result: o.result })));
 }
 
-describe('reading order texts once per run', () => {
+describe('reading order texts once per variant', () => {
   it('gives each line the order the engine reads, in an object of its own, with its own result', () => {
     const ws = workspace();
     const run = runGame(parseGame(GAME_TEXT, GAME), ws);
@@ -82,11 +82,41 @@ describe('reading order texts once per run', () => {
     expect(twice[0]!.order).not.toBe(twice[1]!.order);
     expect(twice[0]!.result?.order).toBe(twice[0]!.order);
     expect(twice[1]!.result?.order).toBe(twice[1]!.order);
-    // `F bre H` in both years: equal orders, not the same object.
+    // `F bre H` in both years: one reading, shared by the lines of different phases.
     const holds = all.filter((o) => o.text === 'F bre H');
     expect(holds.length).toBe(2);
-    expect(holds[0]!.order).toEqual(holds[1]!.order);
-    expect(holds[0]!.order).not.toBe(holds[1]!.order);
+    expect(holds[0]!.order).toBe(holds[1]!.order);
+  });
+
+  it('keeps the readings for the next run of the same variant, each line of a phase still with an order of its own', () => {
+    const ws = workspace();
+    const first = runGame(parseGame(GAME_TEXT, GAME), ws);
+    const again = runGame(parseGame(GAME_TEXT, GAME), ws);
+    expect(orders(again)).toEqual(orders(first));
+    const firstOrders = orders(first);
+    again.phases.forEach((p, i) => {
+      // The first line of each text takes the kept reading; a second line of the text in the phase, a copy.
+      // A reading with a warning (the misspelt `burgundyy`) is not kept: it is read again.
+      p.orders.forEach((o, j) => {
+        const kept = first.phases[i]!.orders[j]!.order;
+        const repeated = p.orders.findIndex((x) => x.line.text.text === o.line.text.text) < j;
+        const warned = o.line.text.text === 'A mun - burgundyy';
+        expect(o.order, o.line.text.text).toEqual(kept);
+        if (repeated || warned) expect(o.order, o.line.text.text).not.toBe(kept);
+        else expect(o.order, o.line.text.text).toBe(kept);
+        expect(o.result?.order).toBe(o.order);
+      });
+      expect(new Set(p.orders.map((o) => o.order)).size).toBe(p.orders.length);
+    });
+    // Another variant's name index has readings of its own.
+    const other = runGame(parseGame(GAME_TEXT, GAME), workspace());
+    expect(orders(other)[0]!.order).not.toBe(firstOrders[0]!.order);
+    expect(orders(other)).toEqual(firstOrders);
+    // Forgotten readings are read again, as on a first check.
+    ws.forgetOrderReadings();
+    const fresh = runGame(parseGame(GAME_TEXT, GAME), ws);
+    expect(orders(fresh)).toEqual(firstOrders);
+    expect(orders(fresh)[0]!.order).not.toBe(firstOrders[0]!.order);
   });
 
   it('reports a misspelt name and an unreadable order on every line that has them', () => {
@@ -140,6 +170,20 @@ describe('the game parser', () => {
     for (const r of all) {
       expect(r.start).toEqual(index.position(r.start.offset));
       expect(r.end).toEqual(index.position(r.end.offset));
+    }
+  });
+
+  it('gives a line index made of the line starts it found, equal to one made from the text, with any line ends', () => {
+    const lf = `${GAME_TEXT}  bad line // comment\n"open`;
+    const mixed = lf
+      .split('\n')
+      .map((l, i) => l + (i % 3 === 0 ? '\r\n' : i % 3 === 1 ? '\r' : '\n'))
+      .join('');
+    for (const text of [lf, mixed, `${lf}\n`, `${mixed}\r`, '', '\n\n']) {
+      const parsed = parseGame(text, GAME);
+      const index = new LineIndex(text);
+      for (let offset = 0; offset <= text.length; offset++) expect(parsed.lines.position(offset)).toEqual(index.position(offset));
+      expect(parsed.ast.range).toEqual(index.range(0, text.length));
     }
   });
 
@@ -270,6 +314,40 @@ expect
     // The comments move offsets on later lines, never lines and columns.
     const noOffsets = (v: unknown): string => JSON.stringify(v, (k, x: unknown) => (k === 'offset' ? undefined : x));
     expect(plain.ast.phases[0]!.orders.length).toBeGreaterThan(15);
+    expect(noOffsets(plain.ast)).toBe(noOffsets(general.ast));
+    expect(noOffsets(plain.diagnostics)).toBe(noOffsets(general.diagnostics));
+  });
+
+  it('reads POWER: lines as the general parser does (a comment at the end of each makes it take them)', () => {
+    const POWER_LINES = `variant classic
+
+phase spring 1901 movement
+  england:
+    F lon - nth
+  France:  \t
+    A par H
+\tgermany:
+  russia_2:
+  1901:
+  italy :
+  austria: A vie H
+  north-sea:
+  Österreich:
+  turkey:,
+    A con H
+england:
+phase fall 1901 movement
+  england:
+expect
+  units england: F nth
+`;
+    const commented = POWER_LINES.split('\n')
+      .map((l) => (l.trim().endsWith(':') ? `${l} // note` : l))
+      .join('\n');
+    const plain = parseGame(POWER_LINES, GAME);
+    const general = parseGame(commented, GAME);
+    const noOffsets = (v: unknown): string => JSON.stringify(v, (k, x: unknown) => (k === 'offset' ? undefined : x));
+    expect(plain.ast.phases[0]!.powers.map((w) => w.text)).toEqual(['england', 'France', 'germany', 'russia_2', 'italy', 'austria', 'north-sea', 'Österreich', 'turkey', 'england']);
     expect(noOffsets(plain.ast)).toBe(noOffsets(general.ast));
     expect(noOffsets(plain.diagnostics)).toBe(noOffsets(general.diagnostics));
   });

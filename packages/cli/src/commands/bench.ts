@@ -752,7 +752,9 @@ function editorFigures(board: Board, rules: RuleOptions, settings: Settings, var
   let errors = 0;
   let phases = 0;
   runGameText(long, path, workspace); // compiles and caches the variant, as an open editor has
+  // Each check reads the file's orders afresh, as the first check of a file does: the readings kept from the last would make it a re-check.
   const check = timeMs(7, () => {
+    workspace.forgetOrderReadings();
     const run = runGameText(long, path, workspace);
     errors = run.diagnostics.filter((d) => d.severity === 'error').length;
     phases = run.phases.length;

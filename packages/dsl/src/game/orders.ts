@@ -1,11 +1,12 @@
 /**
  * Reading a game's order lines with the engine's order reader, each distinct
- * text once per run. A game repeats the same texts many times (a unit holding
+ * text once per variant (see the end). A game repeats the same texts many times (a unit holding
  * where it stands, the same support year after year: in a long random game
  * about three lines in five repeat an earlier one of the same power and phase
  * kind), and the reader, given the power, depends only on the name index, the
  * text and the phase kind. A reading that asked where a unit stands is not
- * kept, since it depends on the position.
+ * kept, since it depends on the position; nor is a failed reading or one with
+ * a warning (see `order`).
  *
  * Given the power, a text without a colon reads the same for every power but
  * for the order's `power` (only a `POWER:` prefix can name another, and only
@@ -13,15 +14,20 @@
  * once for all powers: a random game writes about 3,000 distinct texts per
  * power but about 2,000 in all.
  *
- * Every line gets an order object of its own: the runner pairs orders with the
- * engine's results by identity, so two lines with the same text must not
- * share one. Their parts are shared: orders are data nothing changes (the
- * engine is pure). A reading kept for every power took its power from the
- * context, so another power's line gets its own `power` (the key stays first).
+ * Lines of different phases may share an order object, since orders are data
+ * nothing changes (the engine is pure): a power that writes the same text in
+ * many phases gets the one reading each time, without a copy. Within one phase
+ * every line gets an order object of its own: the runner pairs orders with the
+ * engine's results by identity, so two lines of a phase with the same text
+ * must not share one (the runner calls `startPhase` before each phase). A
+ * reading kept for every power took its power from the context, so another
+ * power's copy gets its own `power` (the key stays first).
  *
- * A run made with `reuse` of a previous run (the editor's re-check after an
- * edit) goes on with the previous run's readings when the name index is the
- * same, so only new or changed lines are read.
+ * The readings are kept with the name index (one per compiled variant) for
+ * every run made with it, not for one run (runs are synchronous, so one
+ * phase's lines are read before another run reads any): the editor checks the same file
+ * again after every edit, and the files of one variant write mostly the same
+ * texts, so a run reads only the texts no run read before it.
  */
 import { parseOrder, type NameIndex, type ParseResult, type PhaseKind, type Unit } from '@dipforge/engine';
 
@@ -30,23 +36,32 @@ type UnitAt = (loc: string) => Unit | undefined;
 /** Readings kept past this many distinct texts start afresh (an editor session types many passing texts). */
 const MAX_KEPT = 50_000;
 
-/** The readings each run used, for a later run that reuses it. */
-const readingOfRun = new WeakMap<object, OrderReading>();
+/** The readings kept for each name index. */
+const readings = new WeakMap<NameIndex, OrderReading>();
 
 export class OrderReading {
-  /** The readings of `previous` (a run) when they were made with `index`, else new ones; kept for `run`. */
-  static forRun(run: object, index: NameIndex, previous: object | undefined): OrderReading {
-    const before = previous ? readingOfRun.get(previous) : undefined;
-    const reading = before && before.index === index && before.size < MAX_KEPT ? before : new OrderReading(index);
-    readingOfRun.set(run, reading);
+  /** The readings kept for `index` (started afresh when there are too many). */
+  static of(index: NameIndex): OrderReading {
+    let reading = readings.get(index);
+    if (!reading || reading.size >= MAX_KEPT) readings.set(index, (reading = new OrderReading(index)));
     return reading;
   }
 
-  /** Phase kind → text → reading, for texts that read the same for every power (`samePerPower`). */
+  /** Drops the readings kept for `index`, so that the next run reads every text as a first check of a file does. */
+  static forget(index: NameIndex): void {
+    readings.delete(index);
+  }
+
+  /** Phase kind → text → reading, for texts that read the same for every power (`samePerPower`) but for the order's power. */
   private readonly read = new Map<PhaseKind, Map<string, ParseResult>>();
-  /** Phase kind → power → text → reading, for the others. */
-  private readonly readFor = new Map<PhaseKind, Map<string, Map<string, ParseResult>>>();
+  /** Phase kind → power → text → that power's reading. */
+  private readonly readFor = new Map<PhaseKind, Map<string, Map<string, Kept>>>();
   private size = 0;
+  private lastPhase: PhaseKind | undefined;
+  private lastPower: string | undefined;
+  private lastTexts: Map<string, Kept> | undefined;
+  /** Counts the phases read; a kept reading whose `phase` is the current one was given to a line of this phase. */
+  private phase = 0;
   private unitAt: UnitAt | undefined;
   private askedUnit = false;
   /** Passed to the reader once; tells whether the reading looked at the position. */
@@ -57,42 +72,88 @@ export class OrderReading {
 
   constructor(private readonly index: NameIndex) {}
 
+  /** The lines read from now on are another phase's: they may take readings lines of earlier phases took. */
+  startPhase(): void {
+    this.phase++;
+  }
+
   /** The engine's reading of `text` as an order of `power` in a phase of kind `phase`. */
   order(text: string, power: string, phase: PhaseKind, unitAt: UnitAt): ParseResult {
-    const shared = samePerPower(text);
-    const byText = this.textsOf(phase, shared ? undefined : power);
-    const kept = byText.get(text);
+    const mine = this.textsOf(phase, power);
+    const kept = mine.get(text);
     if (kept) {
-      if (!kept.ok) return kept;
-      // Object.assign, not a spread: orders come in many shapes, where a spread is several times slower.
-      const order = Object.assign({}, kept.order);
-      if (shared) order.power = power;
-      return kept.warnings ? { ok: true, order, warnings: kept.warnings } : { ok: true, order };
+      if (kept.phase !== this.phase) {
+        kept.phase = this.phase;
+        return kept.result;
+      }
+      return copy(kept.result, undefined);
     }
+    const shared = samePerPower(text);
+    const read = shared ? this.sharedTexts(phase) : undefined;
+    const other = read?.get(text);
+    if (other) return this.keep(mine, text, copy(other, power));
     this.unitAt = unitAt;
     this.askedUnit = false;
     const parsed = parseOrder(this.index, text, { power, phase, unitAt: this.askUnit });
     this.unitAt = undefined;
-    if (!this.askedUnit) {
-      byText.set(text, parsed);
-      this.size++;
-    }
-    return parsed;
+    // A failed reading or one with a warning is read again next time: its message quotes the text, and a
+    // kept quote would keep the file it was cut from alive (see ownString); such lines are few.
+    if (this.askedUnit || !parsed.ok || parsed.warnings) return parsed;
+    read?.set(ownString(text), parsed);
+    return this.keep(mine, text, parsed);
   }
 
-  /** The readings of one phase kind: of every power's texts without a colon (`power` undefined), or of one power's. */
-  private textsOf(phase: PhaseKind, power: string | undefined): Map<string, ParseResult> {
-    if (power === undefined) {
-      let byText = this.read.get(phase);
-      if (!byText) this.read.set(phase, (byText = new Map()));
-      return byText;
-    }
+  private keep(texts: Map<string, Kept>, text: string, result: ParseResult): ParseResult {
+    texts.set(ownString(text), new Kept(result, this.phase));
+    this.size++;
+    return result;
+  }
+
+  /** The readings of one phase kind of every power's texts without a colon. */
+  private sharedTexts(phase: PhaseKind): Map<string, ParseResult> {
+    let byText = this.read.get(phase);
+    if (!byText) this.read.set(phase, (byText = new Map()));
+    return byText;
+  }
+
+  /** One power's readings of one phase kind (the last asked for is kept at hand: a power's lines come together). */
+  private textsOf(phase: PhaseKind, power: string): Map<string, Kept> {
+    if (phase === this.lastPhase && power === this.lastPower) return this.lastTexts as Map<string, Kept>;
     let byPower = this.readFor.get(phase);
     if (!byPower) this.readFor.set(phase, (byPower = new Map()));
     let byText = byPower.get(power);
     if (!byText) byPower.set(power, (byText = new Map()));
+    this.lastPhase = phase;
+    this.lastPower = power;
+    this.lastTexts = byText;
     return byText;
   }
+}
+
+/**
+ * The text as a string of its own, for a key kept past the run: V8 keeps a
+ * longer substring as a view into the string it was cut from, so a kept key
+ * would keep the whole text of the file it was read in alive.
+ */
+function ownString(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
+}
+
+/** A power's reading of a text, and the last phase whose line took it. */
+class Kept {
+  constructor(
+    readonly result: ParseResult,
+    public phase: number,
+  ) {}
+}
+
+/** A reading with an order object of its own (with `power` as the order's power when given). */
+function copy(result: ParseResult, power: string | undefined): ParseResult {
+  if (!result.ok) return result;
+  // Object.assign, not a spread: orders come in many shapes, where a spread is several times slower.
+  const order = Object.assign({}, result.order);
+  if (power !== undefined) order.power = power;
+  return result.warnings ? { ok: true, order, warnings: result.warnings } : { ok: true, order };
 }
 
 /**

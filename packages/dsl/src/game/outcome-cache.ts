@@ -37,10 +37,13 @@ interface Last extends Judgement {
   declarations: string;
 }
 
+/** The declarations as `judge` compares them when no alliance is in force and the game was not ended (most phases). */
+const NOTHING_SAID = 'false|';
+
 export class OutcomeCache {
   private last: Last | undefined;
-  /** Phase (`year season kind`) → [year played, settled year]. */
-  private readonly years: Map<string, [number, number]>;
+  /** Year → season → phase kind → [year played, settled year]. */
+  private readonly years: Calendar;
   private readonly powerIndex: Map<string, number>;
 
   constructor(
@@ -63,7 +66,7 @@ export class OutcomeCache {
     }
     const [played, settled] = this.yearsOf(position);
     const units = this.unitPowers(position);
-    const said = `${declarations.ended === true}|${declarations.alliances.map((a) => a.join('+')).join(',')}`;
+    const said = declarations.ended !== true && declarations.alliances.length === 0 ? NOTHING_SAID : `${declarations.ended === true}|${declarations.alliances.map((a) => a.join('+')).join(',')}`;
     const last = this.last;
     if (last && last.units === units && last.settled === settled && last.declarations === said && sameOwners(last.owners, position.owners)) {
       if (last.outcome.year === played) return { outcome: last.outcome, scores: last.scores };
@@ -79,11 +82,15 @@ export class OutcomeCache {
 
   private yearsOf(position: Position): [number, number] {
     const { year, season, kind } = position.phase;
-    const key = `${year} ${season} ${kind}`;
-    let found = this.years.get(key);
+    // Maps by part, not one map by a joined key: no key string is made per phase.
+    let seasons = this.years.get(year);
+    if (!seasons) this.years.set(year, (seasons = new Map()));
+    let kinds = seasons.get(season);
+    if (!kinds) seasons.set(season, (kinds = new Map()));
+    let found = kinds.get(kind);
     if (!found) {
       found = [yearPlayed(this.board, this.rules, position), settledYear(this.board, this.rules, position)];
-      this.years.set(key, found);
+      kinds.set(kind, found);
     }
     return found;
   }
@@ -102,9 +109,11 @@ export class OutcomeCache {
  * so they are kept with the board (compiled once per variant and rules) for
  * every game played on it: a game plays each phase once.
  */
-const calendars = new WeakMap<Board, Map<string, Map<string, [number, number]>>>();
+type Calendar = Map<number, Map<string, Map<string, [number, number]>>>;
 
-function calendarOf(board: Board, rules: RuleOptions): Map<string, [number, number]> {
+const calendars = new WeakMap<Board, Map<string, Calendar>>();
+
+function calendarOf(board: Board, rules: RuleOptions): Calendar {
   let byRules = calendars.get(board);
   if (!byRules) calendars.set(board, (byRules = new Map()));
   const key = JSON.stringify(rules);

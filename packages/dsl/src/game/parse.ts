@@ -9,7 +9,7 @@
  */
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { CodeName } from '../diagnostics/codes.js';
-import { LineIndex, type Position, type Range } from '../text/range.js';
+import { LineIndex, ZERO_RANGE, type Position, type Range } from '../text/range.js';
 import type * as G from './ast.js';
 
 export interface ParsedGame {
@@ -47,7 +47,10 @@ export function parseGame(text: string, file: string): ParsedGame {
 }
 
 class GameParser {
-  private readonly lines: LineIndex;
+  /** Where each line starts, found while reading the lines (the line index is made of them at the end). */
+  private readonly lineStarts: number[] = [];
+  /** A line index made early, only for a position off the line being read (see `position`). */
+  private early: LineIndex | undefined;
   private readonly diagnostics: Diagnostic[] = [];
   private readonly ast: G.GameFile;
   private section: 'header' | 'position' | 'phase' | 'expect' | 'declare' = 'header';
@@ -71,25 +74,30 @@ class GameParser {
     private readonly text: string,
     private readonly file: string,
   ) {
-    this.lines = new LineIndex(text);
-    this.ast = { kind: 'GameFile', header: [], phases: [], declare: [], range: this.lines.range(0, text.length) };
+    this.ast = { kind: 'GameFile', header: [], phases: [], declare: [], range: ZERO_RANGE };
   }
 
   parse(): ParsedGame {
     const text = this.text;
+    // Without a carriage return in the text (the usual case) a line ends at the next line feed, which indexOf finds faster than a loop.
+    const lineFeedsOnly = text.indexOf('\r') < 0;
     let start = 0;
     while (start <= text.length) {
-      let end = start;
-      while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
+      let end = lineFeedsOnly ? text.indexOf('\n', start) : start;
+      if (end < 0) end = text.length;
+      else if (!lineFeedsOnly) while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
       this.lineStart = start;
       this.lineEnd = end;
+      this.lineStarts.push(start);
       this.line(start, end);
       if (end >= text.length) break;
       start = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
       this.lineNo++;
     }
     this.flushGrowth();
-    return { file: this.file, text, ast: this.ast, diagnostics: this.diagnostics, lines: this.lines };
+    const lines = new LineIndex(text, this.lineStarts);
+    this.ast.range = lines.range(0, text.length);
+    return { file: this.file, text, ast: this.ast, diagnostics: this.diagnostics, lines };
   }
 
   // ------------------------------------------------------------- helpers
@@ -102,7 +110,8 @@ class GameParser {
   /** The position of an offset: computed directly on the line being read (the same as `LineIndex.position`). */
   private position(offset: number): Position {
     if (offset >= this.lineStart && offset <= this.lineEnd) return { offset, line: this.lineNo, column: offset - this.lineStart };
-    return this.lines.position(offset);
+    this.early ??= new LineIndex(this.text);
+    return this.early.position(offset);
   }
 
   private report(name: CodeName, start: number, end: number, message: string): void {
@@ -110,7 +119,7 @@ class GameParser {
   }
 
   private word(t: Tok): G.Word {
-    return { text: t.text, value: t.text.toLowerCase(), range: this.range(t.start, t.end) };
+    return wordNode(t.text, this.range(t.start, t.end));
   }
 
   /** Source text from the start of the first token to the end of the last, as one node. */
@@ -122,6 +131,9 @@ class GameParser {
 
   /** Words joined as written, for names of more than one word (`North Sea`). */
   private words(toks: Tok[]): G.Word {
+    const only = toks[0] as Tok;
+    // One word has no space to fold.
+    if (toks.length === 1 && only.kind === 'word') return this.word(only);
     const s = this.span(toks);
     return { text: s.text, value: s.text.toLowerCase().replace(/\s+/g, ' '), range: s.range };
   }
@@ -211,7 +223,7 @@ class GameParser {
   // --------------------------------------------------------------- lines
 
   private line(start: number, end: number): void {
-    if (this.section === 'phase' && this.power && this.plainOrder(start, end)) return;
+    if (this.section === 'phase' && ((this.power && this.plainOrder(start, end)) || this.plainPowerLine(start, end))) return;
     this.flushGrowth();
     const contentEnd = this.commentStart(start, end);
     const toks = this.tokenize(start, contentEnd);
@@ -291,22 +303,54 @@ class GameParser {
       if (isBlank(c)) continue;
       if (c < 33 || c > 126 || c === 34 || c === 58 || c === 91 || c === 93) return false;
       if (c === 47 && text.charCodeAt(j + 1) === 47 && j + 1 < end) return false;
-      if ((c === 97 || c === 65) && text.slice(j + 1, j + 6).toLowerCase() === 'llies') return false;
+      if ((c === 97 || c === 65) && hasAsciiWord(text, j + 1, 'llies')) return false;
       last = j + 1;
     }
     const phase = this.phase as G.PhaseSection;
-    // The section grows to this line once the run of plain lines ends (flushGrowth), not once per line.
-    this.growing = phase;
-    this.grownTo = last;
-    this.grownLine = this.lineNo;
-    this.grownColumn = last - this.lineStart;
+    this.growLater(phase, last);
     // The text is the whole line: one range for both (ranges are never changed, only replaced).
     const range = this.range(first, last);
     phase.orders.push({ kind: 'Order', power: this.power as G.Word, text: { text: text.slice(first, last), range }, range });
     return true;
   }
 
-  /** Gives the section of the last plain order lines its end. */
+  /**
+   * Grows a section to `end` on the line being read once the run of lines
+   * that grow it ends (flushGrowth, before any other line is read), not once
+   * per line: a phase grows with each of its `POWER:` and order lines.
+   */
+  private growLater(node: G.Node, end: number): void {
+    this.growing = node;
+    this.grownTo = end;
+    this.grownLine = this.lineNo;
+    this.grownColumn = end - this.lineStart;
+  }
+
+  /**
+   * A `POWER:` line of a phase, the other common line of a game: one that is
+   * plain ASCII (a word of letters, digits and `_` starting with a letter,
+   * the colon, nothing after it but blanks) is taken here as `inPhase` takes
+   * it, without tokens. False (nothing done) for any other line.
+   */
+  private plainPowerLine(start: number, end: number): boolean {
+    const text = this.text;
+    let i = start;
+    while (i < end && isBlank(text.charCodeAt(i))) i++;
+    const first = i;
+    const c0 = text.charCodeAt(first);
+    if (first >= end || c0 < 65 || (c0 > 90 && c0 < 97) || c0 > 122) return false;
+    while (i < end && isAsciiWordChar(text.charCodeAt(i))) i++;
+    if (i >= end || text.charCodeAt(i) !== 58) return false;
+    for (let j = i + 1; j < end; j++) if (!isBlank(text.charCodeAt(j))) return false;
+    const phase = this.phase as G.PhaseSection;
+    this.growLater(phase, i + 1);
+    const power = wordNode(text.slice(first, i), this.range(first, i));
+    phase.powers.push(power);
+    this.power = power;
+    return true;
+  }
+
+  /** Gives the section of the last lines that grew it its end. */
   private flushGrowth(): void {
     const node = this.growing;
     if (!node) return;
@@ -558,7 +602,7 @@ class GameParser {
       this.report('misplacedStatement', first.start, lineEnd, `'${kw}' belongs in an expect block: write expect on the line before`);
       return;
     }
-    this.grow(phase, lineEnd);
+    this.growLater(phase, lineEnd);
     const colon = colonIndex(toks);
     let orderToks = toks;
     if (colon > 0 && toks.slice(0, colon).every((t) => t.kind === 'word')) {
@@ -891,6 +935,11 @@ class GameParser {
   }
 }
 
+/** A word node: the word as written and lower-cased. */
+function wordNode(text: string, range: Range): G.Word {
+  return { text, value: text.toLowerCase(), range };
+}
+
 /** Spaces and tabs, the blanks the tokenizer skips without its regular expression. */
 function isBlank(c: number): boolean {
   return c === 32 || c === 9;
@@ -915,6 +964,16 @@ const NOT_ORDER_WORDS = new Set([
   'result',
   ...DECLARATION_KEYWORDS,
 ]);
+
+/**
+ * Whether `word` (lower-case ASCII letters) is written at `at`, in any case:
+ * compared code by code, since a line is a plain order only if it is ASCII
+ * (its other characters make plainOrder say no either way).
+ */
+function hasAsciiWord(text: string, at: number, word: string): boolean {
+  for (let k = 0; k < word.length; k++) if ((text.charCodeAt(at + k) | 32) !== word.charCodeAt(k)) return false;
+  return true;
+}
 
 /** Codes of ASCII letters, digits and `_`: the ASCII characters of WORD. */
 function isAsciiWordChar(c: number): boolean {

@@ -228,7 +228,7 @@ class GameRunner {
       return;
     }
     this.index = variant.index;
-    this.orderReading = OrderReading.forRun(this.out, variant.index, this.options.reuse?.run);
+    this.orderReading = OrderReading.of(variant.index);
 
     const rules = this.resolveRules(variant, editionStmt, ast.header.filter((h): h is G.RuleStmt => h.kind === 'Rule'));
     this.rules = rules;
@@ -544,9 +544,10 @@ class GameRunner {
     this.startVictory(start);
     const reused = this.reusePhases(start);
     if (reused) position = reused.position;
-    for (const section of sections.slice(reused?.sections ?? 0)) {
-      this.declareThrough(sections.indexOf(section) - 1, position);
-      if (this.catchUp(sections.indexOf(section), position)) return;
+    for (let s = reused?.sections ?? 0; s < sections.length; s++) {
+      const section = sections[s] as G.PhaseSection;
+      this.declareThrough(s - 1, position);
+      if (this.catchUp(s, position)) return;
       if (this.options.cancelled?.()) {
         this.out.cancelled = true;
         return;
@@ -959,22 +960,32 @@ class GameRunner {
   /** Reads the orders, adjudicates the phase, checks its expectations; the next position, or undefined to stop. */
   private adjudicate(position: Position, lines: G.OrderLine[], section: G.PhaseSection): Position | undefined {
     const written = lines === section.orders;
-    const orders: OrderRun[] = [];
+    // The orders read, and the line and power of each (paired with the engine's results below).
+    const orders: Order[] = [];
+    const from: OrderFrom[] = [];
     let incomplete = false;
     if (written) {
+      this.orderReading.startPhase();
       for (const w of section.powers) this.power(w);
       const unitAt = (loc: string): Unit | undefined => {
         const b = base(loc);
         const find = (list: readonly Unit[]): Unit | undefined => list.find((u) => base(u.at) === b);
         return position.phase.kind === 'retreat' ? (find(position.dislodged) ?? find(position.units)) : find(position.units);
       };
+      // A power's lines come together: its id and language are looked up once for them.
+      let word: G.Word | undefined;
+      let power: string | undefined;
+      let language: string | undefined;
       for (const line of lines) {
-        const power = this.powerOf.get(line.power);
+        if (line.power !== word) {
+          word = line.power;
+          power = this.powerOf.get(word);
+          language = power === undefined ? undefined : this.languages.of(power);
+        }
         if (!power) {
           incomplete = true;
           continue;
         }
-        const language = this.languages.of(power);
         if (language !== undefined) {
           // A line in another language may hold several orders, each possibly another power's (`ドイツ：…`).
           const read = readOrderLine(this.board, this.index, language, line.text.text, { power, phase: position.phase.kind, unitAt });
@@ -983,7 +994,10 @@ class GameRunner {
           if (!read.ok) incomplete = true;
           else for (const o of read.orders) {
             const order = this.switchedOrder(o, line, position);
-            if (order) orders.push({ line, power: o.power, order });
+            if (order) {
+              orders.push(order);
+              from.push(new OrderFrom(line, o.power));
+            }
           }
           continue;
         }
@@ -997,37 +1011,36 @@ class GameRunner {
           continue;
         }
         // A misspelt name read as the name it is close to: said, never silent (DF8030).
-        for (const w of parsed.warnings ?? []) {
+        if (parsed.warnings) {
           const at = line.text.range.start.offset;
-          this.report('guessedName', this.parsed.lines.range(at + w.start, at + w.end), w.message);
+          for (const w of parsed.warnings) this.report('guessedName', this.parsed.lines.range(at + w.start, at + w.end), w.message);
         }
         const order = this.switchedOrder(parsed.order, line, position);
-        if (order) orders.push({ line, power, order });
+        if (order) {
+          orders.push(order);
+          from.push(new OrderFrom(line, power));
+        }
       }
     }
     let result: PhaseResult;
     this.options.onAdjudicate?.(position.phase);
     try {
       const options = this.out.seed !== undefined ? { seed: this.out.seed } : {};
-      result = adjudicatePhase(
-        this.board,
-        position,
-        orders.map((o) => o.order),
-        this.rules,
-        options,
-      );
+      result = adjudicatePhase(this.board, position, orders, this.rules, options);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       this.report('adjudicationFailed', section.phase?.range ?? section.range, `The engine failed on ${phaseText(position.phase)}: ${message}`);
       return undefined;
     }
-    attachResults(orders, result.results);
-    const run: PhaseRun = { phase: position.phase, orders, before: position, result, incomplete };
-    if (written) run.section = section;
+    const runs = orderRuns(orders, from, result.results);
+    const victory = this.victory.afterPhase(position.phase, result.next, written ? section : undefined);
+    // Made with every property it will have (one added later would take a second object).
+    const run: PhaseRun = written
+      ? { phase: position.phase, orders: runs, before: position, result, incomplete, section, victory }
+      : { phase: position.phase, orders: runs, before: position, result, incomplete, victory };
     this.out.phases.push(run);
     this.out.final = result.next;
-    run.victory = this.victory.afterPhase(run.phase, result.next, run.section);
-    this.noteVictory(run.victory);
+    this.noteVictory(victory);
     if (written) this.check(run, section, this.out.phases.length - 1);
     return result.next;
   }
@@ -1174,15 +1187,43 @@ function diagnosticKey(d: Diagnostic): string {
   return `${d.file}:${d.range.start.offset}:${d.range.end.offset}:${d.code}:${d.message}`;
 }
 
-/** Pairs each order with its result: by identity, else (the engine copied the orders) by position. */
-function attachResults(orders: OrderRun[], results: readonly OrderResult[]): void {
-  const byOrder = new Map<Order, OrderResult>();
-  for (const r of results) if (!byOrder.has(r.order)) byOrder.set(r.order, r);
+/** The line an order was read from and the power it is of. */
+class OrderFrom {
+  constructor(
+    readonly line: G.OrderLine,
+    readonly power: string,
+  ) {}
+}
+
+/**
+ * The orders of a phase with their lines and results, each order paired with
+ * its result by identity, else (the engine copied the orders) by position.
+ * The engine gives the results of the orders in their order (any it adds come
+ * after them), and the orders of a phase are distinct objects (orders.ts), so
+ * while each result is at its order's place it is the first result of that
+ * order, and no lookup table is needed. Each order run is made with its
+ * result, not given it later (a property added later would take a second
+ * object).
+ */
+function orderRuns(orders: readonly Order[], from: readonly OrderFrom[], results: readonly OrderResult[]): OrderRun[] {
+  const runs: OrderRun[] = [];
   const sameLength = results.length === orders.length;
-  orders.forEach((o, i) => {
-    const r = byOrder.get(o.order) ?? (sameLength ? results[i] : undefined);
-    if (r) o.result = r;
-  });
+  let byOrder: Map<Order, OrderResult> | undefined;
+  for (let i = 0; i < orders.length; i++) {
+    const order = orders[i] as Order;
+    const { line, power } = from[i] as OrderFrom;
+    let r = results[i];
+    // Once a result is not at its order's place, the first result of each order is looked up.
+    if (byOrder || r === undefined || r.order !== order) {
+      if (!byOrder) {
+        byOrder = new Map();
+        for (const x of results) if (!byOrder.has(x.order)) byOrder.set(x.order, x);
+      }
+      r = byOrder.get(order) ?? (sameLength ? results[i] : undefined);
+    }
+    runs.push(r ? { line, power, order, result: r } : { line, power, order });
+  }
+  return runs;
 }
 
 /** Orders of the adjustments; in a movement phase they are written in advance (000 §11). */

@@ -159,11 +159,9 @@ export class VictoryKeeper {
   // ------------------------------------------------------------ judging
 
   private judge(position: Position, extra: Partial<Declarations>, ended: boolean): Judgement {
-    const declarations: Declarations = {
-      alliances: alliancesInForce(this.state?.allies ?? {}, this.host.board.powerIds),
-      ...(ended ? { ended } : {}),
-      ...extra,
-    };
+    const declarations: Declarations = { alliances: alliancesInForce(this.state?.allies ?? {}, this.host.board.powerIds) };
+    if (ended) declarations.ended = ended;
+    Object.assign(declarations, extra);
     this.outcomes ??= new OutcomeCache(this.host.board, this.host.rules);
     return this.outcomes.judge(position, declarations);
   }

@@ -11,6 +11,7 @@ import { bindVariant, type VariantModel } from '../map/bind.js';
 import type { ParsedMap } from '../map/parse.js';
 import type { RuleSetSource } from '../map/rules.js';
 import { VariantLoader, type VariantUnit } from '../workspace/loader.js';
+import { OrderReading } from './orders.js';
 
 export interface CompiledVariant {
   path: string;
@@ -51,6 +52,14 @@ export class GameWorkspace {
     }
     this.variants.set(path, { variant, files, boards: new Map() });
     return variant;
+  }
+
+  /**
+   * Forgets the order readings kept for this workspace's variants: the next
+   * run of a file reads each of its order texts again, as its first check did.
+   */
+  forgetOrderReadings(): void {
+    for (const { variant } of this.variants.values()) if (variant.index) OrderReading.forget(variant.index);
   }
 
   /** The compiled board of a variant under a game's rules (cached per rules). */

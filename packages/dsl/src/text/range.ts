@@ -29,7 +29,15 @@ export function cover(a: Range, b: Range): Range {
 export class LineIndex {
   private readonly lineStarts: number[];
 
-  constructor(readonly text: string) {
+  /** `lineStarts`: where each line starts (after `\n`, `\r\n` or a lone `\r`), when the caller has found them already. */
+  constructor(
+    readonly text: string,
+    lineStarts?: number[],
+  ) {
+    if (lineStarts) {
+      this.lineStarts = lineStarts;
+      return;
+    }
     const starts = [0];
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
