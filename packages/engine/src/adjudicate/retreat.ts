@@ -15,11 +15,11 @@ import { positionAfter } from '../game/phases.js';
 import type { DislodgedUnit, Position, Unit } from '../game/position.js';
 import type { Order } from '../orders/order.js';
 import { drawIndex, PhaseDraws, type Rng } from './prng.js';
-import { ownerTable } from './adjustment/index.js';
+import { readOwners } from './adjustment/index.js';
 import type { OrderResult, PhaseResult } from './result.js';
 import { reasonText, type Reason } from './reasons.js';
 import { findUnit, fleetDestination, readDestination } from './refs.js';
-import { buildUnitTable, type UnitTable } from './units.js';
+import { DISLODGED, ON_BOARD, readUnits, type UnitTable } from './units.js';
 
 /** What a dislodged unit ends up doing. */
 export const DISBAND = -2;
@@ -103,7 +103,7 @@ export function adjudicateRetreat(
   for (let u = 0; u < dislodged.n; u++) if (choice[u] === -1) choice[u] = defaultRetreat(ctx, u, draws.get);
 
   // Two or more units retreating to one province are all disbanded.
-  const count = new Int32Array(board.provinceCount);
+  const count = retreatScratch(board).count.fill(0);
   for (let u = 0; u < dislodged.n; u++) if (choice[u]! >= 0) count[board.provinceOf(choice[u]!)]! += 1;
   const retreated: Unit[] = [];
   const clash = new Uint8Array(dislodged.n);
@@ -125,8 +125,9 @@ export function adjudicateRetreat(
     if (u >= 0 && clash[u]) return failed(order, 'retreat-clash');
     return { order, status: 'succeeds' };
   });
+  // The units on the board are shared with the position before (see positionAfter, game/phases.ts).
   const next = positionAfter(board, rules, position.phase, {
-    units: [...position.units.map((u) => ({ ...u })), ...retreated],
+    units: [...position.units, ...retreated],
     dislodged: [],
     owners: position.owners,
     standoffs: [],
@@ -145,9 +146,10 @@ export function retreatsDue(position: Pick<Position, 'dislodged'>): boolean {
  * are still read, so that a position naming an unknown place throws as before.
  */
 function passOver(board: Board, rules: RuleOptions, position: Position): PhaseResult {
-  buildUnitTable(board, position.units);
+  readUnits(board, position.units);
+  // The unit objects are shared with the position before (see positionAfter, game/phases.ts).
   const next = positionAfter(board, rules, position.phase, {
-    units: position.units.map((u) => ({ ...u })),
+    units: position.units.slice(),
     dislodged: [],
     owners: position.owners,
     standoffs: [],
@@ -155,26 +157,55 @@ function passOver(board: Board, rules: RuleOptions, position: Position): PhaseRe
   return { results: [], dislodged: [], next };
 }
 
-/** The retreat context of a position's dislodged units, standoffs and owners (its units block retreats). */
+/**
+ * Per-province columns of the friendly retreat phase, made once per board:
+ * each would be a typed array over 64 bytes, backed outside the heap and
+ * costly to allocate per phase. Per dislodged unit, `attackFrom` and
+ * `byConvoy` (read below the number of dislodged units, at most one per province).
+ */
+interface RetreatScratch {
+  readonly standoff: Uint8Array;
+  readonly attackFrom: Int32Array;
+  readonly byConvoy: Uint8Array;
+  /** Per province: the units retreating there. */
+  readonly count: Int32Array;
+}
+
+const scratch = new WeakMap<Board, RetreatScratch>();
+
+function retreatScratch(board: Board): RetreatScratch {
+  let s = scratch.get(board);
+  if (!s) {
+    const P = board.provinceCount;
+    scratch.set(board, (s = { standoff: new Uint8Array(P), attackFrom: new Int32Array(P), byConvoy: new Uint8Array(P), count: new Int32Array(P) }));
+  }
+  return s;
+}
+
+/**
+ * The retreat context of a position's dislodged units, standoffs and owners
+ * (its units block retreats), in the board's reusable columns (`readUnits`,
+ * `readOwners`): valid until they are read again, by the next phase adjudicated
+ * on the board.
+ */
 export function retreatContext(
   board: Board,
   rules: RuleOptions,
   position: Pick<Position, 'units' | 'dislodged' | 'standoffs' | 'owners'>,
 ): RetreatCtx {
-  const onBoard = buildUnitTable(board, position.units);
-  const dislodged = buildUnitTable(board, position.dislodged);
-  const standoff = new Uint8Array(board.provinceCount);
+  const onBoard = readUnits(board, position.units, ON_BOARD);
+  const dislodged = readUnits(board, position.dislodged, DISLODGED);
+  const { standoff, attackFrom, byConvoy } = retreatScratch(board);
+  standoff.fill(0);
   for (const s of position.standoffs) {
     const p = board.provinceId(s);
     if (p >= 0) standoff[p] = 1;
   }
-  const attackFrom = new Int32Array(dislodged.n);
-  const byConvoy = new Uint8Array(dislodged.n);
   position.dislodged.forEach((d, u) => {
     attackFrom[u] = d.from === undefined ? -1 : board.provinceId(d.from);
     byConvoy[u] = d.byConvoy === true ? 1 : 0;
   });
-  const owner = ownerTable(board, position.owners);
+  const owner = readOwners(board, position.owners);
   return { board, rules, onBoard, occupant: onBoard.unitAt, dislodged, from: position.dislodged, attackFrom, byConvoy, standoff, owner, target: -1 };
 }
 

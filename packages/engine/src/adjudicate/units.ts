@@ -58,25 +58,91 @@ export function checkPosition(board: Board, position: Position): string[] {
   return errors;
 }
 
-/** Integer columns for a list of units; throws PositionError on an unknown location or power. */
+/**
+ * The units of a phase as integer columns, in buffers sized for a board and
+ * refilled per phase (`read`): the movement workspace keeps one, and the
+ * friendly retreat and adjustment phases reuse the board's (`readUnits`), so
+ * that no phase allocates its columns (a typed array over 64 bytes, such as
+ * `unitAt`, is backed outside the heap and costly to allocate).
+ */
+export class UnitColumns implements UnitTable {
+  n = 0;
+  units: readonly Unit[] = [];
+  readonly power: Int32Array;
+  readonly kind: Uint8Array;
+  readonly loc: Int32Array;
+  readonly prov: Int32Array;
+  readonly unitAt: Int32Array;
+
+  constructor(capacity: number, provinceCount: number) {
+    this.power = new Int32Array(capacity);
+    this.kind = new Uint8Array(capacity);
+    this.loc = new Int32Array(capacity);
+    this.prov = new Int32Array(capacity);
+    this.unitAt = new Int32Array(provinceCount).fill(-1);
+  }
+
+  /**
+   * Reads a list of units into the columns, in place of the ones before;
+   * throws PositionError on an unknown location or power, or two units in a
+   * province. A list longer than the columns always has two units in a
+   * province, so it throws before it runs out of room.
+   */
+  read(board: Board, list: readonly Unit[]): this {
+    this.clear();
+    const { power, kind, loc, prov, unitAt } = this;
+    for (let i = 0; i < list.length; i++) {
+      const u = list[i]!;
+      const l = board.locId(u.at);
+      const p = board.powerId(u.power);
+      if (l < 0) throw new PositionError(`unknown location "${u.at}"`);
+      if (p < 0) throw new PositionError(`unknown power "${u.power}"`);
+      const at = board.provinceOf(l);
+      if (unitAt[at]! >= 0) throw new PositionError(`two units in ${board.provinceName(at)}`);
+      power[i] = p;
+      kind[i] = unitKindCode(u.kind);
+      loc[i] = l;
+      prov[i] = at;
+      unitAt[at] = i;
+      this.n = i + 1; // so that clear() undoes exactly what is set, after a throw too
+    }
+    this.units = list;
+    return this;
+  }
+
+  /** Empties the columns: `unitAt` back to all -1. */
+  clear(): void {
+    const { prov, unitAt } = this;
+    for (let u = 0; u < this.n; u++) unitAt[prov[u]!] = -1;
+    this.n = 0;
+    this.units = NO_UNITS;
+  }
+}
+
+const NO_UNITS: readonly Unit[] = Object.freeze([]);
+
+/** Integer columns for a list of units, of their own; throws PositionError on an unknown location or power. */
 export function buildUnitTable(board: Board, units: readonly Unit[]): UnitTable {
-  const n = units.length;
-  const power = new Int32Array(n);
-  const kind = new Uint8Array(n);
-  const loc = new Int32Array(n);
-  const prov = new Int32Array(n);
-  const unitAt = new Int32Array(board.provinceCount).fill(-1);
-  units.forEach((u, i) => {
-    const l = board.locId(u.at);
-    const p = board.powerId(u.power);
-    if (l < 0) throw new PositionError(`unknown location "${u.at}"`);
-    if (p < 0) throw new PositionError(`unknown power "${u.power}"`);
-    power[i] = p;
-    kind[i] = unitKindCode(u.kind);
-    loc[i] = l;
-    prov[i] = board.provinceOf(l);
-    if (unitAt[prov[i]!]! >= 0) throw new PositionError(`two units in ${board.provinceName(prov[i]!)}`);
-    unitAt[prov[i]!] = i;
-  });
-  return { n, units, power, kind, loc, prov, unitAt };
+  return new UnitColumns(units.length, board.provinceCount).read(board, units);
+}
+
+/** The board's reusable columns (`readUnits`): for the units on the board, and for the dislodged units. */
+export const ON_BOARD = 0;
+export const DISLODGED = 1;
+
+const reusable = new WeakMap<Board, readonly [UnitColumns, UnitColumns]>();
+
+/**
+ * `buildUnitTable` into the board's reusable columns of `slot` (ON_BOARD or
+ * DISLODGED): valid until the next `readUnits` of that slot on the board. For
+ * the friendly adjudication of one phase, which reads its units once and keeps
+ * nothing of the table (the adjudicator calls no code of its caller meanwhile).
+ */
+export function readUnits(board: Board, list: readonly Unit[], slot: typeof ON_BOARD | typeof DISLODGED = ON_BOARD): UnitTable {
+  let pair = reusable.get(board);
+  if (!pair) {
+    const P = board.provinceCount;
+    reusable.set(board, (pair = [new UnitColumns(P, P), new UnitColumns(P, P)]));
+  }
+  return pair[slot].read(board, list);
 }

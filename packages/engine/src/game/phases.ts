@@ -130,19 +130,49 @@ export function ownershipChangesAfter(board: Board, rules: RuleOptions, phase: P
   return next.year > phase.year;
 }
 
-/** Centre owners after the units in `units` take the supply centres they stand on. */
+/**
+ * Centre owners after the units in `units` take the supply centres they stand
+ * on: `owners` itself when no centre changes hands, else a copy with the changes.
+ */
 export function updateOwners(board: Board, owners: Readonly<Record<string, string>>, units: readonly Unit[]): Record<string, string> {
-  const out: Record<string, string> = { ...owners };
+  let out = owners;
   for (const u of units) {
     const loc = board.locId(u.at);
     if (loc < 0) continue;
     const prov = board.provinceOf(loc);
-    if (board.supplyCentre[prov]) out[board.provinceName(prov)] = u.power;
+    if (board.supplyCentre[prov]) out = withOwner(out, board.provinceName(prov), u.power);
   }
   return out;
 }
 
-/** The position that starts the phase after `phase`, with centre owners updated when the year says so. */
+/**
+ * `owners` with `centre` owned by `power`: `owners` itself when it already is,
+ * else a copy (positions are never changed in place, see positionAfter).
+ */
+export function withOwner(owners: Readonly<Record<string, string>>, centre: string, power: string): Record<string, string> {
+  if (owners[centre] === power) return owners;
+  // One object literal: V8 copies a fast-mode object's property store whole (a spread of the
+  // classic map's owners takes about 40 ns, Object.assign about 900 ns), and the copy stays in
+  // fast mode. Adding a key by `copy[centre] =` to a spread copy turns one copy in three into a
+  // slow dictionary, which every later copy and look-up pays for (docs/PERFORMANCE.md,
+  // "Fourth round: the friendly adjudicator's allocations").
+  return { ...owners, [centre]: power };
+}
+
+/**
+ * The position that starts the phase after `phase`, with centre owners updated
+ * when the year says so.
+ *
+ * The next position shares with `state` (and so with the position before) the
+ * owners object when no centre changes hands, and the callers share the unit
+ * objects that stay as they were: positions are values nothing changes in
+ * place, neither the engine nor the packages that use it (the frozen-position
+ * test in packages/engine/test/shared-positions.test.ts adjudicates deep-frozen
+ * positions of every kind of phase), so an earlier phase of a game cannot be
+ * changed through a later one. Copying them cost an allocation per unit and a
+ * 35-key object per phase (docs/PERFORMANCE.md, "Fourth round: the friendly
+ * adjudicator's allocations").
+ */
 export function positionAfter(
   board: Board,
   rules: RuleOptions,
@@ -150,6 +180,6 @@ export function positionAfter(
   state: Omit<Position, 'phase'>,
 ): Position {
   const next = nextPhase(board, rules, phase);
-  const owners = ownershipChangesAfter(board, rules, phase, next) ? updateOwners(board, state.owners, state.units) : { ...state.owners };
+  const owners = ownershipChangesAfter(board, rules, phase, next) ? updateOwners(board, state.owners, state.units) : state.owners;
   return { ...state, phase: next, owners };
 }

@@ -23,6 +23,7 @@ import { adjudicatePhase } from '../../src/adjudicate/phase.js';
 import type { OrderStatus, PhaseResult } from '../../src/adjudicate/result.js';
 import type { DislodgedUnit, PhaseKind, Position, Unit, UnitKind } from '../../src/game/position.js';
 import type { Order, UnitRef } from '../../src/orders/order.js';
+import { deepFreeze } from './freeze.js';
 
 export const CLASSIC: VariantConfig = JSON.parse(
   readFileSync(new URL('../fixtures/classic.json', import.meta.url), 'utf8'),
@@ -145,15 +146,19 @@ export function unitsByPower(units: readonly Unit[]): Record<string, string[]> {
   return out;
 }
 
-/** Adjudicates a case and checks what it states; returns the result for further checks. */
+/**
+ * Adjudicates a case and checks what it states; returns the result for further
+ * checks. The position and orders are deep-frozen first: the adjudicator must
+ * never change its input (the next position shares objects with it).
+ */
 export function check(c: PhaseCase): PhaseResult {
-  const position = casePosition(c);
+  const position = deepFreeze(casePosition(c));
   const kind = position.phase.kind;
   const parsed = Object.entries(c.orders).flatMap(([p, list]) => list.map((t) => ({ text: t, ...parseOrder(p, t, kind) })));
   const result = adjudicatePhase(
     board,
     position,
-    parsed.map((o) => o.order),
+    deepFreeze(parsed.map((o) => o.order)),
     rules(c.rules),
     c.seed === undefined ? {} : { seed: c.seed },
   );

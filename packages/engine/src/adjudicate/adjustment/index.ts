@@ -14,20 +14,37 @@ import { NEUTRAL_POWER } from '../../config/variant-config.js';
 import { positionAfter } from '../../game/phases.js';
 import type { Position, Unit } from '../../game/position.js';
 import type { Order } from '../../orders/order.js';
-import { phaseRng } from '../prng.js';
+import { PhaseDraws } from '../prng.js';
 import type { OrderResult, PhaseResult } from '../result.js';
 import { reasonText, type Reason } from '../reasons.js';
 import { findUnit } from '../refs.js';
-import { buildUnitTable, type UnitTable } from '../units.js';
+import { readUnits, type UnitTable } from '../units.js';
 import { buildSiteReason, readBuild, selectBuilds, type Build } from './builds.js';
 import { civilDisorderRemovals } from './civil-disorder.js';
 
 /** Per province, the index of the power owning it, or -1. */
 export function ownerTable(board: Board, owners: Readonly<Record<string, string>>): Int32Array {
-  const out = new Int32Array(board.provinceCount).fill(-1);
-  for (const [c, p] of Object.entries(owners)) {
+  return fillOwners(board, owners, new Int32Array(board.provinceCount));
+}
+
+const reusableOwners = new WeakMap<Board, Int32Array>();
+
+/**
+ * `ownerTable` into the board's reusable column: valid until the next
+ * `readOwners` on the board (as `readUnits`, units.ts, for the same reason).
+ */
+export function readOwners(board: Board, owners: Readonly<Record<string, string>>): Int32Array {
+  let out = reusableOwners.get(board);
+  if (!out) reusableOwners.set(board, (out = new Int32Array(board.provinceCount)));
+  return fillOwners(board, owners, out);
+}
+
+function fillOwners(board: Board, owners: Readonly<Record<string, string>>, out: Int32Array): Int32Array {
+  out.fill(-1);
+  // for-in rather than Object.entries: no array of pairs per phase (an owners object has no inherited keys).
+  for (const c in owners) {
     const prov = board.provinceId(c);
-    if (prov >= 0) out[prov] = board.powerId(p);
+    if (prov >= 0) out[prov] = board.powerId(owners[c]!);
   }
   return out;
 }
@@ -48,8 +65,8 @@ export function balances(
 
 /** Whether any power has something to order in this adjustment phase: removals, or builds with a free site. */
 export function adjustmentsDue(board: Board, rules: RuleOptions, position: Position): boolean {
-  const units = buildUnitTable(board, position.units);
-  const owner = ownerTable(board, position.owners);
+  const units = readUnits(board, position.units);
+  const owner = readOwners(board, position.owners);
   return adjustmentsDueOn(board, rules, units.unitAt, (q) => owner[q]!, balances(board, owner, units));
 }
 
@@ -116,8 +133,8 @@ export function adjudicateAdjustment(
   rules: RuleOptions,
   seed: number,
 ): PhaseResult {
-  const units = buildUnitTable(board, position.units);
-  const owner = ownerTable(board, position.owners);
+  const units = readUnits(board, position.units);
+  const owner = readOwners(board, position.owners);
   const ownerOf = (prov: number): number => owner[prov]!;
   const balance = balances(board, owner, units);
   const results: (OrderResult | undefined)[] = orders.map(() => undefined);
@@ -145,7 +162,9 @@ export function adjudicateAdjustment(
 
   const removed = new Uint8Array(units.n);
   const civilDisorder: Unit[] = [];
-  const rng = phaseRng(seed, position.phase);
+  // The generator is made at the first draw: most phases draw nothing.
+  const draws = new PhaseDraws();
+  draws.reset(seed, position.phase);
   for (let p = 0; p < board.powerCount; p++) {
     const list = dedupeDisbands(orders, disbands[p]!, results);
     const need = -balance[p]!;
@@ -166,7 +185,7 @@ export function adjudicateAdjustment(
     if (stillNeeded > 0) {
       const candidates: number[] = [];
       for (let u = 0; u < units.n; u++) if (units.power[u] === p && !removed[u]) candidates.push(u);
-      for (const u of civilDisorderRemovals(board, rules, units, ownerOf, candidates, stillNeeded, rng)) {
+      for (const u of civilDisorderRemovals(board, rules, units, ownerOf, candidates, stillNeeded, draws.get())) {
         removed[u] = 1;
         civilDisorder.push({ ...units.units[u]! });
       }
@@ -211,8 +230,9 @@ export function adjudicateAdjustment(
   for (const prov of neutralRebuilds(board, rules, owner, stands)) built.push({ power: NEUTRAL_POWER, kind: 'army', at: board.provinceName(prov) });
 
   const final = orders.map((order, i) => results[i] ?? { order, status: 'succeeds' as const });
+  // The units that stay are shared with the position before (see positionAfter, game/phases.ts).
   const next = positionAfter(board, rules, position.phase, {
-    units: [...position.units.filter((_, u) => !removed[u]).map((u) => ({ ...u })), ...built],
+    units: [...position.units.filter((_, u) => !removed[u]), ...built],
     dislodged: [],
     owners: position.owners,
     standoffs: [],

@@ -12,7 +12,7 @@
  */
 import { unitKindCode, type Board } from '../../board/board.js';
 import type { RuleOptions } from '../../config/rules.js';
-import { nextPhase, ownershipChangesAfter } from '../../game/phases.js';
+import { nextPhase, ownershipChangesAfter, withOwner } from '../../game/phases.js';
 import type { Position, Unit } from '../../game/position.js';
 import type { Order } from '../../orders/order.js';
 import type { PhaseResult } from '../result.js';
@@ -36,10 +36,11 @@ export function adjudicateMovement(board: Board, position: Position, orders: rea
   resolvePhase(ws);
   settleMoves(ws);
   const outcome = movementOutcome(ws, validated, orders);
-  // As positionAfter (game/phases.ts) builds it, with the owners read from the integer columns.
+  // As positionAfter (game/phases.ts) builds it, with the owners read from the integer columns
+  // (and shared with the position before when no centre changes hands, as there).
   const phase = position.phase;
   const after = nextPhase(board, rules, phase);
-  const owners = ownershipChangesAfter(board, rules, phase, after) ? ownersAfter(ws, position.owners) : { ...position.owners };
+  const owners = ownershipChangesAfter(board, rules, phase, after) ? ownersAfter(ws, position.owners) : position.owners;
   const next: Position = {
     units: outcome.units,
     dislodged: outcome.dislodged,
@@ -51,14 +52,17 @@ export function adjudicateMovement(board: Board, position: Position, orders: rea
   return { results: outcome.results, dislodged: outcome.dislodged, next };
 }
 
-/** `updateOwners` for the units after the moves: each supply centre a unit stands on goes to its power. */
+/**
+ * `updateOwners` for the units after the moves: each supply centre a unit
+ * stands on goes to its power (`owners` itself when none changes hands).
+ */
 function ownersAfter(ws: MovementWorkspace, owners: Readonly<Record<string, string>>): Record<string, string> {
   const { board, units } = ws;
-  const out: Record<string, string> = { ...owners };
+  let out = owners;
   for (let u = 0; u < units.n; u++) {
     if (ws.dislodgedBy[u]! >= 0) continue;
     const prov = board.locProvince[ws.finalLoc[u]!]!;
-    if (board.supplyCentre[prov]) out[board.provinceIds[prov]!] = units.units[u]!.power;
+    if (board.supplyCentre[prov]) out = withOwner(out, board.provinceIds[prov]!, units.units[u]!.power);
   }
   return out;
 }

@@ -141,6 +141,9 @@ export function movementOutcome(ws: MovementWorkspace, v: ValidatedMovement, ord
         from: board.provinceName(units.prov[a]!),
         byConvoy: usesConvoy(m, a),
       });
+    } else if (ws.finalLoc[u] === units.loc[u]) {
+      // A unit that stays is the same object in the next position (see positionAfter, game/phases.ts).
+      unitsAfter.push(original);
     } else {
       unitsAfter.push({ power: original.power, kind: original.kind, at: board.locName(ws.finalLoc[u]!) });
     }

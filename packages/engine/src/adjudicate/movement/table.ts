@@ -10,8 +10,7 @@
  */
 import type { Board } from '../../board/board.js';
 import type { RuleOptions } from '../../config/rules.js';
-import type { UnitTable } from '../units.js';
-import type { Unit } from '../../game/position.js';
+import { UnitColumns } from '../units.js';
 import { MovementFlags } from './flags.js';
 
 /** Effective order kinds. An illegal or missing order is a HOLD. */
@@ -34,25 +33,6 @@ export type RouteCode = typeof ROUTE_LAND | typeof ROUTE_CONVOY | typeof ROUTE_E
 export const UNMATCHED_NONE = 0;
 export const UNMATCHED = 1;
 export const UNMATCHED_CIVIL_DISORDER = 2;
-
-/** The units of a phase as integer columns, in buffers sized for a board and refilled per phase. */
-export class UnitColumns implements UnitTable {
-  n = 0;
-  units: readonly Unit[] = [];
-  readonly power: Int32Array;
-  readonly kind: Uint8Array;
-  readonly loc: Int32Array;
-  readonly prov: Int32Array;
-  readonly unitAt: Int32Array;
-
-  constructor(capacity: number, provinceCount: number) {
-    this.power = new Int32Array(capacity);
-    this.kind = new Uint8Array(capacity);
-    this.loc = new Int32Array(capacity);
-    this.prov = new Int32Array(capacity);
-    this.unitAt = new Int32Array(provinceCount).fill(-1);
-  }
-}
 
 /**
  * Orders as columns, one slot each: where a legality check writes an order it

@@ -13,7 +13,8 @@ import type { RuleOptions } from '../../config/rules.js';
 import type { Unit } from '../../game/position.js';
 import type { Reason } from '../reasons.js';
 import { MovementState } from './state.js';
-import { MovementTable, OrderSlots, UnitColumns } from './table.js';
+import { UnitColumns } from '../units.js';
+import { MovementTable, OrderSlots } from './table.js';
 import * as boardCodes from '../../board/codes.js';
 
 // Module-local copies of imported codes: V8 folds a module's own constants into
