@@ -112,30 +112,44 @@ describe('dipforge bench --json', () => {
     const r = dipforge('bench', '--games', '2', '--phases', '6', '--warmup', '0', '--threads', '2', '--json');
     expect(r.status).toBe(0);
     const t = (JSON.parse(r.stdout) as Record<string, any>).threads;
-    expect(Object.keys(t).sort()).toEqual(['identical', 'nPhasesPerSecond', 'nSeconds', 'onePhasesPerSecond', 'oneSeconds', 'phases', 'prepared', 'samplesMs', 'speedup', 'threads']);
+    const row = ['nPhasesPerSecond', 'nSeconds', 'onePhasesPerSecond', 'oneSeconds', 'singlePhasesPerSecond', 'singleSeconds', 'speedup', 'speedupOverSingle'];
+    expect(Object.keys(t).sort()).toEqual([...row, 'cores', 'identical', 'phases', 'prepared', 'repeat', 'samplesMs', 'threads'].sort());
     expect(t.threads).toBe(2);
     expect(t.identical).toBe(true);
-    expect(t.phases).toBeGreaterThan(0);
-    expect(t.speedup).toBeGreaterThan(0);
-    // The games encoded once and replayed with adjudicatePrepared, on 1 and on 2 workers.
-    expect(Object.keys(t.prepared).sort()).toEqual(['nPhasesPerSecond', 'nSeconds', 'onePhasesPerSecond', 'oneSeconds', 'speedup']);
-    for (const v of Object.values(t.prepared)) expect(v).toBeGreaterThan(0);
-    expect(t.prepared.speedup).toBeCloseTo(t.prepared.oneSeconds / t.prepared.nSeconds, 1);
-    // Every timed replay is reported, and the medians are among them.
-    expect(Object.keys(t.samplesMs).sort()).toEqual(['n', 'one', 'preparedN', 'preparedOne']);
+    // A sample replays the games often enough to last about 200 ms in one thread (these games take well under 1 ms).
+    expect(t.repeat).toBeGreaterThan(1);
+    expect(t.phases % t.repeat).toBe(0);
+    // What 2 spinning threads got: at most the 2 cores they can use (a little over for rounding and start-up).
+    expect(Object.keys(t.cores).sort()).toEqual(['after', 'before']);
+    for (const v of Object.values(t.cores) as number[]) {
+      expect(v).toBeGreaterThanOrEqual(0);
+      expect(v).toBeLessThan(2.5);
+    }
+    // With encoding (adjudicateMany) and prepared (adjudicatePrepared), each with no workers, 1 and 2.
+    expect(Object.keys(t.prepared).sort()).toEqual(row);
+    for (const x of [t, t.prepared]) {
+      for (const k of row) expect(x[k]).toBeGreaterThan(0);
+      expect(x.speedup).toBeCloseTo(x.oneSeconds / x.nSeconds, 1);
+      expect(x.speedupOverSingle).toBeCloseTo(x.singleSeconds / x.nSeconds, 1);
+      expect((x.singlePhasesPerSecond * x.singleSeconds) / t.phases).toBeCloseTo(1, 3);
+    }
+    // Every timed sample is reported, and the medians are among them.
+    expect(Object.keys(t.samplesMs).sort()).toEqual(['n', 'one', 'preparedN', 'preparedOne', 'preparedSingle', 'single']);
     for (const xs of Object.values(t.samplesMs) as number[][]) {
       expect(xs).toHaveLength(7);
       for (const x of xs) expect(x).toBeGreaterThan(0);
     }
     expect(t.samplesMs.preparedOne).toContain(Math.round(t.prepared.oneSeconds * 1e5) / 100);
     expect(t.samplesMs.n).toContain(Math.round(t.nSeconds * 1e5) / 100);
+    expect(t.samplesMs.single).toContain(Math.round(t.singleSeconds * 1e5) / 100);
   });
 
   it('--threads prints a row with encoding and a row for prepared games', () => {
     const r = dipforge('bench', '--games', '2', '--phases', '4', '--warmup', '0', '--threads', '2');
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/adjudicateMany \(with encoding\): \d+ phases on 1 thread .* on 2 threads .* speed-up [\d.]+×; results identical/);
-    expect(r.stdout).toMatch(/adjudicatePrepared \(encoded once\): \d+ phases on 1 thread .* on 2 threads .* speed-up [\d.]+×/);
+    expect(r.stdout).toMatch(/adjudicateMany \(with encoding\): \d+ phases \(the games ×\d+\) in 1 thread .* on 1 worker .* on 2 workers .* speed-up [\d.]+× over 1 thread, [\d.]+× over 1 worker; results identical/);
+    expect(r.stdout).toMatch(/adjudicatePrepared \(encoded once\): \d+ phases \(the games ×\d+\) in 1 thread .* on 2 workers .* speed-up [\d.]+× over 1 thread, [\d.]+× over 1 worker/);
+    expect(r.stdout).toMatch(/cores: 2 spinning threads got [\d.]+ before the samples, [\d.]+ after/);
   });
 
   it('--uniform draws each order uniformly from the legal ones (the peers\' protocol): still no illegal order', () => {
