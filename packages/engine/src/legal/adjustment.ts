@@ -12,6 +12,7 @@ import type { RuleOptions } from '../config/rules.js';
 import type { Position } from '../game/position.js';
 import { ARMY, FLEET } from '../board/codes.js';
 import { buildSiteReason } from '../adjudicate/adjustment/builds.js';
+import { ownerTable } from '../adjudicate/adjustment/index.js';
 import type { UnitTable } from '../adjudicate/units.js';
 import { legalScratch } from './cache.js';
 import { LEGAL_FLAG, LEGAL_ORDER, legalCode } from './codes.js';
@@ -29,16 +30,6 @@ export interface PowerAdjustment {
   mayWaive: boolean;
   /** Units (indexes into the unit table) the power may disband: all its units when it must remove or under `voluntary-disbands`. */
   disbands: number[];
-}
-
-/** Per province, the index of the power owning it, or -1. */
-export function ownerTable(board: Board, owners: Readonly<Record<string, string>>): Int32Array {
-  const out = new Int32Array(board.provinceCount).fill(-1);
-  for (const c in owners) {
-    const prov = board.provinceId(c);
-    if (prov >= 0) out[prov] = board.powerId(owners[c]!);
-  }
-  return out;
 }
 
 /** Every power's adjustment options, in power order (powers with nothing to do included, with empty lists). */
