@@ -305,16 +305,17 @@ export function defaultRetreat(ctx: RetreatRules, u: number, rng: () => Rng): nu
 }
 
 /**
- * `gm-order`: an own supply centre; else towards home (closer to its nearest
- * home centre than where it stands, by the fewest moves); else a supply centre
+ * `gm-order`: an own supply centre; else towards home (closer to its home
+ * country than where it stands, by the fewest moves); else a supply centre
  * not owned by its power; else, for a fleet, a sea; else by lot. Ties within a
- * preference are drawn by lot.
+ * preference are drawn by lot. Rule 000 §10b says "towards one's own country"
+ * (本国方向), so home is the whole home country (`Board.homeCountry`: the
+ * map's `country` list with the home centres), not the home centres alone.
  */
 function gameMasterRetreat(ctx: RetreatRules, u: number, options: number[], rng: Rng): number {
   const { board, dislodged, owner } = ctx;
   const power = dislodged.power[u]!;
-  const homes = new Set(board.homeCentres[power]);
-  const isHome = (p: number): boolean => homes.has(p);
+  const isHome = (p: number): boolean => board.homeCountry[p] === power;
   const here = provinceDistance(board, dislodged.prov[u]!, isHome);
   const prov = (l: number): number => board.provinceOf(l);
   const homeward = options.map((l) => provinceDistance(board, prov(l), isHome)).filter((d) => d < here);

@@ -206,7 +206,7 @@ export const RULE_REGISTRY = [
     group: 'year',
     summary: 'What happens to a dislodged unit that has no usable retreat order.',
     description:
-      '`disband`: the unit is disbanded. `gm-order`: the game master retreats it by these preferences, in order: an own supply centre; towards home (a province fewer moves from its nearest home centre than where it stands); a supply centre not owned by its power; for a fleet, a sea province; otherwise drawn by lot with the game seed. `lot`: it retreats to one of its legal retreats drawn by lot with the game seed. A unit with no legal retreat is disbanded in every case.',
+      '`disband`: the unit is disbanded. `gm-order`: the game master retreats it by these preferences, in order: an own supply centre; towards home (a province fewer moves from its home country, its `country` provinces and home centres, than where it stands); a supply centre not owned by its power; for a fleet, a sea province; otherwise drawn by lot with the game seed. `lot`: it retreats to one of its legal retreats drawn by lot with the game seed. A unit with no legal retreat is disbanded in every case.',
     source: '000 §10; 003',
     choices: [
       { value: 'disband', summary: 'the unit is disbanded' },
