@@ -15,7 +15,9 @@ import { adjudicatePhase } from '../src/adjudicate/phase.js';
 import { adjudicateMovementInts, type MovementResultInts } from '../src/adjudicate/movement/index.js';
 import { MovementInts } from '../src/adjudicate/movement/encode.js';
 import { dropMovementWorkspace, lastMovementWorkspace } from '../src/adjudicate/movement/workspace.js';
-import { CONVOY, MOVE, SUPPORT_HOLD, SUPPORT_MOVE } from '../src/adjudicate/movement/table.js';
+import { CONVOY, HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE } from '../src/adjudicate/movement/table.js';
+import { ORDER_NONE } from '../src/adjudicate/movement/validate.js';
+import { ARMY } from '../src/board/codes.js';
 import type { Board } from '../src/board/board.js';
 import { initialPosition } from '../src/game/runner.js';
 import { mulberry32, type Rng } from '../src/legal/index.js';
@@ -86,12 +88,14 @@ function tableOf(b: Board): unknown {
       orderIndex: t.orderIndex[u],
       // Read (and written) only for supports and convoys.
       matched: t.order[u] === SUPPORT_HOLD || t.order[u] === SUPPORT_MOVE || t.order[u] === CONVOY ? t.matched[u] : -1,
-      noHoldSupport: t.noHoldSupport[u],
+      // Read only under `deny-hold-support`.
+      noHoldSupport: t.f.denyHoldSupport ? t.noHoldSupport[u] : -1,
       implicit: t.implicit[u],
       route: t.order[u] === MOVE ? t.route[u] : -1,
       supports: row(t.supHead, t.supNext, u),
       convoys: row(t.cvyHead, t.cvyNext, u),
-      decision: m.res[u],
+      // Read only for moves, supports and convoys.
+      decision: t.order[u] === HOLD ? -1 : m.res[u],
     });
   }
   const into = [];
@@ -138,6 +142,25 @@ describe('one movement workspace per board, reused', () => {
     expect(lastMovementWorkspace(board), 'the workspace was reused').toBe(shared);
     expect(reused).toEqual(alone);
     expect((reused as { dislodged: unknown[] }).dislodged).toHaveLength(1);
+  });
+
+  it('a unit given an illegal move is denied hold support in that phase only (integer API, deny-hold-support)', () => {
+    const r = rules({ 'illegal-orders': 'deny-hold-support' });
+    const at = (name: string): number => board.locId(name);
+    const germany = board.powerId('germany');
+    const austria = board.powerId('austria');
+    // Germany's A mun, supported to hold by A ber, against Austria's A boh - mun supported by A tyr.
+    const units = { n: 4, power: [germany, germany, austria, austria], kind: [ARMY, ARMY, ARMY, ARMY], loc: [at('mun'), at('ber'), at('boh'), at('tyr')] };
+    const via = [0, 0, 0, 0];
+    const illegalMove = { kind: [MOVE, SUPPORT_HOLD, MOVE, SUPPORT_MOVE], dst: [at('lon'), -1, at('mun'), at('mun')], target: [-1, 0, -1, 2], via };
+    const attack = { kind: [ORDER_NONE, SUPPORT_HOLD, MOVE, SUPPORT_MOVE], dst: [-1, -1, at('mun'), at('mun')], target: [-1, 0, -1, 2], via };
+    // The illegal move (not adjacent) leaves A mun without hold support: Austria's A boh - mun wins.
+    expect(adjudicateMovementInts(board, r, units, illegalMove).dislodgedBy[0]).toBe(2);
+    // Next phase, A mun has no order: A ber's support counts, and the attack bounces.
+    const next = snapshot(adjudicateMovementInts(board, r, units, attack));
+    dropMovementWorkspace(fresh);
+    expect(next).toEqual(snapshot(adjudicateMovementInts(fresh, r, units, attack)));
+    expect((next as { dislodgedBy: number[] }).dislodgedBy[0]).toBe(-1);
   });
 
   it('phases of games under different rules, shuffled, give what fresh workspaces give (both entry points)', () => {

@@ -12,11 +12,20 @@
  * - `2000` (and 2023): a convoyed army does not cut the support of a unit
  *   supporting an attack on one of the fleets necessary for its convoy.
  */
-import { ARMY, FLEET } from '../../board/codes.js';
-import { PARADOX_1971, PARADOX_2000, PARADOX_ALL_HOLD, PARADOX_SZYKMAN } from './flags.js';
+import * as boardCodes from '../../board/codes.js';
+import * as flagCodes from './flags.js';
 import { convoysFor, necessaryFleet, onRouteOf, usesConvoy } from './paths.js';
 import type { MovementState } from './state.js';
-import { CONVOY, ROUTE_CONVOY, ROUTE_LAND, SUPPORT_MOVE } from './table.js';
+import * as tableCodes from './table.js';
+
+// Module-local copies of imported codes: V8 folds a module's own constants into
+// optimized code, but reads an imported binding through a cell, with a check, at
+// every use (docs/PERFORMANCE.md, "Lists by order, decisions settled up front,
+// inline checks", step 6). `supportProtected` runs for every move into a
+// supporter's province.
+const { ARMY, FLEET } = boardCodes;
+const { PARADOX_1971, PARADOX_2000, PARADOX_ALL_HOLD, PARADOX_SZYKMAN } = flagCodes;
+const { CONVOY, ROUTE_CONVOY, ROUTE_LAND, SUPPORT_MOVE } = tableCodes;
 
 /** Whether supporter `s` keeps its support against the move of `w` under the paradox rule in force. */
 export function supportProtected(m: MovementState, s: number, w: number): boolean {

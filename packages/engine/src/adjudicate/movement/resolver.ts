@@ -21,8 +21,11 @@ const { CONVOY, MOVE, ROUTE_CONVOY, SUPPORT_HOLD, SUPPORT_MOVE } = tableCodes;
 
 /** The decision of unit `u`'s order from the equations, calling `resolve` for what it needs. */
 export function adjudicate(m: MovementState, u: number): boolean {
-  const forced = m.forced[u]!;
-  if (forced >= 0) return forced === 1;
+  // `forced` is all -1 until the backup rule first writes it in the phase: a flag read instead of a column.
+  if (m.backupUsed) {
+    const forced = m.forced[u]!;
+    if (forced >= 0) return forced === 1;
+  }
   let result: boolean;
   switch (m.t.order[u]) {
     case MOVE:
@@ -39,6 +42,7 @@ export function adjudicate(m: MovementState, u: number): boolean {
       result = true;
   }
   // The backup rule may have imposed this decision while it was being adjudicated.
+  if (!m.backupUsed) return result;
   const after = m.forced[u]!;
   return after >= 0 ? after === 1 : result;
 }
@@ -107,26 +111,19 @@ export function resolve(m: MovementState, u: number): boolean {
  * Settles the decisions that depend on no other, before any is resolved, so
  * that reaching them from another decision costs one load instead of a
  * resolution:
- * - a support with no move into the supporter's province (nothing can cut it or
- *   dislodge the supporter);
+ * - a support or a convoy with no move into its unit's province (nothing can
+ *   cut it or dislodge the unit): settled as it is filed (`fileOrders`, validate.ts);
  * - a move not by convoy into an empty province that no other unit moves to, with
- *   no supports or convoys of its own (strength 1 against nothing).
+ *   no supports or convoys of its own (strength 1 against nothing): here.
  * Such a decision never takes part in a cycle, and the backup rule never
  * imposes it (it imposes only decisions of a cycle and the moves their supports
  * and convoys name), so settling it early changes no result.
  */
 export function settleUncontested(m: MovementState): void {
   const t = m.t;
-  const { route, dstProv, supHead, cvyHead, intoNext, supports, moves } = t;
-  const { prov, unitAt } = t.units;
+  const { route, dstProv, supHead, cvyHead, intoNext, moves } = t;
+  const unitAt = t.units.unitAt;
   const { resolved, res } = m;
-  for (let k = 0; k < t.supportCount; k++) {
-    const u = supports[k]!;
-    if (resolved[u] === 0 && t.firstInto(prov[u]!) < 0) {
-      resolved[u] = 1;
-      res[u] = 1;
-    }
-  }
   for (let k = 0; k < t.moveCount; k++) {
     const u = moves[k]!;
     const p = dstProv[u]!;

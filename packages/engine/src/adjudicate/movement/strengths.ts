@@ -19,7 +19,7 @@ const { MOVE } = tableCodes;
 const { SELF_NO_CONVOY, SELF_SUPPORT_BECOMES_HOLD } = flagCodes;
 
 /** 1 + the successful supports of `u`'s order, leaving out supports of power `notPower`. */
-function supported(m: MovementState, u: number, notPower = -1): number {
+export function supported(m: MovementState, u: number, notPower = -1): number {
   let n = 1;
   const power = m.t.units.power;
   const t = m.t;

@@ -19,13 +19,15 @@ const { SUPPORT_MOVE } = tableCodes;
 
 export function adjudicateSupport(m: MovementState, s: number): boolean {
   const t = m.t;
-  const power = t.units.power;
-  const here = t.units.prov[s]!;
-  const first = t.firstInto(here);
+  const { power, prov } = t.units;
+  const first = t.firstInto(prov[s]!);
   if (first < 0) return true;
+  const own = power[s];
+  // The province a support of a move is aimed at, or -1 (a support to hold).
+  const aimedAt = t.order[s] === SUPPORT_MOVE ? t.dstProv[s]! : -1;
   for (let w = first; w >= 0; w = t.intoNext[w]!) {
-    if (power[w] === power[s]) continue; // a unit never cuts its own power's support
-    if (t.order[s] === SUPPORT_MOVE && t.units.prov[w] === t.dstProv[s]) {
+    if (power[w] === own) continue; // a unit never cuts its own power's support
+    if (prov[w] === aimedAt) {
       // The unit the support is aimed at cannot cut it, unless it comes by sea and the rules say a
       // convoyed attack comes from the sea.
       if (!t.f.convoyedAttackCuts || !usesConvoy(m, w)) continue;

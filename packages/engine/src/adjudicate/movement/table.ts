@@ -108,7 +108,7 @@ export class MovementTable {
   readonly matched: Uint8Array;
   /** Why an unmatched support fails (UNMATCHED_*). */
   readonly unmatchedReason: Uint8Array;
-  /** Per unit: 1 when it may not receive hold support (an illegal move under `deny-hold-support`). */
+  /** Per unit: 1 when it may not receive hold support (an illegal move under `deny-hold-support`; kept and read only under that rule). */
   readonly noHoldSupport: Uint8Array;
   /** Per unit: 1 when an implicit order (4.E.3) was deduced for it. */
   readonly implicit: Uint8Array;

@@ -83,7 +83,13 @@ function illegalResult(order: Order, reason: Reason): OrderResult {
  */
 function beginTable(ws: MovementWorkspace): void {
   clearColumns(ws, ws.units.n);
-  ws.powersWithOrders.fill(0);
+  beginLists(ws);
+}
+
+/** `beginTable` without the per-unit columns: the per-phase marks and lists. */
+function beginLists(ws: MovementWorkspace): void {
+  // Read only under `civil-disorder` fails (fileOrders), so filled only then.
+  if (ws.t.f.civilDisorderFails) ws.powersWithOrders.fill(0);
   // Last phase's implicit orders and route work, undone.
   const { implicitUnits, routeUnits, needsRoute } = ws;
   const implicit = ws.t.implicit;
@@ -190,7 +196,8 @@ export function validateWrittenOrders(ws: MovementWorkspace, orders: readonly Or
 export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrdersInts): void {
   const { t, units } = ws;
   const n = units.n;
-  beginTable(ws);
+  // The per-unit columns are cleared in the loop below, as each unit is read (not by `clearColumns`).
+  beginLists(ws);
   // The reasons of the last phase's illegal orders, undone (usually none: cheaper than clearing every unit's).
   const illegalReason = ws.illegalReason;
   for (let k = 0; k < ws.illegalCount; k++) illegalReason[ws.illegalUnits[k]!] = undefined;
@@ -198,27 +205,48 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
   const denyHoldSupport = t.f.denyHoldSupport;
   // A legal order is written straight into the table (slot = unit); an illegal one leaves the unit holding.
   const slots = t.slots;
-  const { orderIndex, route, noHoldSupport } = t;
-  const illegalMove = ws.illegalMove;
+  const { orderIndex, route, noHoldSupport, supHead, cvyHead } = t;
   const { kind: okind, dst: odst, target: otarget, via: ovia } = orders;
   const powersWithOrders = ws.powersWithOrders;
   const { power, prov: uprov } = units;
   const locProvince = ws.board.locProvince;
   const locationCount = ws.board.locationCount;
+  const civilDisorderFails = t.f.civilDisorderFails;
+  const { order, dstLoc, dstProv, target, supportCoast, viaConvoy, pathSpec } = t;
   for (let u = 0; u < n; u++) {
+    // What `clearColumns` clears for the written orders, cleared here in the same
+    // pass: each column once per unit, and a column read only under a rule only
+    // under it. (`illegalMove` is read only on the written path, which clears it.)
+    supHead[u] = -1;
+    cvyHead[u] = -1;
+    if (denyHoldSupport) noHoldSupport[u] = 0;
     const kind = okind[u]!;
-    if (kind === ORDER_NONE) continue;
-    powersWithOrders[power[u]!] = 1;
+    if (kind === ORDER_NONE) {
+      order[u] = HOLD;
+      orderIndex[u] = -1;
+      continue;
+    }
+    if (civilDisorderFails) powersWithOrders[power[u]!] = 1;
     orderIndex[u] = u;
-    if (kind === HOLD) continue; // cleared to a hold (beginTable)
+    if (kind === HOLD) {
+      order[u] = HOLD;
+      continue;
+    }
     // The common orders first, checked inline: a plain move, a support to hold,
     // a support of an army's land move. Calls into the general checks cost more
-    // than these checks (about a tenth of an adjudication, measured).
+    // than these checks (about a tenth of an adjudication, measured). Only the
+    // columns the order's kind is read by are written (see the table's columns):
+    // a move has no target or support coast, a support no destination location,
+    // "via convoy" tag or sea path.
     const dst = odst[u]!;
     const v = otarget[u]!;
     if (kind === MOVE) {
       if (dst >= 0 && dst < locationCount && locProvince[dst] === dst && plainMove(ws, u, dst, ovia[u] === 1)) {
-        slots.set(u, u, MOVE, dst, dst, -1, -1, 0);
+        order[u] = MOVE;
+        dstLoc[u] = dst;
+        dstProv[u] = dst;
+        viaConvoy[u] = 0;
+        if (pathSpec[u] !== undefined) pathSpec[u] = undefined; // as in OrderSlots.set
         route[u] = ROUTE_LAND;
         t.listMove(u);
         continue;
@@ -227,7 +255,10 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
       if (v >= 0 && v < n && v !== u) {
         const p = kind === SUPPORT_HOLD ? uprov[v]! : dst >= 0 && dst < locationCount && locProvince[dst] === dst ? dst : -1;
         if (p >= 0 && (kind === SUPPORT_HOLD ? supporterReaches(ws, u, p) : landSupport(ws, u, v, p))) {
-          slots.set(u, u, kind, -1, p, v, -1, 0);
+          order[u] = kind;
+          dstProv[u] = p;
+          target[u] = v;
+          supportCoast[u] = -1;
           t.listSupport(u);
           continue;
         }
@@ -239,13 +270,11 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
       t.listOrder(u);
       continue;
     }
+    order[u] = HOLD; // an illegal order leaves its unit holding (no check wrote the order)
     orderIndex[u] = -1;
     illegalReason[u] = reason;
     ws.illegalUnits[ws.illegalCount++] = u;
-    if (kind === MOVE) {
-      illegalMove[u] = 1;
-      if (denyHoldSupport) noHoldSupport[u] = 1;
-    }
+    if (kind === MOVE && denyHoldSupport) noHoldSupport[u] = 1;
   }
   finishTable(ws, ws.capacity);
 }
@@ -253,9 +282,9 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
 /**
  * Clears the columns of units `0 .. n)` before their orders are read, so that
  * nothing of the phase before on the same board shows through: every column a
- * phase reads for any unit, and the resolver's decision of each unit as for a
- * hold (it stands; `fileOrders` opens the decisions of the other orders). One
- * tight pass of stores, with no branch. Columns that only a few units set are
+ * phase reads for any unit. One tight pass of stores, with no branch. The
+ * resolver's decisions are read only for units with a move, support or convoy,
+ * so `fileOrders` writes them for those and no other. Columns that only a few units set are
  * undone from their lists instead (`beginTable`); `matched` is written for
  * every support and convoy as it is filed, and read for no other order; the
  * resolver leaves `visited` and `inCycle` clear when it ends, and clears
@@ -264,10 +293,7 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
 function clearColumns(ws: MovementWorkspace, n: number): void {
   const { order, orderIndex, noHoldSupport, supHead, cvyHead } = ws.t;
   const illegalMove = ws.illegalMove;
-  const { resolved, res } = ws.m;
   for (let u = 0; u < n; u++) {
-    resolved[u] = 1;
-    res[u] = 1;
     order[u] = HOLD;
     orderIndex[u] = -1;
     noHoldSupport[u] = 0;
@@ -739,14 +765,16 @@ function deduceImplicitOrders(ws: MovementWorkspace, spareSlot: number): void {
  * the unit they name, moves under their destination province. Each list of
  * orders is walked from its last unit to its first, so that prepending leaves
  * every linked list in unit order. Also opens the decisions of the moves and
- * of the supports and convoys that match (`clearColumns` left every unit
- * settled as a hold), and settles the others as failing before anything is
- * resolved.
+ * of the supports and convoys that match, and settles the others as failing
+ * before anything is resolved; a matched support or convoy with no move into
+ * its unit's province is settled as succeeding (nothing can cut it or dislodge
+ * the unit: see `settleUncontested`, resolver.ts, which settles the
+ * uncontested moves once every list is filed).
  */
 function fileOrders(ws: MovementWorkspace): void {
   const { t, units } = ws;
-  const civilDisorderFails = t.f.civilDisorderFails;
-  const { order, target, dstProv, matched, supHead, supNext, cvyHead, cvyNext, unmatchedReason } = t;
+  const { civilDisorderFails, denyHoldSupport } = t.f;
+  const { order, target, dstProv, matched, supHead, supNext, cvyHead, cvyNext, unmatchedReason, noHoldSupport } = t;
   const { resolved, res } = ws.m;
   t.newIntoLists();
   const { intoHead, intoStamp, intoNext, moves, supports, convoys } = t;
@@ -761,13 +789,13 @@ function fileOrders(ws: MovementWorkspace): void {
     intoStamp[p] = stamp;
   }
   // supHead and cvyHead were cleared with the other per-unit columns (beginTable, validateMovementInts).
+  const prov = units.prov;
   for (let k = t.supportCount - 1; k >= 0; k--) {
     const s = supports[k]!;
     const v = target[s]!;
-    res[s] = 0;
     let ok: boolean;
     if (order[s] === SUPPORT_HOLD) {
-      if (order[v] === MOVE || t.noHoldSupport[v]) {
+      if (order[v] === MOVE || (denyHoldSupport && noHoldSupport[v])) {
         ok = false;
         unmatchedReason[s] = UNMATCHED;
       } else if (civilDisorderFails && !ws.powersWithOrders[units.power[v]!] && units.power[v] !== units.power[s]) {
@@ -781,25 +809,34 @@ function fileOrders(ws: MovementWorkspace): void {
       if (!ok) unmatchedReason[s] = UNMATCHED;
     }
     if (!ok) {
-      matched[s] = 0; // settled: it fails
+      matched[s] = 0;
+      resolved[s] = 1; // settled: it fails
+      res[s] = 0;
       continue;
     }
     matched[s] = 1;
-    resolved[s] = 0;
+    // Uncontested: the moves into every province are filed by now.
+    const open = intoStamp[prov[s]!] === stamp;
+    resolved[s] = open ? 0 : 1;
+    res[s] = open ? 0 : 1;
     supNext[s] = supHead[v]!;
     supHead[v] = s;
   }
   for (let k = t.convoyCount - 1; k >= 0; k--) {
     const s = convoys[k]!;
     const v = target[s]!;
-    res[s] = 0;
     if (!(order[v] === MOVE && dstProv[v] === dstProv[s])) {
       matched[s] = 0;
+      resolved[s] = 1; // settled: it fails
+      res[s] = 0;
       unmatchedReason[s] = UNMATCHED;
       continue;
     }
     matched[s] = 1;
-    resolved[s] = 0;
+    // Uncontested, as a support.
+    const open = intoStamp[prov[s]!] === stamp;
+    resolved[s] = open ? 0 : 1;
+    res[s] = open ? 0 : 1;
     // An army named by a matched convoy may go by sea: chooseRoutes decides.
     if (cvyHead[v]! < 0) ws.markRouteWork(v);
     cvyNext[s] = cvyHead[v]!;

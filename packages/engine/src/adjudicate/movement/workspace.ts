@@ -52,14 +52,14 @@ export class MovementWorkspace {
   /** Candidate orders of the unit, and the slot of its first. */
   readonly candCount: Int32Array;
   readonly candFirst: Int32Array;
-  /** 1 when the unit was given an illegal move (for `deny-hold-support`). */
+  /** 1 when the unit was given an illegal move (for `deny-hold-support`; written path only: the integer path sets `noHoldSupport` directly). */
   readonly illegalMove: Uint8Array;
   /** Units given implicit orders (4.E.3), in the order they were deduced. */
   readonly implicitUnits: Int32Array;
   implicitCount = 0;
   /** Per implicit order: the support or convoy that implied it. */
   readonly implicitFrom: Int32Array;
-  /** Per power: 1 when it gave any order this phase. */
+  /** Per power: 1 when it gave any order this phase (kept only under `civil-disorder-hold-support: fails`, which alone reads it). */
   readonly powersWithOrders: Uint8Array;
 
   // ---- outcome
@@ -180,12 +180,12 @@ export class MovementWorkspace {
     if (n > this.capacity) throw new RangeError(`more units (${n}) than provinces (${this.capacity})`);
     const { locProvince, convoySea } = this.board;
     const fleetSea = this.t.fleetSea;
-    // Columns held in locals: the store to `U.n` in the loop would otherwise make V8 reload them.
     const { power: uPower, kind: uKind, loc: uLoc, prov: uProv, unitAt } = U;
     for (let u = 0; u < n; u++) {
       const l = loc[u]!;
       const p = locProvince[l];
       if (p === undefined) {
+        U.n = u; // so that clearUnits() undoes exactly what is set
         this.clearUnits();
         throw new RangeError(`unknown location ${l}`);
       }
@@ -195,13 +195,14 @@ export class MovementWorkspace {
       uLoc[u] = l;
       uProv[u] = p;
       if (unitAt[p]! >= 0) {
+        U.n = u;
         this.clearUnits();
         throw new RangeError(`two units in ${this.board.provinceName(p)}`);
       }
       unitAt[p] = u;
       if (k === FLEET && convoySea[p]) fleetSea[p] = 1; // a fleet at sea (undone by clearUnits)
-      U.n = u + 1; // so that clearUnits() undoes exactly what is set
     }
+    U.n = n;
     U.units = NO_UNITS;
   }
 
@@ -221,8 +222,9 @@ export class MovementWorkspace {
     const { prov, unitAt } = U;
     const fleetSea = this.t.fleetSea;
     for (let u = 0; u < U.n; u++) {
-      unitAt[prov[u]!] = -1;
-      fleetSea[prov[u]!] = 0;
+      const p = prov[u]!;
+      unitAt[p] = -1;
+      fleetSea[p] = 0;
     }
     U.n = 0;
   }
