@@ -30,6 +30,7 @@
  * texts, so a run reads only the texts no run read before it.
  */
 import { parseOrder, type NameIndex, type ParseResult, type PhaseKind, type Unit } from '@dipforge/engine';
+import { ownText } from './texts.js';
 
 type UnitAt = (loc: string) => Unit | undefined;
 
@@ -91,20 +92,20 @@ export class OrderReading {
     const shared = samePerPower(text);
     const read = shared ? this.sharedTexts(phase) : undefined;
     const other = read?.get(text);
-    if (other) return this.keep(mine, ownString(text), copy(other, power));
+    if (other) return this.keep(mine, ownText(text), copy(other, power));
     this.unitAt = unitAt;
     this.askedUnit = false;
     const parsed = parseOrder(this.index, text, { power, phase, unitAt: this.askUnit });
     this.unitAt = undefined;
     // A failed reading or one with a warning is read again next time: its message quotes the text, and a
-    // kept quote would keep the file it was cut from alive (see ownString); such lines are few.
+    // kept quote would keep the file it was cut from alive (see texts.ts); such lines are few.
     if (this.askedUnit || !parsed.ok || parsed.warnings) return parsed;
-    const key = ownString(text);
+    const key = ownText(text);
     read?.set(key, parsed);
     return this.keep(mine, key, parsed);
   }
 
-  /** Keeps `result` under `key`, a string of its own (`ownString`). */
+  /** Keeps `result` under `key`, a string of its own (`ownText`, texts.ts). */
   private keep(texts: Map<string, Kept>, key: string, result: ParseResult): ParseResult {
     texts.set(key, new Kept(result, this.phase));
     this.size++;
@@ -130,17 +131,6 @@ export class OrderReading {
     this.lastTexts = byText;
     return byText;
   }
-}
-
-/**
- * The text as a string of its own, for a key kept past the run: V8 keeps a
- * longer substring as a view into the string it was cut from, so a kept key
- * would keep the whole text of the file it was read in alive. Slicing a
- * concatenation first makes the concatenation a flat string of its own, one
- * character longer than the text (several times cheaper than a JSON round trip).
- */
-function ownString(text: string): string {
-  return ` ${text}`.slice(1);
 }
 
 /** A power's reading of a text, and the last phase whose line took it. */

@@ -97,8 +97,17 @@ export class OutcomeCache {
 
   /** The powers with a unit or a dislodged unit, one bit each by power order. */
   private unitPowers(position: Position): number {
+    // A power's units mostly come together: its bit is looked up once for them.
     let mask = 0;
-    for (const u of position.units) mask |= bit(this.powerIndex.get(u.power));
+    let power: string | undefined;
+    let powerBit = 0;
+    for (const u of position.units) {
+      if (u.power !== power) {
+        power = u.power;
+        powerBit = bit(this.powerIndex.get(power));
+      }
+      mask |= powerBit;
+    }
     for (const u of position.dislodged) mask |= bit(this.powerIndex.get(u.power));
     return mask;
   }

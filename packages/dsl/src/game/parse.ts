@@ -11,6 +11,7 @@ import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { CodeName } from '../diagnostics/codes.js';
 import { LineIndex, ZERO_RANGE, type Position, type Range } from '../text/range.js';
 import type * as G from './ast.js';
+import { hashStep, TEXT_HASH, textOf } from './texts.js';
 
 export interface ParsedGame {
   file: string;
@@ -298,19 +299,22 @@ class GameParser {
     if (c0 < 65 || (c0 > 90 && c0 < 97) || c0 > 122) return false;
     if (i - first > 1 && NOT_ORDER_WORDS.has(text.slice(first, i).toLowerCase())) return false;
     let last = i;
+    let hash = TEXT_HASH;
     for (let j = first; j < end; j++) {
       const c = text.charCodeAt(j);
       if (isBlank(c)) continue;
       if (c < 33 || c > 126 || c === 34 || c === 58 || c === 91 || c === 93) return false;
       if (c === 47 && text.charCodeAt(j + 1) === 47 && j + 1 < end) return false;
       if ((c === 97 || c === 65) && hasAsciiWord(text, j + 1, 'llies')) return false;
+      hash = hashStep(hash, c);
       last = j + 1;
     }
     const phase = this.phase as G.PhaseSection;
     this.growLater(phase, last);
     // The text is the whole line: one range for both (ranges are never changed, only replaced).
     const range = this.range(first, last);
-    phase.orders.push({ kind: 'Order', power: this.power as G.Word, text: { text: text.slice(first, last), range }, range });
+    // The text is the one string kept for it (texts.ts): most texts repeat an earlier one.
+    phase.orders.push({ kind: 'Order', power: this.power as G.Word, text: { text: textOf(text, first, last, hash), range }, range });
     return true;
   }
 
@@ -339,12 +343,13 @@ class GameParser {
     const first = i;
     const c0 = text.charCodeAt(first);
     if (first >= end || c0 < 65 || (c0 > 90 && c0 < 97) || c0 > 122) return false;
-    while (i < end && isAsciiWordChar(text.charCodeAt(i))) i++;
+    let hash = TEXT_HASH;
+    for (let c = c0; isAsciiWordChar(c); c = text.charCodeAt(++i)) hash = hashStep(hash, c);
     if (i >= end || text.charCodeAt(i) !== 58) return false;
     for (let j = i + 1; j < end; j++) if (!isBlank(text.charCodeAt(j))) return false;
     const phase = this.phase as G.PhaseSection;
     this.growLater(phase, i + 1);
-    const power = wordNode(text.slice(first, i), this.range(first, i));
+    const power = wordNode(textOf(text, first, i, hash), this.range(first, i));
     phase.powers.push(power);
     this.power = power;
     return true;

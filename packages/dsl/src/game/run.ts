@@ -352,7 +352,8 @@ class GameRunner {
   // ----------------------------------------------------------------- names
 
   private power(w: G.Word): string | undefined {
-    if (this.powerOf.has(w)) return this.powerOf.get(w);
+    const known = this.powerOf.get(w);
+    if (known !== undefined || this.powerOf.has(w)) return known;
     const id = this.index.power(w.text);
     if (!id) {
       const near = this.index.suggestPower(w.text)[0];
@@ -962,7 +963,8 @@ class GameRunner {
     const written = lines === section.orders;
     // The orders read, and the line and power of each (paired with the engine's results below).
     const orders: Order[] = [];
-    const from: OrderFrom[] = [];
+    const orderLines: G.OrderLine[] = [];
+    const orderPowers: string[] = [];
     let incomplete = false;
     if (written) {
       this.orderReading.startPhase();
@@ -996,7 +998,8 @@ class GameRunner {
             const order = this.switchedOrder(o, line, position);
             if (order) {
               orders.push(order);
-              from.push(new OrderFrom(line, o.power));
+              orderLines.push(line);
+              orderPowers.push(o.power);
             }
           }
           continue;
@@ -1018,7 +1021,8 @@ class GameRunner {
         const order = this.switchedOrder(parsed.order, line, position);
         if (order) {
           orders.push(order);
-          from.push(new OrderFrom(line, power));
+          orderLines.push(line);
+          orderPowers.push(power);
         }
       }
     }
@@ -1032,7 +1036,7 @@ class GameRunner {
       this.report('adjudicationFailed', section.phase?.range ?? section.range, `The engine failed on ${phaseText(position.phase)}: ${message}`);
       return undefined;
     }
-    const runs = orderRuns(orders, from, result.results);
+    const runs = orderRuns(orders, orderLines, orderPowers, result.results);
     const victory = this.victory.afterPhase(position.phase, result.next, written ? section : undefined);
     // Made with every property it will have (one added later would take a second object).
     const run: PhaseRun = written
@@ -1187,14 +1191,6 @@ function diagnosticKey(d: Diagnostic): string {
   return `${d.file}:${d.range.start.offset}:${d.range.end.offset}:${d.code}:${d.message}`;
 }
 
-/** The line an order was read from and the power it is of. */
-class OrderFrom {
-  constructor(
-    readonly line: G.OrderLine,
-    readonly power: string,
-  ) {}
-}
-
 /**
  * The orders of a phase with their lines and results, each order paired with
  * its result by identity, else (the engine copied the orders) by position.
@@ -1205,13 +1201,14 @@ class OrderFrom {
  * result, not given it later (a property added later would take a second
  * object).
  */
-function orderRuns(orders: readonly Order[], from: readonly OrderFrom[], results: readonly OrderResult[]): OrderRun[] {
+function orderRuns(orders: readonly Order[], lines: readonly G.OrderLine[], powers: readonly string[], results: readonly OrderResult[]): OrderRun[] {
   const runs: OrderRun[] = [];
   const sameLength = results.length === orders.length;
   let byOrder: Map<Order, OrderResult> | undefined;
   for (let i = 0; i < orders.length; i++) {
     const order = orders[i] as Order;
-    const { line, power } = from[i] as OrderFrom;
+    const line = lines[i] as G.OrderLine;
+    const power = powers[i] as string;
     let r = results[i];
     // Once a result is not at its order's place, the first result of each order is looked up.
     if (byOrder || r === undefined || r.order !== order) {

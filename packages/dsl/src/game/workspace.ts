@@ -12,6 +12,7 @@ import type { ParsedMap } from '../map/parse.js';
 import type { RuleSetSource } from '../map/rules.js';
 import { VariantLoader, type VariantUnit } from '../workspace/loader.js';
 import { OrderReading } from './orders.js';
+import { forgetTexts } from './texts.js';
 
 export interface CompiledVariant {
   path: string;
@@ -60,6 +61,7 @@ export class GameWorkspace {
    */
   forgetOrderReadings(): void {
     for (const { variant } of this.variants.values()) if (variant.index) OrderReading.forget(variant.index);
+    forgetTexts();
   }
 
   /** The compiled board of a variant under a game's rules (cached per rules). */
