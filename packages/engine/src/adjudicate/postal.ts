@@ -26,12 +26,12 @@ import type { BuildEntry, Order, RetreatList, UnitRef } from '../orders/order.js
 import { adjustmentsInAdvance, type Written } from './adjustment/lists.js';
 import { adjudicateMovement } from './movement/index.js';
 import { phaseRng } from './prng.js';
-import { findUnit } from './refs.js';
+import { findUnitIndex } from './refs.js';
 import type { OrderResult, PhaseResult } from './result.js';
 import { reasonText, type Reason } from './reasons.js';
 import { retreatsInAdvance } from './retreat-lists.js';
 import { retreatContext } from './retreat.js';
-import { buildUnitTable } from './units.js';
+import { readUnits } from './units.js';
 
 export interface InAdvance {
   /** The movement's retreats are carried out at once (there is no retreat phase for them). */
@@ -43,9 +43,9 @@ export interface InAdvance {
 }
 
 /** What a movement phase carries out besides the moves, under these rules. */
-export function inAdvance(board: Board, rules: RuleOptions, phase: Phase): InAdvance {
+export function inAdvance(board: Board, rules: RuleOptions, phase: Phase, next?: Phase): InAdvance {
   if (phase.kind !== 'movement') return { retreats: false, retreatLists: false, adjustments: false };
-  const next = nextPhase(board, rules, phase);
+  next ??= nextPhase(board, rules, phase);
   const retreats = rules.retreats === 'priority-list' || next.kind !== 'retreat';
   const ownersChange = next.kind === 'retreat' ? ownershipChangesAfter(board, rules, next) : ownershipChangesAfter(board, rules, phase);
   return {
@@ -65,9 +65,35 @@ function retreatListOf(order: Order): RetreatList | undefined {
   return order.type === 'hold' || order.type === 'move' || order.type === 'support' || order.type === 'convoy' ? order.retreat : undefined;
 }
 
+/** Whether `earlyOf` (in `adjudicateMovementPhase`) judges any of the orders: the same tests, without a result. */
+function anyEarly(orders: readonly Order[], plan: InAdvance, lists: boolean): boolean {
+  for (let i = 0; i < orders.length; i++) {
+    const order = orders[i]!;
+    switch (order.type) {
+      case 'hold':
+      case 'move':
+      case 'support':
+      case 'convoy':
+        if (!plan.retreatLists && order.retreat !== undefined) return true;
+        break;
+      case 'build-list':
+      case 'disband-list':
+        if (!plan.adjustments) return true;
+        break;
+      case 'build':
+      case 'disband':
+      case 'waive':
+        if (!plan.adjustments && lists) return true;
+        break;
+    }
+  }
+  return false;
+}
+
 /** A movement phase, with what it carries out in advance (see `inAdvance`). */
 export function adjudicateMovementPhase(board: Board, position: Position, orders: readonly Order[], rules: RuleOptions, seed: number): PhaseResult {
-  const plan = inAdvance(board, rules, position.phase);
+  const afterPhase = nextPhase(board, rules, position.phase);
+  const plan = inAdvance(board, rules, position.phase, afterPhase);
   const lists = rules.adjustments === 'priority-list';
   const earlyOf = (order: Order): OrderResult | undefined => {
     if (!plan.retreatLists && retreatListOf(order) !== undefined) return illegal(order, 'no-retreat-lists');
@@ -76,9 +102,7 @@ export function adjudicateMovementPhase(board: Board, position: Position, orders
     return undefined;
   };
   // The common case, a plain movement phase: no order is judged here, so no per-order array is made.
-  let anyEarly = false;
-  for (let i = 0; i < orders.length && !anyEarly; i++) anyEarly = earlyOf(orders[i]!) !== undefined;
-  if (!plan.retreats && !anyEarly) return adjudicateMovement(board, position, orders, rules);
+  if (!plan.retreats && !anyEarly(orders, plan, lists)) return adjudicateMovement(board, position, orders, rules, afterPhase);
   const early: (OrderResult | undefined)[] = orders.map(earlyOf);
 
   // The moves: every order not judged above and not an adjustment carried out later.
@@ -91,6 +115,7 @@ export function adjudicateMovementPhase(board: Board, position: Position, orders
     position,
     toMovement.map((i) => orders[i]!),
     rules,
+    afterPhase,
   );
   const results: (OrderResult | undefined)[] = [...early];
   toMovement.forEach((i, k) => (results[i] = movement.results[k]));
@@ -104,7 +129,8 @@ export function adjudicateMovementPhase(board: Board, position: Position, orders
   if (!plan.retreats) return finish({}, movement.next);
 
   // The retreats, by the lists written with the movement orders.
-  const before = buildUnitTable(board, position.units);
+  // In the board's reusable columns: read only here, before the retreat context reads the units after the moves into them.
+  const before = readUnits(board, position.units);
   const listAt = new Map<number, RetreatList>();
   if (plan.retreatLists) {
     for (const i of toMovement) {
@@ -112,8 +138,8 @@ export function adjudicateMovementPhase(board: Board, position: Position, orders
       const list = retreatListOf(order);
       const power = board.powerId(order.power);
       if (list === undefined || power < 0 || !('unit' in order)) continue;
-      const f = findUnit(board, rules, before, order.unit, power, false);
-      if (f.ok && before.power[f.unit] === power && !listAt.has(before.prov[f.unit]!)) listAt.set(before.prov[f.unit]!, list);
+      const u = findUnitIndex(board, rules, before, order.unit, power, false);
+      if (u >= 0 && before.power[u] === power && !listAt.has(before.prov[u]!)) listAt.set(before.prov[u]!, list);
     }
   }
   const after = movement.next;

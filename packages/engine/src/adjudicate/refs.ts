@@ -20,15 +20,34 @@ export interface WrittenPlace {
 
 /** Reads `spa`, `spa/nc`; undefined when the province is unknown. */
 export function readPlace(board: Board, text: string): WrittenPlace | undefined {
+  return scanPlace(board, text) ? { prov: placeProv, coast: placeCoast, badCoast: placeBadCoast } : undefined;
+}
+
+// What the last `scanPlace` read (the fields of a `WrittenPlace`): module variables rather than an
+// object per place, since every order names one to three places (docs/PERFORMANCE.md).
+let placeProv = -1;
+let placeCoast = -1;
+let placeBadCoast = false;
+
+/** `readPlace` without an object: false when the province is unknown, else the place in `placeProv`, `placeCoast`, `placeBadCoast`. */
+function scanPlace(board: Board, text: string): boolean {
   const slash = text.indexOf('/');
   if (slash < 0) {
     const prov = board.provinceId(text);
-    return prov < 0 ? undefined : { prov, coast: -1, badCoast: false };
+    if (prov < 0) return false;
+    placeProv = prov;
+    placeCoast = -1;
+    placeBadCoast = false;
+    return true;
   }
   const prov = board.provinceId(text.slice(0, slash));
-  if (prov < 0) return undefined;
+  if (prov < 0) return false;
   const loc = board.locId(text);
-  return loc >= 0 && loc !== prov ? { prov, coast: loc, badCoast: false } : { prov, coast: -1, badCoast: true };
+  placeProv = prov;
+  const real = loc >= 0 && loc !== prov;
+  placeCoast = real ? loc : -1;
+  placeBadCoast = !real;
+  return true;
 }
 
 /** How well a reference's unit type or nationality was written: right, missing, or wrong. */
@@ -58,41 +77,73 @@ export function findUnit(
   orderPower: number,
   checkNationality: boolean,
 ): FoundUnit {
-  const place = readPlace(board, ref.at);
-  if (!place) return fail('unknown-location');
-  const u = units.unitAt[place.prov]!;
-  if (u < 0) return fail('no-unit');
-  if (place.badCoast) {
-    if (rules['unknown-coast'] === 'fail') return fail('unknown-coast');
-  } else if (place.coast >= 0) {
+  const u = findUnitIndex(board, rules, units, ref, orderPower, checkNationality);
+  return u < 0 ? fail(found.reason) : { ok: true, unit: u, type: found.type, nationality: found.nationality };
+}
+
+/**
+ * What the last `findUnitIndex` found besides the unit: how the type and the
+ * nationality were written, or why no unit was found. One object for the
+ * module, overwritten per call, so that naming a unit allocates nothing.
+ */
+export const found: { type: WrittenQuality; nationality: WrittenQuality; reason: Reason; coast: number } = {
+  type: WRITTEN_OK,
+  nationality: WRITTEN_OK,
+  reason: 'no-unit',
+  /** The coast of the last destination `destinationOf` read, or -1. */
+  coast: -1,
+};
+
+/** `findUnit` without an object: the unit, or -1 with the reason in `found.reason`; the written qualities in `found`. */
+export function findUnitIndex(
+  board: Board,
+  rules: RuleOptions,
+  units: UnitTable,
+  ref: UnitRef,
+  orderPower: number,
+  checkNationality: boolean,
+): number {
+  if (!scanPlace(board, ref.at)) return miss('unknown-location');
+  const u = units.unitAt[placeProv]!;
+  if (u < 0) return miss('no-unit');
+  if (placeBadCoast) {
+    if (rules['unknown-coast'] === 'fail') return miss('unknown-coast');
+  } else if (placeCoast >= 0) {
     if (units.kind[u] === ARMY) {
-      if (rules['unknown-coast'] === 'fail') return fail('unknown-coast');
-    } else if (place.coast !== units.loc[u] && rules['wrong-unit-coast'] === 'fail') {
-      return fail('wrong-coast');
+      if (rules['unknown-coast'] === 'fail') return miss('unknown-coast');
+    } else if (placeCoast !== units.loc[u] && rules['wrong-unit-coast'] === 'fail') {
+      return miss('wrong-coast');
     }
   }
   let type: WrittenQuality = WRITTEN_OK;
-  const actual = units.kind[u] === FLEET ? 'fleet' : 'army';
-  if (ref.kind === undefined) {
+  const written = ref.kind;
+  if (written === undefined) {
     type = WRITTEN_MISSING;
-    if (rules['missing-unit-type'] === 'invalid') return fail('missing-unit-type');
-  } else if (ref.kind !== actual) {
+    if (rules['missing-unit-type'] === 'invalid') return miss('missing-unit-type');
+  } else if (written !== (units.kind[u] === FLEET ? 'fleet' : 'army')) {
     type = WRITTEN_WRONG;
-    if (rules['wrong-unit-type'] === 'invalid') return fail('wrong-unit-type');
+    if (rules['wrong-unit-type'] === 'invalid') return miss('wrong-unit-type');
   }
   let nationality: WrittenQuality = WRITTEN_OK;
   if (checkNationality) {
     if (ref.power === undefined) {
       if (units.power[u] !== orderPower) {
         nationality = WRITTEN_MISSING;
-        if (rules['missing-nationality'] === 'invalid') return fail('missing-nationality');
+        if (rules['missing-nationality'] === 'invalid') return miss('missing-nationality');
       }
     } else if (board.powerId(ref.power) !== units.power[u]) {
       nationality = WRITTEN_WRONG;
-      if (rules['wrong-nationality'] === 'invalid') return fail('wrong-nationality');
+      if (rules['wrong-nationality'] === 'invalid') return miss('wrong-nationality');
     }
   }
-  return { ok: true, unit: u, type, nationality };
+  found.type = type;
+  found.nationality = nationality;
+  return u;
+}
+
+function miss(reason: Reason): number {
+  found.reason = reason;
+  return -1;
 }
 
 /**
@@ -106,13 +157,20 @@ export function readDestination(
   text: string,
   kind: number,
 ): { ok: true; prov: number; coast: number } | { ok: false; reason: Reason } {
-  const place = readPlace(board, text);
-  if (!place) return { ok: false, reason: 'unknown-location' };
-  if (place.badCoast || (place.coast >= 0 && kind === ARMY)) {
-    if (rules['unknown-coast'] === 'fail') return { ok: false, reason: 'unknown-coast' };
-    return { ok: true, prov: place.prov, coast: -1 };
+  const prov = destinationOf(board, rules, text, kind);
+  return prov < 0 ? { ok: false, reason: found.reason } : { ok: true, prov, coast: found.coast };
+}
+
+/** `readDestination` without an object: the province (its coast in `found.coast`), or -1 with the reason in `found.reason`. */
+export function destinationOf(board: Board, rules: RuleOptions, text: string, kind: number): number {
+  if (!scanPlace(board, text)) return miss('unknown-location');
+  if (placeBadCoast || (placeCoast >= 0 && kind === ARMY)) {
+    if (rules['unknown-coast'] === 'fail') return miss('unknown-coast');
+    found.coast = -1;
+    return placeProv;
   }
-  return { ok: true, prov: place.prov, coast: place.coast };
+  found.coast = placeCoast;
+  return placeProv;
 }
 
 /**
@@ -128,16 +186,32 @@ export function fleetDestination(
   prov: number,
   coast: number,
 ): { ok: true; loc: number } | { ok: false; reason: Reason } {
-  if (!board.hasCoasts(prov)) {
-    return board.canMove(FLEET, from, prov) ? { ok: true, loc: prov } : { ok: false, reason: 'not-adjacent' };
+  const loc = fleetDestinationLoc(board, rules, from, prov, coast);
+  return loc < 0 ? { ok: false, reason: found.reason } : { ok: true, loc };
+}
+
+/** `fleetDestination` without an object or a list of the reachable coasts: the location, or -1 with the reason in `found.reason`. */
+export function fleetDestinationLoc(board: Board, rules: RuleOptions, from: number, prov: number, coast: number): number {
+  if (!board.hasCoasts(prov)) return board.canMove(FLEET, from, prov) ? prov : miss('not-adjacent');
+  // The coasts of `prov` a fleet at `from` reaches: how many, the first, and whether `coast` is one.
+  const { offsets, targets } = board.fleetAdj;
+  const locProvince = board.locProvince;
+  let count = 0;
+  let first = -1;
+  let named = false;
+  const end = offsets[from + 1]!;
+  for (let i = offsets[from]!; i < end; i++) {
+    const x = targets[i]!;
+    if (locProvince[x] !== prov) continue;
+    if (count++ === 0) first = x;
+    if (x === coast) named = true;
   }
-  const reachable = board.fleetTargets(from, prov);
   if (coast >= 0) {
-    if (reachable.includes(coast)) return { ok: true, loc: coast };
-    if (rules['impossible-coast'] === 'ignore-coast' && reachable.length === 1) return { ok: true, loc: reachable[0]! };
-    return { ok: false, reason: reachable.length === 0 ? 'not-adjacent' : 'impossible-coast' };
+    if (named) return coast;
+    if (rules['impossible-coast'] === 'ignore-coast' && count === 1) return first;
+    return miss(count === 0 ? 'not-adjacent' : 'impossible-coast');
   }
-  if (reachable.length === 0) return { ok: false, reason: 'not-adjacent' };
-  if (reachable.length === 1 && rules['implied-coast'] === 'infer') return { ok: true, loc: reachable[0]! };
-  return { ok: false, reason: 'missing-coast' };
+  if (count === 0) return miss('not-adjacent');
+  if (count === 1 && rules['implied-coast'] === 'infer') return first;
+  return miss('missing-coast');
 }

@@ -11,15 +11,15 @@ import { ARMY, FLEET, TERRAIN_SEA } from '../board/codes.js';
 import { provinceDistance } from '../board/distance.js';
 import type { RuleOptions } from '../config/rules.js';
 import { NEUTRAL_POWER } from '../config/variant-config.js';
-import { positionAfter } from '../game/phases.js';
+import { changeOwner, nextPhase, ownershipChangesAfter } from '../game/phases.js';
 import type { DislodgedUnit, Position, Unit } from '../game/position.js';
 import type { Order } from '../orders/order.js';
 import { drawIndex, PhaseDraws, type Rng } from './prng.js';
 import { readOwners } from './adjustment/index.js';
 import type { OrderResult, PhaseResult } from './result.js';
 import { reasonText, type Reason } from './reasons.js';
-import { findUnit, fleetDestination, readDestination } from './refs.js';
-import { DISLODGED, ON_BOARD, readUnits, type UnitTable } from './units.js';
+import { destinationOf, findUnitIndex, fleetDestinationLoc, found } from './refs.js';
+import { DISLODGED, joined, ON_BOARD, readUnits, type UnitTable } from './units.js';
 
 /** What a dislodged unit ends up doing. */
 export const DISBAND = -2;
@@ -65,75 +65,122 @@ export function adjudicateRetreat(
   if (position.dislodged.length === 0 && orders.length === 0) return passOver(board, rules, position);
   const ctx = retreatContext(board, rules, position);
   const { dislodged } = ctx;
-
-  const results: (OrderResult | undefined)[] = orders.map(() => undefined);
-  // Per dislodged unit: the order indexes that stand and the target location (DISBAND for a disband).
-  const perUnit: { index: number; target: number }[][] = Array.from({ length: dislodged.n }, () => []);
-  orders.forEach((order, index) => {
-    const checked = checkRetreatOrder(ctx, order);
-    if ('reason' in checked) results[index] = { order, status: 'illegal', reason: checked.reason, detail: reasonText(checked.reason) };
-    else perUnit[checked.unit]!.push({ index, target: checked.target });
-  });
+  const n = dislodged.n;
+  const m = orders.length;
+  // Per unit (board's scratch columns, cleared for the units here): the orders that stand for it,
+  // their first and last target (DISBAND for a disband) and whether the targets differ.
+  const sc = retreatScratch(board);
+  const { ordersOf, firstTarget, lastTarget, differ, choice } = sc;
+  for (let u = 0; u < n; u++) {
+    ordersOf[u] = 0;
+    differ[u] = 0;
+    choice[u] = -1;
+  }
+  // Per order: its unit (or -1 when illegal) and target.
+  if (sc.orderUnit.length < m) {
+    sc.orderUnit = new Int32Array(m * 2);
+    sc.orderTarget = new Int32Array(m * 2);
+  }
+  const { orderUnit, orderTarget } = sc;
+  const results: OrderResult[] = new Array<OrderResult>(m);
+  for (let index = 0; index < m; index++) {
+    const order = orders[index]!;
+    const u = checkRetreatOrder(ctx, order);
+    orderUnit[index] = u;
+    if (u < 0) {
+      results[index] = { order, status: 'illegal', reason: found.reason, detail: reasonText(found.reason) };
+      continue;
+    }
+    const target = checkedTarget;
+    orderTarget[index] = target;
+    if (ordersOf[u]!++ === 0) firstTarget[u] = target;
+    else if (target !== firstTarget[u]) differ[u] = 1;
+    lastTarget[u] = target;
+  }
 
   // One order per unit (DATC 4.D.3); exact repeats count once.
-  const choice = new Int32Array(dislodged.n).fill(-1);
-  const chosenIndex = new Int32Array(dislodged.n).fill(-1);
-  for (let u = 0; u < dislodged.n; u++) {
-    const list = perUnit[u]!;
-    const targets = [...new Set(list.map((c) => c.target))];
-    let keep: number | undefined;
-    if (targets.length === 1) keep = targets[0];
-    else if (targets.length > 1) {
+  let repeats = false;
+  for (let u = 0; u < n; u++) {
+    if (ordersOf[u] === 0) continue;
+    if (ordersOf[u]! > 1) repeats = true;
+    if (!differ[u]) choice[u] = firstTarget[u]!;
+    else {
       const rule = rules['duplicate-orders'];
-      keep = rule === 'first' ? list[0]!.target : rule === 'last' ? list[list.length - 1]!.target : undefined;
+      // NO_CHOICE: every order of the unit is a duplicate, and it follows the default below.
+      choice[u] = rule === 'first' ? firstTarget[u]! : rule === 'last' ? lastTarget[u]! : NO_CHOICE;
     }
-    for (const c of list) {
-      if (keep === undefined || c.target !== keep) {
-        results[c.index] = { order: orders[c.index]!, status: 'illegal', reason: 'duplicate-order', detail: reasonText('duplicate-order') };
-      } else if (chosenIndex[u] === -1) {
-        chosenIndex[u] = c.index;
+  }
+  if (repeats) {
+    for (let index = 0; index < m; index++) {
+      const u = orderUnit[index]!;
+      if (u < 0 || ordersOf[u] === 1) continue;
+      if (choice[u] === NO_CHOICE || orderTarget[index] !== choice[u]) {
+        results[index] = { order: orders[index]!, status: 'illegal', reason: 'duplicate-order', detail: reasonText('duplicate-order') };
+        orderUnit[index] = -1;
       }
     }
-    if (keep !== undefined) choice[u] = keep;
   }
 
   // Units without a usable order.
-  const draws = new PhaseDraws();
-  draws.reset(seed, position.phase);
-  for (let u = 0; u < dislodged.n; u++) if (choice[u] === -1) choice[u] = defaultRetreat(ctx, u, draws.get);
+  let draws: PhaseDraws | undefined;
+  for (let u = 0; u < n; u++) {
+    if (choice[u] !== -1 && choice[u] !== NO_CHOICE) continue;
+    if (!draws) {
+      draws = new PhaseDraws();
+      draws.reset(seed, position.phase);
+    }
+    choice[u] = defaultRetreat(ctx, u, draws.get);
+  }
 
   // Two or more units retreating to one province are all disbanded.
-  const count = retreatScratch(board).count.fill(0);
-  for (let u = 0; u < dislodged.n; u++) if (choice[u]! >= 0) count[board.provinceOf(choice[u]!)]! += 1;
+  const count = sc.count;
+  for (let u = 0; u < n; u++) if (choice[u]! >= 0) count[board.locProvince[choice[u]!]!] = 0;
+  for (let u = 0; u < n; u++) if (choice[u]! >= 0) count[board.locProvince[choice[u]!]!]! += 1;
+  // The units on the board are shared with the position before (see positionAfter, game/phases.ts).
   const retreated: Unit[] = [];
-  const clash = new Uint8Array(dislodged.n);
-  for (let u = 0; u < dislodged.n; u++) {
+  for (let u = 0; u < n; u++) {
     const target = choice[u]!;
-    if (target < 0) continue;
-    if (count[board.provinceOf(target)]! > 1) {
-      clash[u] = 1;
-      continue;
-    }
+    if (target < 0 || count[board.locProvince[target]!]! > 1) continue;
     const d = position.dislodged[u]!;
     retreated.push({ power: d.power, kind: d.kind, at: board.locName(target) });
   }
+  const unitsAfter = joined(position.units, retreated);
 
-  const final: OrderResult[] = orders.map((order, index) => {
-    const r = results[index];
-    if (r) return r;
-    const u = unitOfOrder(perUnit, index);
-    if (u >= 0 && clash[u]) return failed(order, 'retreat-clash');
-    return { order, status: 'succeeds' };
-  });
-  // The units on the board are shared with the position before (see positionAfter, game/phases.ts).
-  const next = positionAfter(board, rules, position.phase, {
-    units: [...position.units, ...retreated],
-    dislodged: [],
-    owners: position.owners,
-    standoffs: [],
-  });
-  return { results: final, dislodged: [], next };
+  for (let index = 0; index < m; index++) {
+    if (results[index] !== undefined) continue;
+    const order = orders[index]!;
+    const u = orderUnit[index]!;
+    const target = choice[u]!;
+    results[index] = target >= 0 && count[board.locProvince[target]!]! > 1 ? failed(order, 'retreat-clash') : { order, status: 'succeeds' };
+  }
+  return { results, dislodged: [], next: afterRetreats(board, rules, position, ctx.onBoard, unitsAfter) };
 }
+
+/**
+ * `positionAfter` (game/phases.ts) for a retreat phase with `units` after the
+ * retreats: the units of the position (read into `onBoard`), then those that
+ * retreated. The centres they stand on are read off the columns rather than
+ * looked up by name again; the owners change as `updateOwners` changes them.
+ */
+function afterRetreats(board: Board, rules: RuleOptions, position: Position, onBoard: UnitTable, units: Unit[]): Position {
+  const phase = position.phase;
+  const next = nextPhase(board, rules, phase);
+  const before = position.owners;
+  let owners = before;
+  if (ownershipChangesAfter(board, rules, phase, next)) {
+    const { supplyCentre, provinceIds, locProvince } = board;
+    const n = onBoard.n;
+    for (let i = 0; i < units.length; i++) {
+      const u = units[i]!;
+      const prov = i < n ? onBoard.prov[i]! : locProvince[board.locId(u.at)]!;
+      if (supplyCentre[prov]) owners = changeOwner(before, owners, provinceIds[prov]!, u.power);
+    }
+  }
+  return { units, dislodged: [], owners, standoffs: [], phase: next };
+}
+
+/** In `RetreatScratch.choice`: the unit's orders were all duplicates (DATC 4.D.3), so it has none. */
+const NO_CHOICE = -3;
 
 /** Whether a retreat phase has a unit to order: a dislodged unit of a power (neutral ones are simply disbanded). */
 export function retreatsDue(position: Pick<Position, 'dislodged'>): boolean {
@@ -146,14 +193,9 @@ export function retreatsDue(position: Pick<Position, 'dislodged'>): boolean {
  * are still read, so that a position naming an unknown place throws as before.
  */
 function passOver(board: Board, rules: RuleOptions, position: Position): PhaseResult {
-  readUnits(board, position.units);
+  const onBoard = readUnits(board, position.units);
   // The unit objects are shared with the position before (see positionAfter, game/phases.ts).
-  const next = positionAfter(board, rules, position.phase, {
-    units: position.units.slice(),
-    dislodged: [],
-    owners: position.owners,
-    standoffs: [],
-  });
+  const next = afterRetreats(board, rules, position, onBoard, position.units.slice());
   return { results: [], dislodged: [], next };
 }
 
@@ -169,6 +211,15 @@ interface RetreatScratch {
   readonly byConvoy: Uint8Array;
   /** Per province: the units retreating there. */
   readonly count: Int32Array;
+  /** Per dislodged unit: how many legal orders name it, the first and last one's target, whether their targets differ, and its retreat. */
+  readonly ordersOf: Int32Array;
+  readonly firstTarget: Int32Array;
+  readonly lastTarget: Int32Array;
+  readonly differ: Uint8Array;
+  readonly choice: Int32Array;
+  /** Per order: the unit it stands for (-1 when illegal) and its target; grown as needed. */
+  orderUnit: Int32Array;
+  orderTarget: Int32Array;
 }
 
 const scratch = new WeakMap<Board, RetreatScratch>();
@@ -177,7 +228,22 @@ function retreatScratch(board: Board): RetreatScratch {
   let s = scratch.get(board);
   if (!s) {
     const P = board.provinceCount;
-    scratch.set(board, (s = { standoff: new Uint8Array(P), attackFrom: new Int32Array(P), byConvoy: new Uint8Array(P), count: new Int32Array(P) }));
+    scratch.set(
+      board,
+      (s = {
+        standoff: new Uint8Array(P),
+        attackFrom: new Int32Array(P),
+        byConvoy: new Uint8Array(P),
+        count: new Int32Array(P),
+        ordersOf: new Int32Array(P),
+        firstTarget: new Int32Array(P),
+        lastTarget: new Int32Array(P),
+        differ: new Uint8Array(P),
+        choice: new Int32Array(P),
+        orderUnit: new Int32Array(64),
+        orderTarget: new Int32Array(64),
+      }),
+    );
   }
   return s;
 }
@@ -201,44 +267,56 @@ export function retreatContext(
     const p = board.provinceId(s);
     if (p >= 0) standoff[p] = 1;
   }
-  position.dislodged.forEach((d, u) => {
+  const from = position.dislodged;
+  for (let u = 0; u < from.length; u++) {
+    const d = from[u]!;
     attackFrom[u] = d.from === undefined ? -1 : board.provinceId(d.from);
     byConvoy[u] = d.byConvoy === true ? 1 : 0;
-  });
-  const owner = readOwners(board, position.owners);
+  }
+  // Only the `gm-order` default reads the owners.
+  const owner = rules['retreat-default'] === 'gm-order' ? readOwners(board, position.owners) : NO_OWNERS;
   return { board, rules, onBoard, occupant: onBoard.unitAt, dislodged, from: position.dislodged, attackFrom, byConvoy, standoff, owner, target: -1 };
 }
 
-function unitOfOrder(perUnit: readonly { index: number }[][], index: number): number {
-  for (let u = 0; u < perUnit.length; u++) if (perUnit[u]!.some((c) => c.index === index)) return u;
-  return -1;
-}
+/** `RetreatRules.owner` when the rules never read it. */
+const NO_OWNERS: ArrayLike<number> = new Int32Array(0);
 
 function failed(order: Order, reason: Reason): OrderResult {
   return { order, status: 'fails', reason, detail: reasonText(reason) };
 }
 
-type CheckedRetreat = { unit: number; target: number } | { reason: Reason };
+/** The target of the last order `checkRetreatOrder` found legal (a location, or DISBAND). */
+let checkedTarget = DISBAND;
 
-function checkRetreatOrder(ctx: RetreatCtx, order: Order): CheckedRetreat {
+/** The dislodged unit a retreat phase order stands for (its target in `checkedTarget`), or -1 with why not in `found.reason`. */
+function checkRetreatOrder(ctx: RetreatCtx, order: Order): number {
   const { board, rules, onBoard, dislodged } = ctx;
-  if (order.type !== 'retreat' && order.type !== 'move' && order.type !== 'disband') return { reason: 'wrong-phase' };
+  if (order.type !== 'retreat' && order.type !== 'move' && order.type !== 'disband') return refuse('wrong-phase');
   const power = board.powerId(order.power);
-  if (power < 0) return { reason: 'wrong-power' };
-  const f = findUnit(board, rules, dislodged, order.unit, power, false);
-  if (!f.ok) {
+  if (power < 0) return refuse('wrong-power');
+  const u = findUnitIndex(board, rules, dislodged, order.unit, power, false);
+  if (u < 0) {
     // 6.H.4: a unit that was not dislodged cannot move in the retreat phase.
-    if (f.reason === 'no-unit' && findUnit(board, rules, onBoard, order.unit, power, false).ok) return { reason: 'not-dislodged' };
-    return { reason: f.reason };
+    if (found.reason !== 'no-unit') return -1;
+    return refuse(findUnitIndex(board, rules, onBoard, order.unit, power, false) >= 0 ? 'not-dislodged' : 'no-unit');
   }
-  const u = f.unit;
-  if (dislodged.power[u] !== power) return { reason: 'wrong-power' };
-  if (order.type === 'disband') return { unit: u, target: DISBAND };
+  if (dislodged.power[u] !== power) return refuse('wrong-power');
+  if (order.type === 'disband') {
+    checkedTarget = DISBAND;
+    return u;
+  }
   const kind = dislodged.kind[u]!;
-  const dest = readDestination(board, rules, order.to, kind);
-  if (!dest.ok) return { reason: dest.reason };
-  const target = retreatTarget(ctx, u, dest.prov, dest.coast);
-  return typeof target === 'number' ? { unit: u, target } : target;
+  const prov = destinationOf(board, rules, order.to, kind);
+  if (prov < 0) return -1;
+  const reason = retreatRefusal(ctx, u, prov, found.coast);
+  if (reason !== undefined) return refuse(reason);
+  checkedTarget = ctx.target;
+  return u;
+}
+
+function refuse(reason: Reason): number {
+  found.reason = reason;
+  return -1;
 }
 
 /** The location unit `u` retreats to in province `prov`, or why it may not. */
@@ -259,9 +337,8 @@ export function retreatRefusal(ctx: RetreatRules, u: number, prov: number, coast
   if (!board.kindMayEnter(kind === FLEET ? FLEET : ARMY, prov)) return 'wrong-unit-kind';
   let loc: number;
   if (kind === FLEET) {
-    const to = fleetDestination(board, rules, dislodged.loc[u]!, prov, coast);
-    if (!to.ok) return to.reason;
-    loc = to.loc;
+    loc = fleetDestinationLoc(board, rules, dislodged.loc[u]!, prov, coast);
+    if (loc < 0) return found.reason;
   } else {
     if (!board.armyCanReach(dislodged.prov[u]!, prov)) return 'not-adjacent';
     loc = prov;

@@ -146,3 +146,17 @@ export function readUnits(board: Board, list: readonly Unit[], slot: typeof ON_B
   }
   return pair[slot].read(board, list);
 }
+
+/**
+ * `[...a, ...b]`, made at its size: a spread or `concat` of a board's units
+ * costs several times a copy into an array of the right length (measured), and
+ * pushing onto a copy grows it by half again.
+ */
+export function joined<T>(a: readonly T[], b: readonly T[]): T[] {
+  if (b.length === 0) return a.slice();
+  const out = new Array<T>(a.length + b.length);
+  let k = 0;
+  for (let i = 0; i < a.length; i++) out[k++] = a[i]!;
+  for (let i = 0; i < b.length; i++) out[k++] = b[i]!;
+  return out;
+}

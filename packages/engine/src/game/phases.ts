@@ -38,20 +38,40 @@ export function yearPhases(board: Board, rules: RuleOptions, year?: number): Yea
 function sharedYearPhases(board: Board, rules: RuleOptions, year?: number): readonly YearPhase[] {
   const shape = rules['year-shape'];
   if (shape === 'custom') return yearPhases(board, rules, year);
-  let byShape = sharedYears.get(board);
-  if (!byShape) sharedYears.set(board, (byShape = new Map()));
-  let entry = byShape.get(shape);
+  let entry: SharedYear | undefined;
+  // The entry asked for last first: a game asks for one board and shape phase after phase.
+  if (board === lastBoard && shape === lastShape) entry = lastEntry;
+  else {
+    let byShape = sharedYears.get(board);
+    if (!byShape) sharedYears.set(board, (byShape = new Map()));
+    entry = byShape.get(shape);
+  }
   // The start season names the first season: a board whose config changed gets new lists.
   if (!entry || entry.start !== board.config.start.season) {
     const all = Object.freeze(everyYearPhase(board, rules).map((p) => Object.freeze(p)));
     const kept = all.filter((p) => p.kind !== 'adjustment');
     entry = { start: board.config.start.season, all, noAdjustment: Object.freeze(kept.length > 0 ? kept : [...all]) };
+    let byShape = sharedYears.get(board);
+    if (!byShape) sharedYears.set(board, (byShape = new Map()));
     byShape.set(shape, entry);
   }
+  lastBoard = board;
+  lastShape = shape;
+  lastEntry = entry;
   return year === undefined || adjustsIn(rules, year) ? entry.all : entry.noAdjustment;
 }
 
-const sharedYears = new WeakMap<Board, Map<string, { start: string | undefined; all: readonly YearPhase[]; noAdjustment: readonly YearPhase[] }>>();
+interface SharedYear {
+  start: string | undefined;
+  all: readonly YearPhase[];
+  noAdjustment: readonly YearPhase[];
+}
+
+const sharedYears = new WeakMap<Board, Map<string, SharedYear>>();
+/** The board, shape and entry of the last `sharedYearPhases` (it keeps that board alive until another is asked for). */
+let lastBoard: Board | undefined;
+let lastShape: string | undefined;
+let lastEntry: SharedYear | undefined;
 
 /** Whether the adjustment phases of the year take place in `year` (rule `adjustment-interval`). */
 export function adjustsIn(rules: RuleOptions, year: number): boolean {
@@ -136,12 +156,32 @@ export function ownershipChangesAfter(board: Board, rules: RuleOptions, phase: P
  */
 export function updateOwners(board: Board, owners: Readonly<Record<string, string>>, units: readonly Unit[]): Record<string, string> {
   let out = owners;
-  for (const u of units) {
+  const { locProvince, supplyCentre } = board;
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i]!;
     const loc = board.locId(u.at);
     if (loc < 0) continue;
-    const prov = board.provinceOf(loc);
-    if (board.supplyCentre[prov]) out = withOwner(out, board.provinceName(prov), u.power);
+    const prov = locProvince[loc]!;
+    if (supplyCentre[prov]) out = changeOwner(owners, out, board.provinceName(prov), u.power);
   }
+  return out;
+}
+
+/**
+ * One step of making the owners after a phase, centre by centre: `out` (the
+ * owners so far, `owners` itself until a centre changes hands) with `centre`
+ * owned by `power`. The first change copies `owners` (`withOwner`); later ones
+ * write into that copy, which is the caller's own until it returns it, so a
+ * phase where several centres change hands copies the owners once. A centre no
+ * one owned before adds a key, which is done by a copy again (as `withOwner`
+ * explains, a key added by a store can turn the copy into a dictionary). The
+ * keys end in the order repeated `withOwner` calls would give.
+ */
+export function changeOwner(owners: Readonly<Record<string, string>>, out: Record<string, string>, centre: string, power: string): Record<string, string> {
+  const was = out[centre];
+  if (was === power) return out;
+  if (out === owners || was === undefined) return { ...out, [centre]: power };
+  out[centre] = power;
   return out;
 }
 
@@ -178,8 +218,8 @@ export function positionAfter(
   rules: RuleOptions,
   phase: Phase,
   state: Omit<Position, 'phase'>,
+  next: Phase = nextPhase(board, rules, phase),
 ): Position {
-  const next = nextPhase(board, rules, phase);
   const owners = ownershipChangesAfter(board, rules, phase, next) ? updateOwners(board, state.owners, state.units) : state.owners;
   return { ...state, phase: next, owners };
 }

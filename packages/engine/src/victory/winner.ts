@@ -17,11 +17,16 @@ export function victoryThreshold(board: Board, rules: RuleOptions): number {
 
 /** Supply centres owned per power id (powers with none included, at 0). */
 export function centreCounts(board: Board, position: Position): Map<string, number> {
-  const counts = new Map<string, number>(board.powerIds.map((p) => [p, 0]));
-  for (const [c, p] of Object.entries(position.owners)) {
+  const counts = new Map<string, number>();
+  for (let i = 0; i < board.powerIds.length; i++) counts.set(board.powerIds[i]!, 0);
+  // for-in rather than Object.entries: no array of pairs (an owners object has no inherited keys).
+  const owners = position.owners;
+  for (const c in owners) {
+    const p = owners[c]!;
     const prov = board.provinceId(c);
-    if (prov < 0 || !board.supplyCentre[prov] || !counts.has(p)) continue;
-    counts.set(p, counts.get(p)! + 1);
+    if (prov < 0 || !board.supplyCentre[prov]) continue;
+    const n = counts.get(p);
+    if (n !== undefined) counts.set(p, n + 1);
   }
   return counts;
 }

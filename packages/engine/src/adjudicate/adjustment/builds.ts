@@ -99,7 +99,9 @@ export function selectBuilds(
   entries: readonly { prov: number }[],
   allowed: number,
 ): (Reason | undefined)[] {
-  const out: (Reason | undefined)[] = entries.map(() => undefined);
+  const out: (Reason | undefined)[] = new Array<Reason | undefined>(entries.length).fill(undefined);
+  // The common case, no more builds than allowed and each in a province of its own: all count.
+  if (entries.length <= allowed && distinctProvinces(entries)) return out;
   // One build per province (waives have prov -1 and never clash).
   const byProv = new Map<number, number[]>();
   entries.forEach((e, i) => {
@@ -121,4 +123,13 @@ export function selectBuilds(
     for (const i of live) if (!kept.includes(i)) out[i] = 'too-many-builds';
   }
   return out;
+}
+
+function distinctProvinces(entries: readonly { prov: number }[]): boolean {
+  for (let i = 1; i < entries.length; i++) {
+    const p = entries[i]!.prov;
+    if (p < 0) continue;
+    for (let j = 0; j < i; j++) if (entries[j]!.prov === p) return false;
+  }
+  return true;
 }

@@ -17,8 +17,8 @@ import type { Order } from '../../orders/order.js';
 import { PhaseDraws } from '../prng.js';
 import type { OrderResult, PhaseResult } from '../result.js';
 import { reasonText, type Reason } from '../reasons.js';
-import { findUnit } from '../refs.js';
-import { readUnits, type UnitTable } from '../units.js';
+import { findUnitIndex, found } from '../refs.js';
+import { joined, readUnits, type UnitTable } from '../units.js';
 import { buildSiteReason, readBuild, selectBuilds, type Build } from './builds.js';
 import { civilDisorderRemovals } from './civil-disorder.js';
 
@@ -67,7 +67,7 @@ export function balances(
 export function adjustmentsDue(board: Board, rules: RuleOptions, position: Position): boolean {
   const units = readUnits(board, position.units);
   const owner = readOwners(board, position.owners);
-  return adjustmentsDueOn(board, rules, units.unitAt, (q) => owner[q]!, balances(board, owner, units));
+  return adjustmentsDueOn(board, rules, units.unitAt, (q) => owner[q]!, balances(board, owner, units, adjustmentScratch(board).balance));
 }
 
 /** `adjustmentsDue` on integer columns: the unit in each province (or -1), the owner of each, and each power's balance. */
@@ -136,40 +136,57 @@ export function adjudicateAdjustment(
   const units = readUnits(board, position.units);
   const owner = readOwners(board, position.owners);
   const ownerOf = (prov: number): number => owner[prov]!;
-  const balance = balances(board, owner, units);
-  const results: (OrderResult | undefined)[] = orders.map(() => undefined);
+  const sc = adjustmentScratch(board);
+  const balance = balances(board, owner, units, sc.balance);
+  const m = orders.length;
+  const results: (OrderResult | undefined)[] = new Array<OrderResult | undefined>(m).fill(undefined);
+  const P = board.powerCount;
 
-  // Sort the orders by power and kind; anything else is out of place here.
-  const disbands: { index: number; unit: number }[][] = Array.from({ length: board.powerCount }, () => []);
-  const builds: number[][] = Array.from({ length: board.powerCount }, () => []);
-  orders.forEach((order, index) => {
+  // Sort the orders by power and kind; anything else is out of place here. A power's lists
+  // are made at its first order (most powers give none in a phase).
+  const disbands: ({ index: number; unit: number }[] | undefined)[] = new Array<{ index: number; unit: number }[] | undefined>(P).fill(undefined);
+  const builds: (number[] | undefined)[] = new Array<number[] | undefined>(P).fill(undefined);
+  for (let index = 0; index < m; index++) {
+    const order = orders[index]!;
     const p = board.powerId(order.power);
-    if (p < 0) return void (results[index] = illegal(order, 'wrong-power'));
-    if (order.type === 'disband') {
-      const f = findUnit(board, rules, units, order.unit, p, false);
-      if (!f.ok) return void (results[index] = illegal(order, f.reason));
-      if (units.power[f.unit] !== p) return void (results[index] = illegal(order, 'wrong-power'));
-      disbands[p]!.push({ index, unit: f.unit });
+    if (p < 0) {
+      results[index] = illegal(order, 'wrong-power');
+    } else if (order.type === 'disband') {
+      const u = findUnitIndex(board, rules, units, order.unit, p, false);
+      if (u < 0) results[index] = illegal(order, found.reason);
+      else if (units.power[u] !== p) results[index] = illegal(order, 'wrong-power');
+      else (disbands[p] ??= []).push({ index, unit: u });
     } else if (order.type === 'build' || order.type === 'waive') {
-      builds[p]!.push(index);
+      (builds[p] ??= []).push(index);
     } else {
       // Lists are written with the fall movement orders, never in an adjustment phase.
       const list = order.type === 'build-list' || order.type === 'disband-list';
       const why = !list ? 'wrong-phase' : rules.adjustments === 'priority-list' ? 'not-adjustment-time' : 'no-adjustment-lists';
       results[index] = illegal(order, why);
     }
-  });
+  }
 
-  const removed = new Uint8Array(units.n);
+  const { removed, removedOf } = sc;
+  removed.fill(0, 0, units.n);
+  removedOf.fill(0);
+  let anyRemoved = false;
+  const remove = (u: number): void => {
+    if (removed[u]) return;
+    removed[u] = 1;
+    anyRemoved = true;
+    removedOf[units.power[u]!]! += 1;
+  };
   const civilDisorder: Unit[] = [];
   // The generator is made at the first draw: most phases draw nothing.
-  const draws = new PhaseDraws();
-  draws.reset(seed, position.phase);
-  for (let p = 0; p < board.powerCount; p++) {
-    const list = dedupeDisbands(orders, disbands[p]!, results);
+  let draws: PhaseDraws | undefined;
+  const voluntary = rules['voluntary-disbands'];
+  for (let p = 0; p < P; p++) {
+    const written = disbands[p];
     const need = -balance[p]!;
-    if (rules['voluntary-disbands']) {
-      for (const d of list) removed[d.unit] = 1;
+    if (written === undefined && need <= 0) continue;
+    const list = written === undefined ? NO_DISBANDS : dedupeDisbands(orders, written, results);
+    if (voluntary) {
+      for (const d of list) remove(d.unit);
     } else if (need <= 0) {
       for (const d of list) results[d.index] = illegal(orders[d.index]!, 'no-disbands');
     } else {
@@ -179,14 +196,18 @@ export function adjudicateAdjustment(
         used = rule === 'first' ? list.slice(0, need) : rule === 'last' ? list.slice(list.length - need) : [];
         for (const d of list) if (!used.includes(d)) results[d.index] = failed(orders[d.index]!, 'too-many-disbands');
       }
-      for (const d of used) removed[d.unit] = 1;
+      for (const d of used) remove(d.unit);
     }
-    const stillNeeded = need - countRemoved(units, removed, p);
+    const stillNeeded = need - removedOf[p]!;
     if (stillNeeded > 0) {
       const candidates: number[] = [];
       for (let u = 0; u < units.n; u++) if (units.power[u] === p && !removed[u]) candidates.push(u);
+      if (!draws) {
+        draws = new PhaseDraws();
+        draws.reset(seed, position.phase);
+      }
       for (const u of civilDisorderRemovals(board, rules, units, ownerOf, candidates, stillNeeded, draws.get())) {
-        removed[u] = 1;
+        remove(u);
         civilDisorder.push({ ...units.units[u]! });
       }
     }
@@ -195,27 +216,31 @@ export function adjudicateAdjustment(
   const built: Unit[] = [];
   // Builds made for powers by `auto-builds`, beyond their orders.
   const automatic: Unit[] = [];
-  for (let p = 0; p < board.powerCount; p++) {
-    const allowed = balance[p]! + countRemoved(units, removed, p);
-    const entries: { index: number; prov: number; build: Build | undefined }[] = [];
-    for (const index of builds[p]!) {
-      const order = orders[index]!;
-      const reason = checkBuildOrWaive(board, rules, units, removed, ownerOf, p, order, allowed);
-      if (typeof reason === 'string') results[index] = illegal(order, reason);
-      else entries.push({ index, prov: reason?.prov ?? -1, build: reason });
-    }
-    const selection = selectBuilds(rules, entries, allowed);
+  const autoArmies = rules['auto-builds'] === 'army';
+  for (let p = 0; p < P; p++) {
+    const written = builds[p];
+    const allowed = balance[p]! + removedOf[p]!;
     let used = 0;
-    entries.forEach((e, i) => {
-      const why = selection[i];
-      const order = orders[e.index]!;
-      if (why) results[e.index] = failed(order, why);
-      else {
-        used++;
-        if (e.build) built.push({ power: board.powerIds[p]!, kind: e.build.kind, at: board.locName(e.build.loc) });
+    if (written !== undefined) {
+      const entries: { index: number; prov: number; build: Build | undefined }[] = [];
+      for (const index of written) {
+        const order = orders[index]!;
+        const reason = checkBuildOrWaive(board, rules, units, removed, ownerOf, p, order, allowed);
+        if (typeof reason === 'string') results[index] = illegal(order, reason);
+        else entries.push({ index, prov: reason?.prov ?? -1, build: reason });
       }
-    });
-    if (rules['auto-builds'] === 'army' && allowed > used) {
+      const selection = selectBuilds(rules, entries, allowed);
+      for (let i = 0; i < entries.length; i++) {
+        const e = entries[i]!;
+        const why = selection[i];
+        if (why) results[e.index] = failed(orders[e.index]!, why);
+        else {
+          used++;
+          if (e.build) built.push({ power: board.powerIds[p]!, kind: e.build.kind, at: board.locName(e.build.loc) });
+        }
+      }
+    }
+    if (autoArmies && allowed > used) {
       const taken = (prov: number): boolean =>
         (units.unitAt[prov]! >= 0 && !removed[units.unitAt[prov]!]) || built.some((b) => board.provinceOf(board.locId(b.at)) === prov);
       for (const prov of automaticBuilds(board, rules, ownerOf, p, allowed - used, taken)) {
@@ -225,19 +250,38 @@ export function adjudicateAdjustment(
       }
     }
   }
-  const stands = (prov: number): boolean =>
-    (units.unitAt[prov]! >= 0 && !removed[units.unitAt[prov]!]) || built.some((b) => board.provinceOf(board.locId(b.at)) === prov);
-  for (const prov of neutralRebuilds(board, rules, owner, stands)) built.push({ power: NEUTRAL_POWER, kind: 'army', at: board.provinceName(prov) });
+  let neutral = false;
+  if (rules['neutral-units'] === 'hold-and-rebuild') {
+    const stands = (prov: number): boolean =>
+      (units.unitAt[prov]! >= 0 && !removed[units.unitAt[prov]!]) || built.some((b) => board.provinceOf(board.locId(b.at)) === prov);
+    for (const prov of neutralRebuilds(board, rules, owner, stands)) {
+      built.push({ power: NEUTRAL_POWER, kind: 'army', at: board.provinceName(prov) });
+      neutral = true;
+    }
+  }
 
-  const final = orders.map((order, i) => results[i] ?? { order, status: 'succeeds' as const });
+  const final: OrderResult[] = new Array<OrderResult>(m);
+  for (let i = 0; i < m; i++) final[i] = results[i] ?? { order: orders[i]!, status: 'succeeds' };
   // The units that stay are shared with the position before (see positionAfter, game/phases.ts).
+  const before = position.units;
+  let after: Unit[];
+  if (!anyRemoved) after = joined(before, built);
+  else {
+    // At its size (see `joined`).
+    let count = built.length;
+    for (let u = 0; u < before.length; u++) if (!removed[u]) count++;
+    after = new Array<Unit>(count);
+    let k = 0;
+    for (let u = 0; u < before.length; u++) if (!removed[u]) after[k++] = before[u]!;
+    for (let i = 0; i < built.length; i++) after[k++] = built[i]!;
+  }
   const next = positionAfter(board, rules, position.phase, {
-    units: [...position.units.filter((_, u) => !removed[u]), ...built],
+    units: after,
     dislodged: [],
     owners: position.owners,
     standoffs: [],
   });
-  const unordered = [...automatic, ...built.filter((b) => b.power === NEUTRAL_POWER)];
+  const unordered = neutral ? [...automatic, ...built.filter((b) => b.power === NEUTRAL_POWER)] : automatic;
   return {
     results: final,
     dislodged: [],
@@ -247,26 +291,45 @@ export function adjudicateAdjustment(
   };
 }
 
-function countRemoved(units: UnitTable, removed: Uint8Array, power: number): number {
-  let n = 0;
-  for (let u = 0; u < units.n; u++) if (removed[u] && units.power[u] === power) n++;
-  return n;
+/**
+ * Columns of the friendly adjustment phase, made once per board (typed arrays
+ * cost more to make than a phase spends using them): each power's balance,
+ * the units removed, and per power how many.
+ */
+interface AdjustmentScratch {
+  readonly balance: Int32Array;
+  readonly removed: Uint8Array;
+  readonly removedOf: Int32Array;
 }
+
+const scratch = new WeakMap<Board, AdjustmentScratch>();
+
+function adjustmentScratch(board: Board): AdjustmentScratch {
+  let s = scratch.get(board);
+  if (!s) {
+    const P = board.powerCount;
+    scratch.set(board, (s = { balance: new Int32Array(P), removed: new Uint8Array(board.provinceCount), removedOf: new Int32Array(P + 1) }));
+  }
+  return s;
+}
+
+const NO_DISBANDS: readonly { index: number; unit: number }[] = Object.freeze([]);
 
 /** A unit named in two disband orders is removed once; the repeat is a duplicate order (6.J.2). */
 function dedupeDisbands(
   orders: readonly Order[],
   list: readonly { index: number; unit: number }[],
   results: (OrderResult | undefined)[],
-): { index: number; unit: number }[] {
-  const seen = new Set<number>();
+): readonly { index: number; unit: number }[] {
+  if (list.length < 2) return list;
   const out: { index: number; unit: number }[] = [];
-  for (const d of list) {
-    if (seen.has(d.unit)) {
-      results[d.index] = illegal(orders[d.index]!, 'duplicate-order');
-      continue;
+  outer: for (const d of list) {
+    for (const e of out) {
+      if (e.unit === d.unit) {
+        results[d.index] = illegal(orders[d.index]!, 'duplicate-order');
+        continue outer;
+      }
     }
-    seen.add(d.unit);
     out.push(d);
   }
   return out;

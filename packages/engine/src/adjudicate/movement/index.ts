@@ -12,8 +12,8 @@
  */
 import { unitKindCode, type Board } from '../../board/board.js';
 import type { RuleOptions } from '../../config/rules.js';
-import { nextPhase, ownershipChangesAfter, withOwner } from '../../game/phases.js';
-import type { Position, Unit } from '../../game/position.js';
+import { changeOwner, nextPhase, ownershipChangesAfter } from '../../game/phases.js';
+import type { Phase, Position, Unit } from '../../game/position.js';
 import type { Order } from '../../orders/order.js';
 import type { PhaseResult } from '../result.js';
 import { PositionError } from '../units.js';
@@ -29,7 +29,14 @@ import { movementWorkspace, type MovementWorkspace } from './workspace.js';
 // inline checks", step 6).
 const { FLEET } = boardCodes;
 
-export function adjudicateMovement(board: Board, position: Position, orders: readonly Order[], rules: RuleOptions): PhaseResult {
+/** `after`: the phase after the position's, when the caller has it. */
+export function adjudicateMovement(
+  board: Board,
+  position: Position,
+  orders: readonly Order[],
+  rules: RuleOptions,
+  after: Phase = nextPhase(board, rules, position.phase),
+): PhaseResult {
   const ws = movementWorkspace(board, rules);
   loadPositionUnits(ws, position.units);
   const validated = validateWrittenOrders(ws, orders);
@@ -39,7 +46,6 @@ export function adjudicateMovement(board: Board, position: Position, orders: rea
   // As positionAfter (game/phases.ts) builds it, with the owners read from the integer columns
   // (and shared with the position before when no centre changes hands, as there).
   const phase = position.phase;
-  const after = nextPhase(board, rules, phase);
   const owners = ownershipChangesAfter(board, rules, phase, after) ? ownersAfter(ws, position.owners) : position.owners;
   const next: Position = {
     units: outcome.units,
@@ -59,10 +65,11 @@ export function adjudicateMovement(board: Board, position: Position, orders: rea
 function ownersAfter(ws: MovementWorkspace, owners: Readonly<Record<string, string>>): Record<string, string> {
   const { board, units } = ws;
   let out = owners;
+  const { locProvince, supplyCentre, provinceIds } = board;
   for (let u = 0; u < units.n; u++) {
     if (ws.dislodgedBy[u]! >= 0) continue;
-    const prov = board.locProvince[ws.finalLoc[u]!]!;
-    if (board.supplyCentre[prov]) out = withOwner(out, board.provinceIds[prov]!, units.units[u]!.power);
+    const prov = locProvince[ws.finalLoc[u]!]!;
+    if (supplyCentre[prov]) out = changeOwner(owners, out, provinceIds[prov]!, units.units[u]!.power);
   }
   return out;
 }

@@ -128,7 +128,11 @@ function convoySucceeds(m: MovementState, u: number): boolean {
 export function movementOutcome(ws: MovementWorkspace, v: ValidatedMovement, orders: readonly Order[]): MovementOutcome {
   const { board, m, t, units } = ws;
   const n = units.n;
-  const unitsAfter: Unit[] = [];
+  // Made at its size: pushing 30-odd units grows an array three times (see `joined`, units.ts).
+  let staying = n;
+  for (let u = 0; u < n; u++) if (ws.dislodgedBy[u]! >= 0) staying--;
+  const unitsAfter: Unit[] = new Array<Unit>(staying);
+  let k = 0;
   const dislodged: DislodgedUnit[] = [];
   for (let u = 0; u < n; u++) {
     const original = units.units[u]!;
@@ -143,9 +147,9 @@ export function movementOutcome(ws: MovementWorkspace, v: ValidatedMovement, ord
       });
     } else if (ws.finalLoc[u] === units.loc[u]) {
       // A unit that stays is the same object in the next position (see positionAfter, game/phases.ts).
-      unitsAfter.push(original);
+      unitsAfter[k++] = original;
     } else {
-      unitsAfter.push({ power: original.power, kind: original.kind, at: board.locName(ws.finalLoc[u]!) });
+      unitsAfter[k++] = { power: original.power, kind: original.kind, at: board.locName(ws.finalLoc[u]!) };
     }
   }
   const standoffs: string[] = [];

@@ -19,7 +19,7 @@ import type { ConvoyOrder, MoveOrder, Order, SupportOrder } from '../../orders/o
 import type { OrderResult } from '../result.js';
 import type { Reason } from '../reasons.js';
 import { reasonText } from '../reasons.js';
-import { findUnit, readDestination, type WrittenQuality } from '../refs.js';
+import { destinationOf, findUnitIndex, found, type WrittenQuality } from '../refs.js';
 import * as refCodes from '../refs.js';
 import * as flagCodes from './flags.js';
 import { seaRoute } from './paths.js';
@@ -125,10 +125,23 @@ export function validateMovement(board: Board, rules: RuleOptions, units: UnitTa
   ws.units.units = units.units;
   const validated = validateWrittenOrders(ws, orders);
   ws.busy = false;
-  return validated;
+  // The results of the illegal orders are in a list the next validation reuses: a copy of them.
+  return { illegal: validated.illegal.slice(0, orders.length), implicitOrders: validated.implicitOrders };
 }
 
-/** Validates the written orders of a movement phase into the workspace's table (units loaded). */
+/**
+ * The results of the illegal orders of the phase being validated, by order
+ * index: one list for the module, cleared up to the number of orders per phase
+ * (entries past it are left from an earlier phase and never read), since the
+ * adjudicator reads it once, before it returns (`movementOutcome`).
+ */
+const illegalByOrder: (OrderResult | undefined)[] = [];
+
+/**
+ * Validates the written orders of a movement phase into the workspace's table
+ * (units loaded). `illegal` is valid until the next validation and is read at
+ * indexes below the number of orders only.
+ */
 export function validateWrittenOrders(ws: MovementWorkspace, orders: readonly Order[]): ValidatedMovement {
   const { board, t, units } = ws;
   const rules = t.rules;
@@ -136,8 +149,10 @@ export function validateWrittenOrders(ws: MovementWorkspace, orders: readonly Or
   ws.ensureSlots(orders.length + 1);
   beginTable(ws);
   ws.candCount.fill(0, 0, n);
-  const illegal: (OrderResult | undefined)[] = new Array<OrderResult | undefined>(orders.length).fill(undefined);
+  const illegal = illegalByOrder;
+  while (illegal.length < orders.length) illegal.push(undefined);
   for (let i = 0; i < orders.length; i++) {
+    illegal[i] = undefined;
     ws.sameAs[i] = -1;
     const order = orders[i]!;
     const p = ws.powerId(order.power);
@@ -146,8 +161,8 @@ export function validateWrittenOrders(ws: MovementWorkspace, orders: readonly Or
     if (reason !== undefined) {
       illegal[i] = illegalResult(order, reason);
       if (order.type === 'move' && p >= 0) {
-        const f = findUnit(board, rules, units, order.unit, p, false);
-        if (f.ok && units.power[f.unit] === p) ws.illegalMove[f.unit] = 1;
+        const f = findUnitIndex(board, rules, units, order.unit, p, false);
+        if (f >= 0 && units.power[f] === p) ws.illegalMove[f] = 1;
       }
     } else {
       const u = ws.cand.unit[i]!;
@@ -397,11 +412,11 @@ function checkOrder(ws: MovementWorkspace, order: Order, index: number, power: n
   ws.cNat[index] = WRITTEN_OK;
   switch (order.type) {
     case 'hold': {
-      const f = findUnit(ws.board, ws.t.rules, ws.units, order.unit, power, false);
-      if (!f.ok) return f.reason;
-      if (ws.units.power[f.unit] !== power) return 'wrong-power';
-      ws.cand.set(index, f.unit, HOLD, -1, -1, -1, -1, 0);
-      ws.cType[index] = f.type;
+      const u = findUnitIndex(ws.board, ws.t.rules, ws.units, order.unit, power, false);
+      if (u < 0) return found.reason;
+      if (ws.units.power[u] !== power) return 'wrong-power';
+      ws.cand.set(index, u, HOLD, -1, -1, -1, -1, 0);
+      ws.cType[index] = found.type;
       return undefined;
     }
     case 'move':
@@ -418,15 +433,15 @@ function checkOrder(ws: MovementWorkspace, order: Order, index: number, power: n
 function checkMove(ws: MovementWorkspace, order: MoveOrder, index: number, power: number): Reason | undefined {
   const { board, units } = ws;
   const rules = ws.t.rules;
-  const f = findUnit(board, rules, units, order.unit, power, false);
-  if (!f.ok) return f.reason;
-  const u = f.unit;
+  const u = findUnitIndex(board, rules, units, order.unit, power, false);
+  if (u < 0) return found.reason;
   if (units.power[u] !== power) return 'wrong-power';
-  const dest = readDestination(board, rules, order.to, units.kind[u]!);
-  if (!dest.ok) return dest.reason;
-  const reason = checkMoveInt(ws, ws.cand, index, u, dest.prov, dest.coast, order.viaConvoy);
+  const type = found.type;
+  const prov = destinationOf(board, rules, order.to, units.kind[u]!);
+  if (prov < 0) return found.reason;
+  const reason = checkMoveInt(ws, ws.cand, index, u, prov, found.coast, order.viaConvoy);
   if (reason !== undefined) return reason;
-  ws.cType[index] = f.type;
+  ws.cType[index] = type;
   if (units.kind[u] === ARMY && ws.t.f.convoyPath !== PATH_IGNORED && order.path && order.path.length > 0) {
     const seas = order.path.map((s) => board.provinceId(s));
     if (seas.some((s) => s < 0)) return 'unknown-location';
@@ -438,45 +453,46 @@ function checkMove(ws: MovementWorkspace, order: MoveOrder, index: number, power
 function checkSupport(ws: MovementWorkspace, order: SupportOrder, index: number, power: number): Reason | undefined {
   const { board, units } = ws;
   const rules = ws.t.rules;
-  const f = findUnit(board, rules, units, order.unit, power, false);
-  if (!f.ok) return f.reason;
-  const s = f.unit;
+  const s = findUnitIndex(board, rules, units, order.unit, power, false);
+  if (s < 0) return found.reason;
   if (units.power[s] !== power) return 'wrong-power';
-  const t = findUnit(board, rules, units, order.supported, power, true);
-  if (!t.ok) return t.reason;
-  const v = t.unit;
+  const type = found.type;
+  const v = findUnitIndex(board, rules, units, order.supported, power, true);
+  if (v < 0) return found.reason;
+  const nationality = found.nationality;
   if (v === s) return 'support-self';
   let reason: Reason | undefined;
   if (order.to === undefined) {
     reason = checkSupportHoldInt(ws, ws.cand, index, s, v);
   } else {
-    const dest = readDestination(board, rules, order.to, units.kind[v] === FLEET ? FLEET : ARMY);
-    if (!dest.ok) return dest.reason;
-    reason = checkSupportMoveInt(ws, ws.cand, index, s, v, dest.prov, dest.coast);
+    const prov = destinationOf(board, rules, order.to, units.kind[v] === FLEET ? FLEET : ARMY);
+    if (prov < 0) return found.reason;
+    reason = checkSupportMoveInt(ws, ws.cand, index, s, v, prov, found.coast);
   }
   if (reason !== undefined) return reason;
-  ws.cType[index] = f.type;
-  ws.cNat[index] = t.nationality;
+  ws.cType[index] = type;
+  ws.cNat[index] = nationality;
   return undefined;
 }
 
 function checkConvoy(ws: MovementWorkspace, order: ConvoyOrder, index: number, power: number): Reason | undefined {
   const { board, units } = ws;
   const rules = ws.t.rules;
-  const f = findUnit(board, rules, units, order.unit, power, false);
-  if (!f.ok) return f.reason;
-  const c0 = f.unit;
+  const c0 = findUnitIndex(board, rules, units, order.unit, power, false);
+  if (c0 < 0) return found.reason;
   if (units.power[c0] !== power) return 'wrong-power';
+  const type = found.type;
   if (units.kind[c0] !== FLEET || !board.convoySea[units.prov[c0]!]) return 'wrong-unit-kind';
-  const a = findUnit(board, rules, units, order.army, power, true);
-  if (!a.ok) return a.reason;
-  if (units.kind[a.unit] !== ARMY) return 'wrong-unit-kind';
-  const dest = readDestination(board, rules, order.to, ARMY);
-  if (!dest.ok) return dest.reason;
-  const reason = checkConvoyInt(ws, ws.cand, index, c0, a.unit, dest.prov);
+  const a = findUnitIndex(board, rules, units, order.army, power, true);
+  if (a < 0) return found.reason;
+  const nationality = found.nationality;
+  if (units.kind[a] !== ARMY) return 'wrong-unit-kind';
+  const prov = destinationOf(board, rules, order.to, ARMY);
+  if (prov < 0) return found.reason;
+  const reason = checkConvoyInt(ws, ws.cand, index, c0, a, prov);
   if (reason !== undefined) return reason;
-  ws.cType[index] = f.type;
-  ws.cNat[index] = a.nationality;
+  ws.cType[index] = type;
+  ws.cNat[index] = nationality;
   return undefined;
 }
 
