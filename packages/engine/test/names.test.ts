@@ -199,3 +199,70 @@ describe('name keys of plain ASCII', () => {
     expect(nameKey('Nörd-See')).toBe(slow('Nörd-See'));
   });
 });
+
+describe('look-ups of written words', () => {
+  /** Every way to cut `key` into two or three non-empty pieces. */
+  function cuts(key: string): string[][] {
+    const out: string[][] = [];
+    for (let i = 1; i < key.length; i++) {
+      out.push([key.slice(0, i), key.slice(i)]);
+      for (let j = i + 1; j < key.length; j++) out.push([key.slice(0, i), key.slice(i, j), key.slice(j)]);
+    }
+    return out;
+  }
+  const localized = (names: Record<string, string[]> | undefined): string[] => Object.values(names ?? {}).flat();
+
+  // A name of several words is found by any words that join to its key ("nort hsea"), so the
+  // look-up may pass over words only when no key begins with what they join to so far.
+  it('find a name of several words however its key is cut into words, within a longer list too', () => {
+    const provinceNames = classic.provinces.flatMap((p) => [p.name, ...(p.aliases ?? []), ...localized(p.names)]);
+    const powerNames = classic.powers.flatMap((p) => [p.name, p.adjective ?? '', ...(p.aliases ?? []), ...localized(p.names)]);
+    let several = 0;
+    for (const [names, look] of [
+      [provinceNames, index.provinceWords],
+      [powerNames, index.powerWords],
+    ] as const) {
+      for (const name of names) {
+        if (nameWords(name).length < 2) continue;
+        const key = nameKey(name);
+        const ids = look([key]);
+        for (const words of cuts(key)) {
+          expect(look(words), words.join(' ')).toEqual(ids);
+          expect(look(['x', ...words, 'sea'], 1, words.length + 1), words.join(' ')).toEqual(ids);
+          several++;
+        }
+      }
+    }
+    expect(several).toBeGreaterThan(1000);
+  });
+
+  it('find a name of one word only as one word, and nothing for a list of no name', () => {
+    for (const p of classic.provinces) {
+      expect(index.provinceWords(['y', p.id, 'y'], 1, 2)).toEqual(index.provinceWords([p.id]));
+      for (const words of cuts(p.id)) expect(index.provinceWords(words), words.join(' ')).toEqual([]);
+    }
+    expect(index.provinceWords(['north', 'sea', 'x'])).toEqual([]);
+    expect(index.provinceWords(['north', 'sea'], 1)).toEqual([]);
+    expect(index.provinceWords(['north', 'sea'], 1, 1)).toEqual([]);
+  });
+
+  it('find a coast by any words that join to one of its names', () => {
+    let read = 0;
+    for (const p of classic.provinces) {
+      for (const c of p.coasts ?? []) {
+        for (const name of [c.id, c.name, ...localized(c.names)]) {
+          const key = nameKey(name);
+          const coast = index.coastWords(p.id, [key]);
+          expect(coast, name).toBe(c.id);
+          for (const words of cuts(key)) {
+            expect(index.coastWords(p.id, words), words.join(' ')).toBe(coast);
+            expect(index.coastWords(p.id, ['x', ...words, 'h'], 1, words.length + 1), words.join(' ')).toBe(coast);
+            read++;
+          }
+        }
+      }
+    }
+    expect(read).toBeGreaterThan(100);
+    expect(index.coastWords('spa', ['north', 'coast', 'h'])).toBeUndefined();
+  });
+});

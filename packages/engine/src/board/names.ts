@@ -59,20 +59,23 @@ export interface Suggestion {
 export interface NameIndex {
   /** Province id for an id, name, alias or localized name; undefined when unknown or ambiguous. */
   province(name: string): string | undefined;
-  /** Provinces named by these consecutive words (several: the name is ambiguous). */
-  provinceWords(words: readonly string[]): readonly string[];
+  /**
+   * Provinces named by these consecutive words (several: the name is ambiguous);
+   * given `from` and `to`, by the words from `from` up to `to` only.
+   */
+  provinceWords(words: readonly string[], from?: number, to?: number): readonly string[];
   /** Coast id of `province` for a coast id or (localized) name. */
   coast(province: string, name: string): string | undefined;
-  /** Coast named by these consecutive words (`nc`, `north coast`, `n c`). */
-  coastWords(province: string, words: readonly string[]): string | undefined;
+  /** Coast named by these consecutive words (`nc`, `north coast`, `n c`); `from` and `to` as in `provinceWords`. */
+  coastWords(province: string, words: readonly string[], from?: number, to?: number): string | undefined;
   /** Whether the province has named coasts. */
   hasCoasts(province: string): boolean;
   /** Location for `spa`, `spa/nc`, `spa(nc)`, `spa nc`, `Spain (North Coast)`; undefined when unknown. */
   location(text: string): string | undefined;
   /** Power id for an id, name, adjective, alias, localized name, or a prefix of one that fits one power. */
   power(name: string): string | undefined;
-  /** Powers named exactly (no prefixes) by these consecutive words. */
-  powerWords(words: readonly string[]): readonly string[];
+  /** Powers named exactly (no prefixes) by these consecutive words; `from` and `to` as in `provinceWords`. */
+  powerWords(words: readonly string[], from?: number, to?: number): readonly string[];
   /** Display names, for messages. */
   provinceName(id: string): string | undefined;
   powerName(id: string): string | undefined;
@@ -101,6 +104,16 @@ interface Entry {
   ids: string[];
 }
 
+/** What a look-up of a name nobody has gives. */
+const NONE: readonly string[] = Object.freeze([]);
+
+/** Every prefix of every key, the empty one included. */
+function prefixesOf(keys: Iterable<string>): Set<string> {
+  const out = new Set<string>(['']);
+  for (const key of keys) for (let n = 1; n <= key.length; n++) out.add(key.slice(0, n));
+  return out;
+}
+
 /**
  * Key → ids. A key claimed at a better (lower) tier hides worse ones, so an id
  * always wins over someone else's alias; ids sharing a key at one tier are ambiguous.
@@ -113,12 +126,21 @@ class NameTable {
   private readonly wordsOf = new Map<string, string[]>();
   /** The same, ready for guessing; worked out at the first guess. */
   private shapes: Map<string, WordShape[]> | undefined;
+  /**
+   * The prefixes of the keys several words may form, and of all keys: words
+   * whose first keys already fit no key need not be joined. Worked out at the
+   * first look-up of several words.
+   */
+  private multiPrefixes: Set<string> | undefined;
+  private keyPrefixes: Set<string> | undefined;
   maxWords = 1;
 
   add(name: string, id: string, tier: number): void {
     const key = nameKey(name);
     if (key === '') return;
     this.shapes = undefined;
+    this.multiPrefixes = undefined;
+    this.keyPrefixes = undefined;
     const list = nameWords(name);
     const words = list.length;
     if (words > 1) this.multiWord.add(key);
@@ -133,10 +155,22 @@ class NameTable {
     return this.entries.get(nameKey(name))?.ids ?? [];
   }
 
-  getWords(words: readonly string[], anySpan = false): readonly string[] {
-    const key = words.length === 1 ? nameKey(words[0] as string) : words.map(nameKey).join('');
-    if (words.length > 1 && !anySpan && !this.multiWord.has(key)) return [];
-    return this.entries.get(key)?.ids ?? [];
+  /**
+   * Ids named by `words[from]` to `words[to - 1]` joined. Only names of several
+   * words may be formed by several words, unless `anySpan`. Readers call this for
+   * each span at the cursor, so it builds no string when no key can match.
+   */
+  getWords(words: readonly string[], anySpan = false, from = 0, to = words.length): readonly string[] {
+    if (to <= from) return NONE;
+    let key = nameKey(words[from] as string);
+    if (to - from === 1) return this.entries.get(key)?.ids ?? NONE;
+    const prefixes = anySpan ? (this.keyPrefixes ??= prefixesOf(this.entries.keys())) : (this.multiPrefixes ??= prefixesOf(this.multiWord));
+    for (let i = from + 1; i < to; i++) {
+      if (!prefixes.has(key)) return NONE;
+      key += nameKey(words[i] as string);
+    }
+    if (!anySpan && !this.multiWord.has(key)) return NONE;
+    return this.entries.get(key)?.ids ?? NONE;
   }
 
   keys(): IterableIterator<string> {
@@ -245,13 +279,13 @@ export function buildNameIndex(config: VariantConfig): NameIndex {
 
   return {
     province,
-    provinceWords: (words) => provinces.getWords(words),
+    provinceWords: (words, from, to) => provinces.getWords(words, false, from, to),
     coast,
-    coastWords: (p, words) => unique(coasts.get(p)?.getWords(words, true) ?? []),
+    coastWords: (p, words, from, to) => unique(coasts.get(p)?.getWords(words, true, from, to) ?? NONE),
     hasCoasts: (p) => coasts.has(p),
     location,
     power: (name) => unique(powers.get(name)) ?? powerPrefixes.get(nameKey(name)),
-    powerWords: (words) => powers.getWords(words),
+    powerWords: (words, from, to) => powers.getWords(words, false, from, to),
     provinceName: (id) => provinceNames.get(id),
     powerName: (id) => powerNames.get(id),
     suggest: (name) => named(provinceNames)(provinces.suggest(name)),
