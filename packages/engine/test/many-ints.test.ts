@@ -15,7 +15,7 @@ import { initialPosition } from '../src/game/runner.js';
 import { mulberry32, type Rng } from '../src/legal/index.js';
 import { IntReplayer } from '../src/many/replay-ints.js';
 import { replayGame, type ManyGame } from '../src/many/replay.js';
-import { encodeGames, StringTable } from '../src/many/wire.js';
+import { WireEncoder } from '../src/many/wire.js';
 import type { Order } from '../src/orders/order.js';
 import { describe, expect, it } from 'vitest';
 import { CLASSIC } from './helpers/classic.js';
@@ -79,16 +79,16 @@ function randomGame(board: Board, config: VariantConfig, rules: RuleOptions, see
 
 /** Replays `games` on the integer path in this thread (through the wire form, as a worker does). */
 function replayInts(board: Board, rules: RuleOptions, games: readonly ManyGame[]): { results: unknown[]; fallbackPhases: number } {
-  const strings = new StringTable();
+  const encoder = new WireEncoder(board);
   const replayer = new IntReplayer(board, rules);
   const results: unknown[] = [];
-  // Two batches, so that the second uses strings learnt with the first.
+  // Two batches, so that the second uses strings of the table sent with the first.
   const half = games.length >> 1;
   for (const [from, to] of [
     [0, half],
     [half, games.length],
   ] as const) {
-    results.push(...replayer.replayBatch(encodeGames(games, from, to, strings), strings.list));
+    results.push(...replayer.replayBatch(encoder.encode(games, from, to), encoder.strings.list));
   }
   return { results, fallbackPhases: replayer.fallbackPhases };
 }

@@ -1,11 +1,13 @@
 // The wire form of `adjudicateMany`'s batches: every order kind and optional
-// field comes back as it went, seeds and start positions too, strings are sent
-// once per worker; and batches cover the games in order, balanced by phases.
+// field comes back as it went, seeds and start positions too; the board's names
+// travel as its ids, other strings through a table sent once per worker; and
+// batches cover the games in order, balanced by phases.
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../src/orders/order.js';
 import type { ManyGame } from '../src/many/replay.js';
 import { planBatches } from '../src/many/pool.js';
-import { decodeGames, encodeGames, StringTable } from '../src/many/wire.js';
+import { compileBoard } from '../src/board/board.js';
+import { decodeGames, WireEncoder } from '../src/many/wire.js';
 import { initialPosition } from '../src/game/runner.js';
 import { CLASSIC } from './helpers/classic.js';
 
@@ -31,6 +33,8 @@ const ORDERS: Order[] = [
 ];
 
 describe('wire form of games', () => {
+  const board = compileBoard(CLASSIC);
+
   it('every order kind and optional field, seeds and start positions come back as they went', () => {
     const start = initialPosition(CLASSIC);
     const games: ManyGame[] = [
@@ -39,28 +43,48 @@ describe('wire form of games', () => {
       { phases: [[ORDERS[0]!]], seed: 1.5 },
       { phases: [] },
     ];
-    const table = new StringTable();
-    const batch = encodeGames(games, 0, games.length, table);
-    const back = decodeGames(batch, [...table.list]);
+    const encoder = new WireEncoder(board);
+    const batch = encoder.encode(games, 0, games.length);
+    const back = decodeGames(batch, board, [...encoder.strings.list]);
     expect(back).toEqual([games[0], games[1], games[2], { phases: [], seed: 0 }]);
     expect(back[1]!.start).toEqual(start);
   });
 
-  it('a batch covers games [from, to); strings are shared, so a second batch sends only new ones', () => {
+  it('names the board does not know, or in the wrong place, and values of the wrong type come back as they went', () => {
+    const odd: Order[] = [
+      { type: 'hold', power: 'atlantis', unit: { kind: 'army', at: 'nowhere', power: 'france' } },
+      { type: 'move', power: 'france', unit: { kind: 'zeppelin', at: 'par' }, to: 'france' } as unknown as Order,
+      { type: 'support', power: 'par', unit: { kind: 'army', at: 'france' }, supported: { kind: 'fleet', at: 'PAR', power: 'neutral' }, to: 'Bur' },
+      { type: 'build', power: 'russia', kind: 'army', at: 'stp/xx' },
+      { type: 'hold', power: 7, unit: { kind: 3, at: 12 } } as unknown as Order,
+      { type: 'move', power: 'france', unit: { at: 'par' } } as unknown as Order,
+    ];
+    const encoder = new WireEncoder(board);
+    const games: ManyGame[] = [{ phases: [odd], seed: 1 }];
+    const back = decodeGames(encoder.encode(games, 0, 1), board, [...encoder.strings.list]);
+    expect(back).toEqual(games);
+    for (const s of ['atlantis', 'nowhere', 'zeppelin', 'france', 'par', 'PAR', 'neutral', 'Bur', 'stp/xx', 7, 3, 12]) expect(encoder.strings.list).toContain(s);
+  });
+
+  it("a game of the board's names needs no table; other strings are shared, so a second batch sends only new ones", () => {
+    const encoder = new WireEncoder(board);
+    const plain: ManyGame = { phases: [ORDERS.slice(3, 17).filter((o) => !('retreat' in o))], seed: 9 };
+    expect(decodeGames(encoder.encode([plain], 0, 1), board, [])).toEqual([plain]);
+    expect(encoder.strings.list).toEqual([]);
     const games: ManyGame[] = [{ phases: [ORDERS.slice(0, 3)], seed: 1 }, { phases: [ORDERS.slice(0, 3)], seed: 2 }, { phases: [ORDERS], seed: 3 }];
-    const table = new StringTable();
-    const first = encodeGames(games, 0, 1, table);
-    const known = table.list.length;
-    const second = encodeGames(games, 1, 2, table);
-    expect(table.list.length).toBe(known);
-    const third = encodeGames(games, 2, 3, table);
-    expect(table.list.length).toBeGreaterThan(known);
+    const first = encoder.encode(games, 0, 1);
+    const known = encoder.strings.list.length;
+    expect(known).toBeGreaterThan(0);
+    const second = encoder.encode(games, 1, 2);
+    expect(encoder.strings.list.length).toBe(known);
+    const third = encoder.encode(games, 2, 3);
+    expect(encoder.strings.list.length).toBeGreaterThan(known);
     // The worker's copy grows with each batch's new strings.
-    const worker = table.list.slice(0, known);
-    expect(decodeGames(first, worker)).toEqual([games[0]]);
-    expect(decodeGames(second, worker)).toEqual([games[1]]);
-    worker.push(...table.list.slice(known));
-    expect(decodeGames(third, worker)).toEqual([games[2]]);
+    const worker = encoder.strings.list.slice(0, known);
+    expect(decodeGames(first, board, worker)).toEqual([games[0]]);
+    expect(decodeGames(second, board, worker)).toEqual([games[1]]);
+    worker.push(...encoder.strings.list.slice(known));
+    expect(decodeGames(third, board, worker)).toEqual([games[2]]);
   });
 });
 

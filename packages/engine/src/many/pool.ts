@@ -8,17 +8,17 @@
  * order of the games, identical to replaying them one after another in one
  * thread.
  *
- * Batches travel in wire form (`wire.ts`): one transferred `Int32Array` and new
- * strings, encoded just before sending, while the workers are busy with the
- * previous batches.
+ * Batches travel in wire form (`wire.ts`): one transferred `Int32Array`, names
+ * as the board's ids, encoded just before sending, while the workers are busy
+ * with the previous batches.
  *
  * `AdjudicatorPool` keeps its workers between calls (start-up and the
  * compiler's warm-up are paid once); `adjudicateMany` makes a pool for one
  * call. With `threads: 0` the games are encoded and replayed on the same
  * integer path in the calling thread.
  *
- * Encoding costs the calling thread about a third of the CPU of a replay, on
- * the same cores as the workers. A caller that replays the same games more
+ * Encoding is serial work on the calling thread, on the same cores as the
+ * workers (its cost: docs/PERFORMANCE.md). A caller that replays the same games more
  * than once (a bot weighing the same lines again, a benchmark) encodes them
  * once with `prepare` and replays them with `adjudicatePrepared`: the batches
  * are kept in `SharedArrayBuffer`s, which the workers read in place, so a
@@ -31,11 +31,11 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { compileBoard } from '../board/board.js';
+import { compileBoard, type Board } from '../board/board.js';
 import type { VariantConfig } from '../config/variant-config.js';
 import type { ManyGame, ManyGameResult } from './replay.js';
 import { IntReplayer } from './replay-ints.js';
-import { encodeGames, StringTable, type WireBatch } from './wire.js';
+import { WireEncoder, type WireBatch } from './wire.js';
 
 export interface ManyOptions {
   /** Worker threads; 0 replays in the calling thread. Default: the cores available. */
@@ -52,7 +52,7 @@ interface Reply {
 export class PreparedGames {
   /** @internal */
   constructor(
-    /** @internal The pool whose string table the batches use. */
+    /** @internal The pool whose encoder (and its table of other strings) the batches use. */
     readonly pool: AdjudicatorPool,
     /** @internal Each batch: games `[from, to)` and their wire form, the integers in shared memory. */
     readonly batches: readonly { from: number; to: number; wire: WireBatch }[],
@@ -74,8 +74,10 @@ export class AdjudicatorPool {
   private readonly pending = new Map<number, { resolve: (r: ManyGameResult[]) => void; reject: (e: Error) => void }>();
   private nextId = 0;
   private readonly config: VariantConfig;
-  private readonly strings = new StringTable();
-  /** Per worker: how many strings of the table it has been sent. */
+  /** The board, for the encoder and the calling thread's replayer; compiled when first needed. */
+  private compiled: Board | undefined;
+  private encoderOf: WireEncoder | undefined;
+  /** Per worker: how many strings of the encoder's table it has been sent. */
   private readonly stringsSent: number[] = [];
   /** The calling thread's replayer, with no workers. */
   private local: IntReplayer | undefined;
@@ -107,18 +109,20 @@ export class AdjudicatorPool {
       // The same integer replay as a worker's, batch by batch, so that one thread is a fair
       // baseline for the workers (replaying the order objects with `replayGame` is 3–4× slower).
       const replayer = this.localReplayer();
+      const encoder = this.encoder();
       const results: ManyGameResult[] = [];
       for (let from = 0; from < games.length; from += LOCAL_BATCH_GAMES) {
-        const wire = encodeGames(games, from, Math.min(games.length, from + LOCAL_BATCH_GAMES), this.strings);
-        for (const r of replayer.replayBatch(wire, this.strings.list)) results.push(r);
+        const wire = encoder.encode(games, from, Math.min(games.length, from + LOCAL_BATCH_GAMES));
+        for (const r of replayer.replayBatch(wire, encoder.strings.list)) results.push(r);
       }
       return Promise.resolve(results);
     }
     const batches = planBatches(games, this.threads * BATCHES_PER_WORKER);
+    const encoder = this.encoder();
     // Each batch is encoded just before it is sent, while the workers replay the previous ones.
     return this.run(games.length, batches.length, (b) => {
       const [from, to] = batches[b]!;
-      const wire = encodeGames(games, from, to, this.strings);
+      const wire = encoder.encode(games, from, to);
       return { from, wire, transfer: [wire.ints.buffer as ArrayBuffer] };
     });
   }
@@ -126,8 +130,9 @@ export class AdjudicatorPool {
   /** The games in wire form, encoded once for `adjudicatePrepared` (and `warmUp`) on this pool. */
   prepare(games: readonly ManyGame[]): PreparedGames {
     const plan = planBatches(games, Math.max(1, this.threads) * BATCHES_PER_WORKER);
+    const encoder = this.encoder();
     const batches = plan.map(([from, to]) => {
-      const { ints, objects } = encodeGames(games, from, to, this.strings);
+      const { ints, objects } = encoder.encode(games, from, to);
       const shared = new Int32Array(new SharedArrayBuffer(ints.byteLength));
       shared.set(ints);
       return { from, to, wire: { ints: shared, objects } };
@@ -142,15 +147,24 @@ export class AdjudicatorPool {
     if (this.threads === 0) {
       const replayer = this.localReplayer();
       const results: ManyGameResult[] = [];
-      for (const b of batches) for (const r of replayer.replayBatch(b.wire, this.strings.list)) results.push(r);
+      for (const b of batches) for (const r of replayer.replayBatch(b.wire, this.encoder().strings.list)) results.push(r);
       return Promise.resolve(results);
     }
     return this.run(prepared.length, batches.length, (b) => ({ from: batches[b]!.from, wire: batches[b]!.wire, transfer: [] }));
   }
 
+  private board(): Board {
+    return (this.compiled ??= compileBoard(this.config));
+  }
+
+  /** The calling thread's encoder, with the board the workers compile too (the same ids). */
+  private encoder(): WireEncoder {
+    return (this.encoderOf ??= new WireEncoder(this.board()));
+  }
+
   /** The calling thread's replayer, for pools of no workers. */
   private localReplayer(): IntReplayer {
-    return (this.local ??= new IntReplayer(compileBoard(this.config), this.config.rules));
+    return (this.local ??= new IntReplayer(this.board(), this.config.rules));
   }
 
   /**
@@ -205,8 +219,9 @@ export class AdjudicatorPool {
 
   /** Sends worker `w` one batch, with the strings of the table it has not been sent yet. */
   private post(w: number, wire: WireBatch, transfer: ArrayBuffer[]): Promise<ManyGameResult[]> {
-    const strings = this.strings.list.slice(this.stringsSent[w]);
-    this.stringsSent[w] = this.strings.list.length;
+    const list = this.encoder().strings.list;
+    const strings = list.slice(this.stringsSent[w]);
+    this.stringsSent[w] = list.length;
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });

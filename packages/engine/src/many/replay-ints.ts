@@ -16,7 +16,6 @@
  * game whose start position the integer state cannot hold.
  */
 import type { Board } from '../board/board.js';
-import { ARMY, FLEET } from '../board/codes.js';
 import type { RuleOptions } from '../config/rules.js';
 import { ADJUSTMENT_ORDER } from '../adjudicate/adjustment/ints.js';
 import { countIllegal, GameStateInts } from '../adjudicate/game-ints.js';
@@ -28,17 +27,9 @@ import { initialPosition } from '../game/runner.js';
 import { replayGame, type ManyGameResult } from './replay.js';
 import { WIRE_NONE, WIRE_ORDER, WireOrderView, WireReader, type WireBatch } from './wire.js';
 
-/** A string's kind code when it names a unit kind, else NOT_KIND. */
-const NOT_KIND = -2;
-
-/** Replays batches of one board and rules on the integer path; keeps its columns and the string table's ids between batches. */
+/** Replays batches of one board and rules on the integer path; keeps its columns between batches. */
 export class IntReplayer {
   private readonly state: GameStateInts;
-  /** Per string of the table: its location id, power id and unit kind code (or -1 / NOT_KIND). */
-  private locOf: Int32Array<ArrayBuffer> = new Int32Array(256);
-  private powerOf: Int32Array<ArrayBuffer> = new Int32Array(256);
-  private kindOf: Int32Array<ArrayBuffer> = new Int32Array(256);
-  private known = 0;
   private readonly view = new WireOrderView();
   // Integer orders, per unit (movement), per dislodged unit (retreats), per order (adjustments).
   private readonly move: { kind: Uint8Array; dst: Int32Array; target: Int32Array; via: Uint8Array };
@@ -57,43 +48,22 @@ export class IntReplayer {
     this.retreat = { to: new Int32Array(P) };
   }
 
-  /** Looks up the ids of the strings of the table not seen before. */
-  private learn(strings: readonly string[]): void {
-    const n = strings.length;
-    if (n <= this.known) return;
-    if (n > this.locOf.length) {
-      const grow = (a: Int32Array): Int32Array<ArrayBuffer> => {
-        const b = new Int32Array(Math.max(n, a.length * 2));
-        b.set(a);
-        return b;
-      };
-      this.locOf = grow(this.locOf);
-      this.powerOf = grow(this.powerOf);
-      this.kindOf = grow(this.kindOf);
-    }
-    for (let s = this.known; s < n; s++) {
-      const text = strings[s]!;
-      this.locOf[s] = this.board.locId(text);
-      this.powerOf[s] = this.board.powerId(text);
-      this.kindOf[s] = text === 'army' ? ARMY : text === 'fleet' ? FLEET : NOT_KIND;
-    }
-    this.known = n;
-  }
+  // A name of the board travels as its id; anything below 0 (absent, or a string the board
+  // does not know) names no location, power or unit kind.
 
-  /** The location a string index names, or -1 (also for NONE). */
+  /** The location a code names, or -1. */
   private loc(s: number): number {
-    return s < 0 ? -1 : this.locOf[s]!;
+    return s < 0 ? -1 : s;
   }
 
-  /** The power a string index names, or -1 (also for NONE). */
+  /** The power a code names, or -1. */
   private power(s: number): number {
-    return s < 0 ? -1 : this.powerOf[s]!;
+    return s < 0 ? -1 : s;
   }
 
-  /** The games of a batch, replayed; `strings` is the worker's copy of the pool's table. */
+  /** The games of a batch, replayed; `strings` is the worker's copy of the table of strings the board does not know. */
   replayBatch(batch: WireBatch, strings: readonly string[]): ManyGameResult[] {
-    this.learn(strings);
-    const r = new WireReader(batch, strings);
+    const r = new WireReader(batch, this.board, strings);
     const count = r.int();
     const results: ManyGameResult[] = [];
     for (let g = 0; g < count; g++) results.push(this.replayGame(r));
@@ -200,7 +170,7 @@ export class IntReplayer {
   /**
    * The unit of the state (`at`: `unitAt` or `dislodgedAt`) a reference names
    * exactly: its location with the right coast and its kind written; with
-   * `power` (a string index, or NONE) matching the unit's when written, or,
+   * `power` (a code, or NONE) matching the unit's when written, or,
    * when not written and `ownPower` is given (>= 0), the unit's power that one.
    * -1 otherwise.
    */
@@ -209,7 +179,7 @@ export class IntReplayer {
     const l = this.loc(loc);
     if (l < 0) return -1;
     const u = at[this.board.locProvince[l]!]!;
-    if (u < 0 || locs[u] !== l || kinds[u] !== this.kindOf[kind]) return -1;
+    if (u < 0 || locs[u] !== l || kinds[u] !== kind) return -1;
     if (power !== WIRE_NONE) return this.power(power) === powers[u] ? u : -1;
     return ownPower >= 0 && powers[u] !== ownPower ? -1 : u;
   }
@@ -308,8 +278,8 @@ export class IntReplayer {
         }
         case WIRE_ORDER.BUILD: {
           const l = this.loc(v.uAt);
-          const kind = v.uKind === WIRE_NONE ? -1 : this.kindOf[v.uKind]!;
-          if (l < 0 || kind === NOT_KIND) return false;
+          const kind = v.uKind;
+          if (l < 0 || kind < WIRE_NONE) return false;
           o.type[k] = ADJUSTMENT_ORDER.BUILD;
           o.unit[k] = kind;
           o.loc[k] = l;

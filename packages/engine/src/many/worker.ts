@@ -12,14 +12,14 @@ import type { WireBatch } from './wire.js';
 
 interface Job extends WireBatch {
   id: number;
-  /** Strings of the pool's table this worker has not been sent yet. */
+  /** Strings of the pool's table (strings that are not the board's names) this worker has not been sent yet. */
   strings: string[];
 }
 
 const config = (workerData as { config: VariantConfig }).config;
 const board = compileBoard(config);
 const replayer = new IntReplayer(board, config.rules);
-/** This worker's copy of the pool's string table. */
+/** This worker's copy of the pool's table of strings that are not the board's names. */
 const strings: string[] = [];
 
 parentPort?.on('message', (job: Job) => {
