@@ -152,6 +152,25 @@ describe('dipforge bench --json', () => {
     expect(r.stdout).toMatch(/cores: 2 spinning threads got [\d.]+ before the samples, [\d.]+ after/);
   });
 
+  it('--editor times a first check of a 10,000-line game (cold and warm), an edit and the server\'s re-check', () => {
+    const r = dipforge('bench', '--games', '1', '--phases', '2', '--editor', '--json');
+    expect(r.status).toBe(0);
+    const e = (JSON.parse(r.stdout) as Record<string, any>).editor;
+    expect(Object.keys(e).sort()).toEqual(['check', 'edit', 'server']);
+    expect(Object.keys(e.check).sort()).toEqual(['errors', 'firstMs', 'lines', 'medianMs', 'minMs', 'phases']);
+    expect(e.check.lines).toBeGreaterThanOrEqual(10_000);
+    expect(e.check.errors).toBe(0);
+    expect(e.check.phases).toBeGreaterThan(100);
+    for (const part of ['check', 'edit', 'server']) {
+      expect(e[part].minMs, part).toBeGreaterThan(0);
+      expect(e[part].minMs, part).toBeLessThanOrEqual(e[part].medianMs);
+    }
+    expect(e.check.firstMs).toBeGreaterThan(0);
+    expect([e.edit.phases, e.edit.editedPhase]).toEqual([100, 50]);
+    expect(e.edit.adjudicated).toBeGreaterThanOrEqual(51);
+    expect(e.server.adjudicated + e.server.reused).toBeGreaterThan(0);
+  });
+
   it('--uniform draws each order uniformly from the legal ones (the peers\' protocol): still no illegal order', () => {
     const r = dipforge('bench', '--games', '2', '--phases', '6', '--warmup', '0', '--uniform', '--json');
     expect(r.status).toBe(0);
