@@ -9,7 +9,6 @@
  * retreating to one province are all destroyed. Years without a retreat phase
  * use this too, with `retreat-default` alone when lists are not used.
  */
-import type { Board } from '../board/board.js';
 import type { Unit } from '../game/position.js';
 import type { RetreatList } from '../orders/order.js';
 import type { Rng } from './prng.js';

@@ -38,14 +38,8 @@ export function yearPhases(board: Board, rules: RuleOptions, year?: number): Yea
 function sharedYearPhases(board: Board, rules: RuleOptions, year?: number): readonly YearPhase[] {
   const shape = rules['year-shape'];
   if (shape === 'custom') return yearPhases(board, rules, year);
-  let entry: SharedYear | undefined;
   // The entry asked for last first: a game asks for one board and shape phase after phase.
-  if (board === lastBoard && shape === lastShape) entry = lastEntry;
-  else {
-    let byShape = sharedYears.get(board);
-    if (!byShape) sharedYears.set(board, (byShape = new Map()));
-    entry = byShape.get(shape);
-  }
+  let entry = board === lastBoard && shape === lastShape ? lastEntry : sharedYears.get(board)?.get(shape);
   // The start season names the first season: a board whose config changed gets new lists.
   if (!entry || entry.start !== board.config.start.season) {
     const all = Object.freeze(everyYearPhase(board, rules).map((p) => Object.freeze(p)));

@@ -897,7 +897,7 @@ function supportCoastMatches(ws: MovementWorkspace, s: number, v: number): boole
  * the plain convoy paradox under both values).
  */
 function chooseRoutes(ws: MovementWorkspace): void {
-  const { board, t, units } = ws;
+  const { t, units } = ws;
   const mode = t.f.convoyToAdjacent;
   const list = ws.routeUnits;
   const count = ws.routeWork;
