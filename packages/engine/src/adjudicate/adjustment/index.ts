@@ -217,6 +217,9 @@ export function adjudicateAdjustment(
   // Builds made for powers by `auto-builds`, beyond their orders.
   const automatic: Unit[] = [];
   const autoArmies = rules['auto-builds'] === 'army';
+  // Whether a unit stands in a province after the phase: one that stays, or one built so far.
+  const occupied = (prov: number): boolean =>
+    (units.unitAt[prov]! >= 0 && !removed[units.unitAt[prov]!]) || built.some((b) => board.provinceOf(board.locId(b.at)) === prov);
   for (let p = 0; p < P; p++) {
     const written = builds[p];
     const allowed = balance[p]! + removedOf[p]!;
@@ -241,24 +244,15 @@ export function adjudicateAdjustment(
       }
     }
     if (autoArmies && allowed > used) {
-      const taken = (prov: number): boolean =>
-        (units.unitAt[prov]! >= 0 && !removed[units.unitAt[prov]!]) || built.some((b) => board.provinceOf(board.locId(b.at)) === prov);
-      for (const prov of automaticBuilds(board, rules, ownerOf, p, allowed - used, taken)) {
+      for (const prov of automaticBuilds(board, rules, ownerOf, p, allowed - used, occupied)) {
         const unit: Unit = { power: board.powerIds[p]!, kind: 'army', at: board.provinceName(prov) };
         built.push(unit);
         automatic.push(unit);
       }
     }
   }
-  let neutral = false;
-  if (rules['neutral-units'] === 'hold-and-rebuild') {
-    const stands = (prov: number): boolean =>
-      (units.unitAt[prov]! >= 0 && !removed[units.unitAt[prov]!]) || built.some((b) => board.provinceOf(board.locId(b.at)) === prov);
-    for (const prov of neutralRebuilds(board, rules, owner, stands)) {
-      built.push({ power: NEUTRAL_POWER, kind: 'army', at: board.provinceName(prov) });
-      neutral = true;
-    }
-  }
+  const rebuilt = neutralRebuilds(board, rules, owner, occupied);
+  for (const prov of rebuilt) built.push({ power: NEUTRAL_POWER, kind: 'army', at: board.provinceName(prov) });
 
   const final: OrderResult[] = new Array<OrderResult>(m);
   for (let i = 0; i < m; i++) final[i] = results[i] ?? { order: orders[i]!, status: 'succeeds' };
@@ -281,7 +275,7 @@ export function adjudicateAdjustment(
     owners: position.owners,
     standoffs: [],
   });
-  const unordered = neutral ? [...automatic, ...built.filter((b) => b.power === NEUTRAL_POWER)] : automatic;
+  const unordered = rebuilt.length > 0 ? [...automatic, ...built.filter((b) => b.power === NEUTRAL_POWER)] : automatic;
   return {
     results: final,
     dislodged: [],
