@@ -14,7 +14,7 @@ import type { Phase } from '../game/position.js';
 import { STATUS_FAILS, STATUS_ILLEGAL, STATUS_NONE, STATUS_SUCCEEDS } from './movement/outcome.js';
 import { PhaseDraws } from './prng.js';
 import type { Reason } from './reasons.js';
-import { DISBAND, defaultRetreat, retreatRefusal, type RetreatRules } from './retreat.js';
+import { DISBAND, defaultRetreat, inProvinceOrder, retreatRefusal, type RetreatRules } from './retreat.js';
 import { ARMY } from '../board/codes.js';
 
 /** Per dislodged unit in `RetreatOrdersInts.to`: no order. */
@@ -174,8 +174,8 @@ export function adjudicateRetreatInts(
         reason[u] = why;
       } else choice[u] = ws.target;
     }
-    // Units without a usable order.
-    for (let u = 0; u < n; u++) if (choice[u] === -1) choice[u] = defaultRetreat(ws, u, ws.draws.get);
+    // Units without a usable order (in the order `inProvinceOrder` gives, for the draws).
+    for (const u of inProvinceOrder(D, (u) => choice[u] === -1)) choice[u] = defaultRetreat(ws, u, ws.draws.get);
     // Two or more units retreating to one province are all disbanded.
     for (let u = 0; u < n; u++) if (choice[u]! >= 0) count[locProvince[choice[u]!]!]! += 1;
     for (let u = 0; u < n; u++) {

@@ -14,7 +14,7 @@ import type { RetreatList } from '../orders/order.js';
 import type { Rng } from './prng.js';
 import { readDestination } from './refs.js';
 import type { PassedRetreat, RetreatOutcome } from './result.js';
-import { DISBAND, defaultRetreat, retreatOptions, retreatTarget, type RetreatCtx } from './retreat.js';
+import { DISBAND, defaultRetreat, inProvinceOrder, retreatOptions, retreatTarget, type RetreatCtx } from './retreat.js';
 
 export interface RetreatsCarriedOut {
   /** The units on the board after the retreats. */
@@ -27,7 +27,7 @@ export interface RetreatsCarriedOut {
 export function retreatsInAdvance(ctx: RetreatCtx, lists: readonly (RetreatList | undefined)[], rng: Rng): RetreatsCarriedOut {
   const { board, dislodged } = ctx;
   type Choice = { target: number; by: 'list' | 'default' } | { target: typeof DISBAND; why: 'ordered' | 'no-retreat' | 'default' };
-  const choices: Choice[] = [];
+  const choices: (Choice | undefined)[] = [];
   const passed: PassedRetreat[][] = [];
   for (let u = 0; u < dislodged.n; u++) {
     const list = lists[u];
@@ -44,21 +44,22 @@ export function retreatsInAdvance(ctx: RetreatCtx, lists: readonly (RetreatList 
       skipped.push({ to, reason: target.reason });
     }
     if (choice === undefined && list?.otherwise === 'disband') choice = { target: DISBAND, why: 'ordered' };
-    if (choice === undefined) {
-      if (retreatOptions(ctx, u).length === 0) choice = { target: DISBAND, why: 'no-retreat' };
-      else {
-        const target = defaultRetreat(ctx, u, () => rng);
-        choice = target === DISBAND ? { target: DISBAND, why: 'default' } : { target, by: 'default' };
-      }
-    }
+    if (choice === undefined && retreatOptions(ctx, u).length === 0) choice = { target: DISBAND, why: 'no-retreat' };
     choices.push(choice);
   }
+  // The rest by `retreat-default`, in the order `inProvinceOrder` gives (it may draw by lot).
+  for (const u of inProvinceOrder(dislodged, (u) => choices[u] === undefined)) {
+    const target = defaultRetreat(ctx, u, () => rng);
+    choices[u] = target === DISBAND ? { target: DISBAND, why: 'default' } : { target, by: 'default' };
+  }
+
+  const made = choices as Choice[]; // every unit has its choice now
 
   // Two or more units retreating to one province are all destroyed.
   const count = new Int32Array(board.provinceCount);
-  for (const c of choices) if (c.target >= 0) count[board.provinceOf(c.target)]! += 1;
+  for (const c of made) if (c.target >= 0) count[board.provinceOf(c.target)]! += 1;
   const units: Unit[] = ctx.onBoard.units.map((u) => ({ ...u }));
-  const outcomes: RetreatOutcome[] = choices.map((c, u) => {
+  const outcomes: RetreatOutcome[] = made.map((c, u) => {
     const unit = { ...ctx.from[u]! };
     const common = { unit, passed: passed[u]! };
     if ('why' in c) return { ...common, outcome: 'disbanded', why: c.why };

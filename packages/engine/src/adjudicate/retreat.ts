@@ -123,8 +123,7 @@ export function adjudicateRetreat(
 
   // Units without a usable order.
   let draws: PhaseDraws | undefined;
-  for (let u = 0; u < n; u++) {
-    if (choice[u] !== -1 && choice[u] !== NO_CHOICE) continue;
+  for (const u of inProvinceOrder(dislodged, (u) => choice[u] === -1 || choice[u] === NO_CHOICE)) {
     if (!draws) {
       draws = new PhaseDraws();
       draws.reset(seed, position.phase);
@@ -368,6 +367,24 @@ export function retreatOptions(ctx: RetreatRules, u: number): number[] {
   }
   return out;
 }
+
+/**
+ * The dislodged units `pick` chooses, in the board's order of the provinces
+ * they stand in (one unit a province). `retreat-default` takes them in this
+ * order: the draws of a phase follow one another, so which unit gets which
+ * draw must not depend on the order the position lists them in.
+ */
+export function inProvinceOrder(dislodged: { readonly n: number; readonly prov: ArrayLike<number> }, pick: (u: number) => boolean): readonly number[] {
+  let first = 0;
+  while (first < dislodged.n && !pick(first)) first++;
+  // Most retreat phases have no unit without an order: then nothing is allocated (the integer path's promise).
+  if (first === dislodged.n) return NO_UNITS;
+  const out = [first];
+  for (let u = first + 1; u < dislodged.n; u++) if (pick(u)) out.push(u);
+  return out.length < 2 ? out : out.sort((a, b) => dislodged.prov[a]! - dislodged.prov[b]!);
+}
+
+const NO_UNITS: readonly number[] = Object.freeze([]);
 
 /** `retreat-default`: what a dislodged unit without a usable order does. */
 export function defaultRetreat(ctx: RetreatRules, u: number, rng: () => Rng): number {

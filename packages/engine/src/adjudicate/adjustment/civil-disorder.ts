@@ -15,6 +15,10 @@
  * - `abroad-first` (000 §11): units outside the home country first, then units
  *   off supply centres, then by lot.
  * - `random`: by lot.
+ *
+ * A lot gives each candidate one draw, in the board's order of the provinces
+ * the units stand in, so that the order a position lists its units in never
+ * changes which unit goes.
  */
 import type { Board } from '../../board/board.js';
 import { FLEET } from '../../board/codes.js';
@@ -60,7 +64,10 @@ export function civilDisorderRemovals(
     );
     order = [...candidates].sort((a, b) => compareDistance(dist.get(b)!, dist.get(a)!) || fleetFirst(a, b) || byName(a, b));
   } else {
-    const lot = new Map(candidates.map((u) => [u, rng()]));
+    // One draw per unit, in the board's order of their provinces: the candidates come in the order
+    // the position lists the units, and the same seed must remove the same unit however that is.
+    const lot = new Map<number, number>();
+    for (const u of [...candidates].sort((a, b) => units.prov[a]! - units.prov[b]!)) lot.set(u, rng());
     if (rule === 'abroad-first') {
       const power = units.power[candidates[0]!]!;
       const abroad = (u: number): number => (board.homeCountry[units.prov[u]!] === power ? 0 : 1);
