@@ -4,29 +4,30 @@
 // the counts per class and every kept disagreement as a .dipgame file that reproduces it; exits 1
 // when there is any disagreement. Needs the build (`npx tsc -b`).
 //
-//   node scripts/oracle.mjs [--count N] [--seed S] [--keep K] [--out DIR]
+//   node scripts/oracle.mjs [--count N] [--seed S] [--keep K] [--paradox szykman|all-hold] [--out DIR]
 //
-// --count  phases to run (default 100000)
-// --seed   the run's seed (default 1); phase i of a run is the same whatever --count
-// --keep   how many disagreements to print (default 20)
-// --out    also write each kept disagreement to DIR/oracle-SEED-INDEX.dipgame
+// --count    phases to run (default 100000)
+// --seed     the run's seed (default 1); phase i of a run is the same whatever --count
+// --keep     how many disagreements to print (default 20)
+// --paradox  the convoy paradox rule (default szykman, the 2023 edition's; DATC 4.A.2)
+// --out      also write each kept disagreement to DIR/oracle-SEED-INDEX.dipgame
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileMapFile } from '@dipforge/dsl';
 import { compileBoard } from '@dipforge/engine';
-import { formatSummary, runOracle } from '../test/oracle/dist/index.js';
+import { formatSummary, runOracle, unsupportedRules } from '../test/oracle/dist/index.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 function usage(message) {
   if (message) console.error(`oracle: ${message}`);
-  console.error('usage: node scripts/oracle.mjs [--count N] [--seed S] [--keep K] [--out DIR]');
+  console.error('usage: node scripts/oracle.mjs [--count N] [--seed S] [--keep K] [--paradox szykman|all-hold] [--out DIR]');
   process.exit(2);
 }
 
 function parseArgs(argv) {
-  const args = { count: 100_000, seed: 1, keep: 20, out: undefined };
+  const args = { count: 100_000, seed: 1, keep: 20, paradox: 'szykman', out: undefined };
   const integer = (flag, text) => {
     if (text === undefined || !/^\d+$/.test(text)) usage(`${flag} needs a whole number`);
     return Number(text);
@@ -36,6 +37,7 @@ function parseArgs(argv) {
     if (a === '--count') args.count = integer(a, argv[++i]);
     else if (a === '--seed') args.seed = integer(a, argv[++i]);
     else if (a === '--keep') args.keep = integer(a, argv[++i]);
+    else if (a === '--paradox') args.paradox = argv[++i] ?? usage('--paradox needs a rule');
     else if (a === '--out') args.out = argv[++i] ?? usage('--out needs a folder');
     else usage(`unknown argument ${a}`);
   }
@@ -50,8 +52,11 @@ if (!compiled.config) {
 }
 const board = compileBoard(compiled.config);
 // The oracle's equations are the DATC's preferred rules, the classic variant's default edition (2023).
+const rules = { ...compiled.config.rules, 'convoy-paradox': args.paradox };
+const unsupported = unsupportedRules(rules);
+if (unsupported.length) usage(`the oracle does not model ${unsupported.join(', ')}`);
 const started = Date.now();
-const summary = runOracle(board, compiled.config.rules, { count: args.count, seed: args.seed, keep: args.keep });
+const summary = runOracle(board, rules, { count: args.count, seed: args.seed, keep: args.keep });
 process.stdout.write(formatSummary(summary));
 console.log(`\n${((Date.now() - started) / 1000).toFixed(1)} s`);
 if (args.out) {

@@ -17,18 +17,26 @@
  * 4. None or several, and no convoy decision in the component: a circular movement. The answer is
  *    the consistent assignment in which every move of the component succeeds; there must be
  *    exactly one such (else the oracle cannot explain the component: reported as a problem).
- * 5. None or several with convoy decisions: a convoy paradox. The engine must report at least one
- *    of the component's convoys as resolved by the paradox rule (reason `paradox`); steps 3 and 4
- *    see that it reports none outside such a component. Those convoys are forced to fail (their own equation is dropped,
- *    DATC 5.B.9: "ignoring the original condition for CONVOY order"); the remaining equations of the
- *    component must then have exactly one consistent assignment, and the engine must give it. Which
- *    convoys form the core of the paradox (4.A.2) is the engine's choice; the check asks only that
- *    they are convoys of the paradox and that failing them leaves one answer.
+ * 5. None or several with convoy decisions: a convoy paradox. Under the Szykman rule the engine must
+ *    report at least one of the component's convoys as resolved by the paradox rule (reason
+ *    `paradox`); steps 3 and 4 see that it reports none outside such a component. Those convoys are
+ *    forced to fail (their own equation is dropped, DATC 5.B.9: "ignoring the original condition for
+ *    CONVOY order"); the remaining equations of the component must then have exactly one consistent
+ *    assignment, and the engine must give it. Which convoys form the core of the paradox (4.A.2) is
+ *    the engine's choice; the check asks only that they are convoys of the paradox and that failing
+ *    them leaves one answer. Under `all-hold` (4.A.2 d) the same, with the moves of the component
+ *    the engine reports in place of the convoys: "all the moves part of the paradoxical situation
+ *    fail", while a convoy stands when its fleet is not dislodged. The army of a convoy of the
+ *    paradox, and an attack on one of its fleets, are part of it even when their move is no part of
+ *    the cycle (a move that cannot succeed changes nothing, so nothing depends on it): they may be
+ *    forced to fail too, each in its own component. A `paradox` reason on a decision of the other kind is the engine's explanation of a
+ *    consequence (the army of a failed convoy) and is checked only as a result.
  *
  * A convoy the engine forced must also really have been in a paradox: when the phase as a whole has
  * several consistent assignments, its decision must differ between them (with none, every decision
  * is in question). `judge.ts` checks that, as it sees the whole phase.
  */
+import type { ParadoxRule } from './assumptions.js';
 import type { Enumeration } from './enumerate.js';
 import { components, dependencies, isCycle } from './enumerate.js';
 import type { Facts } from './facts.js';
@@ -69,8 +77,17 @@ function solutions(e: Enumeration, engine: number, component: number, forced: nu
   return out.reverse();
 }
 
-export function checkBackup(facts: Facts, e: Enumeration, engine: number, engineParadox: number, name: (d: number) => string): BackupCheck {
+/** `engineParadox`: the decisions the engine gave reason `paradox`, of any kind. */
+export function checkBackup(
+  facts: Facts,
+  e: Enumeration,
+  engine: number,
+  engineParadox: number,
+  name: (d: number) => string,
+  rule: ParadoxRule = 'szykman',
+): BackupCheck {
   const deps = dependencies(e);
+  const forceable = kindMask(facts, rule === 'szykman' ? 'convoy' : 'move', (1 << e.k) - 1);
   const problems: string[] = [];
   const expected: Expected = { known: 0, value: 0 };
   const names = (mask: number): string =>
@@ -83,12 +100,30 @@ export function checkBackup(facts: Facts, e: Enumeration, engine: number, engine
   };
   let circular = false;
   let paradox = false;
-  for (const component of components(deps)) {
-    const forced = engineParadox & component;
+  const order = components(deps);
+  // The convoys of paradoxes, known before the loop: an army that cannot succeed depends on nothing,
+  // so its component may come before its paradox's.
+  let paradoxConvoys = 0;
+  for (const component of order) {
+    const convoys = kindMask(facts, 'convoy', component);
+    if (convoys && isCycle(component, deps) && solutions(e, engine, component, 0).length !== 1) paradoxConvoys |= convoys;
+  }
+  const inParadox = (unit: number): boolean => (paradoxConvoys & (1 << facts.decisionOf[unit]!)) !== 0;
+  // Under all-hold, moves outside the cycle that are still part of the paradox: its armies, and
+  // attacks on its fleets that cannot succeed (so nothing depends on them).
+  const partOfParadox = (d: number): boolean => {
+    const unit = facts.decisions[d]!.unit;
+    const attacked = facts.occupant.get(facts.dest[unit]!);
+    return (facts.routes.get(unit)?.fleets ?? []).some(inParadox) || (attacked !== undefined && inParadox(attacked));
+  };
+  for (const component of order) {
+    const forced = engineParadox & forceable & component;
     const sols = solutions(e, engine, component, 0);
     if (sols.length === 1 || !isCycle(component, deps)) {
-      if (forced) problems.push(`the paradox rule was applied to ${names(forced)}, whose cycle has one answer`);
-      expect(component, sols[0] ?? 0, 'one answer');
+      const part = rule === 'all-hold' && facts.decisions.every((_, d) => !(forced & (1 << d)) || partOfParadox(d));
+      if (forced && !part) problems.push(`the paradox rule was applied to ${names(forced)}, whose cycle has one answer`);
+      if (forced && part) expect(component, solutions(e, engine, component, forced)[0] ?? 0, `all-hold: ${names(forced)} failing`);
+      else expect(component, sols[0] ?? 0, 'one answer');
       continue;
     }
     const convoys = kindMask(facts, 'convoy', component);

@@ -13,7 +13,7 @@ export interface EngineAnswer {
   byUnit: OrderResult[];
   /** Bit set over the decisions: the engine says the order succeeds. */
   decisions: number;
-  /** Bit set over the convoy decisions the engine resolved by the paradox rule (reason `paradox`). */
+  /** Bit set over the decisions the engine gave reason `paradox` (resolved by, or failing through, the paradox rule). */
   paradox: number;
   /** Units whose order the engine called illegal (the generator should make none). */
   illegal: number[];
@@ -30,7 +30,7 @@ export function askEngine(board: Board, phase: OraclePhase, facts: Facts, rules:
   facts.decisions.forEach((d, i) => {
     const r = byUnit[d.unit]!;
     if (r.status === 'succeeds') decisions |= 1 << i;
-    if (d.kind === 'convoy' && r.reason === 'paradox') paradox |= 1 << i;
+    if (r.reason === 'paradox') paradox |= 1 << i;
   });
   const illegal = byUnit.flatMap((r, unit) => (r.status === 'illegal' ? [unit] : []));
   return { result, byUnit, decisions, paradox, illegal };

@@ -6,9 +6,10 @@
  * - `unique` (one consistent assignment): the engine's decisions must be exactly that assignment,
  *   with no paradox rule applied.
  * - `several` / `none`: the backup rules decide, per circular dependency, as `backup.ts` describes.
- *   Also, with several consistent assignments, each convoy the engine resolved by the paradox rule
- *   must have a decision that differs between them: a convoy with the same value in every answer
- *   was in no paradox.
+ *   Also, under the Szykman rule with several consistent assignments, each convoy the engine
+ *   resolved by the paradox rule must have a decision that differs between them: a convoy with the
+ *   same value in every answer was in no paradox. (Under `all-hold` the moves of a paradox fail,
+ *   the army's too, which may fail in every answer.)
  * - `illegal`: the engine called one of the orders illegal. The generator makes only legal orders,
  *   so this is counted apart and shown, as a fault of the generator or of the engine's validation.
  *
@@ -17,6 +18,7 @@
  * the phase, and the result of each support or convoy that matches no order (void: it fails).
  */
 import type { Board, RuleOptions } from '@dipforge/engine';
+import { paradoxRule } from './assumptions.js';
 import { checkBackup, type Expected } from './backup.js';
 import { askEngine, type EngineAnswer } from './engine-side.js';
 import { components, dependencies, enumerate, isCycle } from './enumerate.js';
@@ -88,6 +90,10 @@ export function judge(board: Board, phase: OraclePhase, rules: RuleOptions): Ver
     return { ...base, cls: 'illegal', agree: false, problems, expected: { known: 0, value: 0 } };
   }
   const all = (1 << e.k) - 1;
+  const rule = paradoxRule(rules);
+  // The decisions the paradox rule forces to fail: convoys under Szykman, moves under all-hold.
+  const forceKind = rule === 'szykman' ? 'convoy' : 'move';
+  const forced = facts.decisions.reduce((m, d, i) => (d.kind === forceKind && engine.paradox & (1 << i) ? m | (1 << i) : m), 0);
   const problems: string[] = [];
   let cls: OracleClass;
   let expected: Expected;
@@ -99,19 +105,19 @@ export function judge(board: Board, phase: OraclePhase, rules: RuleOptions): Ver
       if (wrong & (1 << d)) problems.push(`${name(d)}: the equations' one answer is ${expected.value & (1 << d) ? 'succeeds' : 'fails'}, the engine says ${engine.byUnit[facts.decisions[d]!.unit]!.status}`);
     });
     facts.decisions.forEach((_, d) => {
-      if (engine.paradox & (1 << d)) problems.push(`${name(d)}: the paradox rule was applied, but the equations have one answer`);
+      if (forced & (1 << d)) problems.push(`${name(d)}: the paradox rule was applied, but the equations have one answer`);
     });
   } else {
     cls = e.consistent.length === 0 ? 'none' : 'several';
-    const backup = checkBackup(facts, e, engine.decisions, engine.paradox, name);
+    const backup = checkBackup(facts, e, engine.decisions, engine.paradox, name, rule);
     expected = backup.expected;
     problems.push(...backup.problems);
     base.circular = backup.circular;
     base.paradox = backup.paradox;
-    if (cls === 'several') {
+    if (cls === 'several' && rule === 'szykman') {
       const differ = e.consistent.reduce((m, a) => m | (a ^ e.consistent[0]!), 0);
       facts.decisions.forEach((_, d) => {
-        if (engine.paradox & ~differ & (1 << d)) problems.push(`${name(d)}: resolved by the paradox rule, but it is the same in every answer`);
+        if (forced & ~differ & (1 << d)) problems.push(`${name(d)}: resolved by the paradox rule, but it is the same in every answer`);
       });
     }
   }

@@ -41,8 +41,8 @@ export interface OracleSummary {
 export interface RunOptions {
   count: number;
   seed: number;
-  /** The edition name written in snippets (the rules' `edition`). */
-  edition?: string;
+  /** The rule lines of the snippets; by default the rules' edition and their paradox rule if not Szykman's. */
+  header?: string[];
   /** How many disagreements to keep as snippets (default 20). */
   keep?: number;
 }
@@ -62,6 +62,8 @@ export function runOracle(board: Board, rules: RuleOptions, options: RunOptions)
   const counts = Object.fromEntries(RUN_CLASSES.map((c) => [c, { agree: 0, disagree: 0, cycle: 0, convoyCycle: 0 }])) as OracleSummary['counts'];
   const summary: OracleSummary = { count: options.count, seed: options.seed, counts, disagreements: [] };
   const keep = options.keep ?? 20;
+  const paradox = rules['convoy-paradox'];
+  const header = options.header ?? [`edition ${rules.edition}`, ...(paradox === 'szykman' ? [] : [`rule convoy-paradox ${paradox}`])];
   for (let index = 0; index < options.count; index++) {
     const phase = oraclePhase(board, options.seed, index);
     const v = judge(board, phase, rules);
@@ -71,7 +73,7 @@ export function runOracle(board: Board, rules: RuleOptions, options: RunOptions)
     if (v.convoyCycle) c.convoyCycle++;
     if (!v.agree && summary.disagreements.length < keep) {
       const title = `oracle seed ${options.seed}, phase ${index}: ${v.cls}, the engine disagrees`;
-      summary.disagreements.push({ index, cls: v.cls, problems: v.problems, text: snippet(board, phase, v, options.edition ?? String(rules.edition), title) });
+      summary.disagreements.push({ index, cls: v.cls, problems: v.problems, text: snippet(board, phase, v, header, title) });
     }
   }
   return summary;

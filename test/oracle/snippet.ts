@@ -9,10 +9,11 @@ import { Equations } from './equations.js';
 import type { Verdict } from './judge.js';
 import { orderText, unitText, type OraclePhase } from './phase.js';
 
-export function snippet(board: Board, phase: OraclePhase, verdict: Verdict, edition: string, title: string): string {
+/** `header`: the game's rule lines (`edition 2023`, `rule convoy-paradox all-hold`). */
+export function snippet(board: Board, phase: OraclePhase, verdict: Verdict, header: readonly string[], title: string): string {
   const { facts, expected } = verdict;
   const lines = [...title.split('\n').map((l) => `// ${l}`), ...verdict.problems.map((p) => `//   ${p}`)];
-  lines.push('variant classic', `edition ${edition}`, '', 'position spring 1901 movement');
+  lines.push('variant classic', ...header, '', 'position spring 1901 movement');
   for (const u of phase.units) lines.push(`  ${u.power}: ${unitText(board, u)}`);
   lines.push('', 'phase spring 1901 movement');
   for (const i of phase.sequence) {
