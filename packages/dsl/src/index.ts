@@ -8,7 +8,8 @@ export { checkVariant, type ResolvedVariant, type ResolvedProvince, type Resolve
 export { emitConfig } from './map/compile.js';
 
 export { VariantLoader, type VariantUnit, type LoaderOptions } from './workspace/loader.js';
-export { diskHost, MemoryHost, projectFolder, type FileHost } from './workspace/host.js';
+export { diskHost, MemoryHost, projectFolder, projectPath, realPathOnDisk, type FileHost, type RealPath } from './workspace/host.js';
+export { isInside, refusal, whereabouts, type Refusal, type Whereabouts } from './workspace/inside.js';
 export { checkMapFile, compileMapFile, type CheckResult, type CompileResult } from './api.js';
 export { parseGame, type ParsedGame } from './game/parse.js';
 export type * as GameAst from './game/ast.js';

@@ -64,9 +64,9 @@ export const Codes = {
   neutralNotSupplyCentre: code('DF4009', 'error', 'A neutral centre that is not a supply centre.'),
 
   // Files, imports and extends (DF5xxx)
-  fileNotFound: code('DF5001', 'error', 'An imported or extended file that cannot be read.'),
+  fileNotFound: code('DF5001', 'error', "An imported or extended file, or a game's variant file, that cannot be read (missing, or behind a symbolic link that leads to no file or round in a loop)."),
   importCycle: code('DF5002', 'error', 'Imports or extends that lead back to the same file.'),
-  outsideProject: code('DF5003', 'error', 'An import or extends path that leaves the project folder.'),
+  outsideProject: code('DF5003', 'error', "An import, extends or game variant path that leads outside the project folder, also through a symbolic link (an imported map's USE or MAP: outside the map file's folder); the file is not read."),
   unknownVariant: code('DF5004', 'error', 'An extends that names no built-in variant.'),
   rulesetCycle: code('DF5005', 'error', 'Rule sets that extend each other in a cycle.'),
   removeUnknown: code('DF5006', 'error', 'A remove of something the base variant does not declare.'),

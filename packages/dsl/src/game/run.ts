@@ -5,7 +5,7 @@
  * position of that moment, adjudicates with the engine and checks what the
  * file expects. Bad input gives diagnostics with ranges; nothing throws.
  */
-import { dirname, relative as relativePath, resolve as resolvePath } from 'node:path';
+import { dirname, relative as relativePath } from 'node:path';
 import { NEUTRAL_POWER, type RuleOptions, type VariantConfig } from '@dipforge/engine/config';
 import {
   adjudicatePhase,
@@ -31,7 +31,7 @@ import type * as A from '../map/ast.js';
 import type { Declared } from '../map/bind.js';
 import { resolveRules } from '../map/rules.js';
 import { ZERO_RANGE, type Range } from '../text/range.js';
-import { isInside, projectFolder } from '../workspace/host.js';
+import { projectPath } from '../workspace/host.js';
 import type * as G from './ast.js';
 import type { ParsedGame } from './parse.js';
 import { phaseKey, phaseText, type YearPhase } from './phases.js';
@@ -294,12 +294,12 @@ class GameRunner {
       }
       return path;
     }
-    const target = resolvePath(dirname(this.file), stmt.path.value);
-    const project = projectFolder(this.file, loader.host);
-    if (!isInside(target, project)) {
-      this.report('outsideProject', stmt.path.range, `'${stmt.path.value}' is outside the project folder ${project}`);
+    const found = projectPath(this.file, stmt.path.value, loader.host);
+    if (!('path' in found)) {
+      this.report(found.code, stmt.path.range, found.message);
       return undefined;
     }
+    const target = found.path;
     if (loader.host.read(target) === undefined) {
       this.report('fileNotFound', stmt.path.range, `Cannot read '${stmt.path.value}'`);
       return undefined;
