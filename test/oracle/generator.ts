@@ -3,8 +3,10 @@
  * (2 to 8) of 2 to 4 powers crowded around one sea, so that convoys, supports, head-to-head
  * battles and rings of moves are frequent. Every order is legal (validation keeps it): moves
  * follow the board's adjacency per unit kind, convoyed armies have a chain of fleets ordered to
- * convoy them, supports name places the supporter could move to. Most supports and convoys match
- * the order they name; a few supports do not (void orders must add no strength).
+ * convoy them (a chain with no fleet that no route needs), supports name places the supporter could
+ * move to. Convoy paradoxes are sought out: the unit a convoyed army attacks often supports an
+ * attack on the convoy. Most supports and convoys match the order they name; a few do not (void
+ * orders must add no strength). Units and orders come in random orders.
  */
 import { csrHas, csrRow, TERRAIN_COAST, TERRAIN_LAND, TERRAIN_SEA, type Board, type UnitKind } from '@dipforge/engine';
 import type { OracleOrder, OraclePhase, OracleUnit } from './phase.js';
