@@ -1,0 +1,127 @@
+/**
+ * Separate phases → the postal year (000 §3, §10, §11): what each retreat
+ * phase came to becomes the retreat lists of the dislodged units' movement
+ * orders, what each adjustment phase came to becomes the build and disband
+ * lists written with the fall orders, and the retreat and adjustment sections
+ * go (their expectations move up to the movement phase).
+ *
+ * The lists are written from the outcomes, so that the postal year carries out
+ * the same: a retreat that was carried out is the list's only entry; one that
+ * failed (two units to one province, or an illegal retreat) ends in `disband`,
+ * which is what became of the unit; a unit disbanded by the edition's default
+ * is written `retreat disband`, since the old rules' default is the game
+ * master's choice.
+ */
+import { formatOrder, type Order, type RetreatList, type Unit } from '@dipforge/engine';
+import type * as G from '../ast.js';
+import { editions, when, type ConvertContext } from './context.js';
+import { mergeIntoMovement } from './expect.js';
+import { adjustsAnything, base, orderOf, unitText, type AdjustmentDone, type Group, type RetreatDone } from './outcomes.js';
+import type { LineNote } from './writer.js';
+
+export function toPostal(ctx: ConvertContext, groups: readonly Group[]): void {
+  for (const g of groups) {
+    const m = g.movement.section;
+    const later = [g.retreatRun?.section, g.adjustmentRun?.section].filter((s): s is G.PhaseSection => s !== undefined);
+    if (!m) {
+      if (later.length > 0 || (g.retreats ?? []).some((r) => r.how !== 'no-retreat') || (g.adjustments ?? []).some(adjustsAnything)) {
+        ctx.loose.push({ code: 'convertLeftOut', message: `${when(g.movement.phase)} movement is not written in the file, so its retreats and adjustments are left to ${ctx.target}'s defaults` });
+      }
+      continue;
+    }
+    for (const r of g.retreats ?? []) retreatList(ctx, g, m, r);
+    for (const a of g.adjustments ?? []) adjustmentLists(ctx, m, a);
+    if (later.length === 0) continue;
+    const moved = mergeIntoMovement(ctx.writer, m, later, ctx.counts);
+    for (const s of later) {
+      ctx.writer.removeSection(s, moved);
+      ctx.counts.phasesRemoved++;
+    }
+  }
+}
+
+/** The list that carries out what became of a dislodged unit. */
+export function listFor(r: RetreatDone): RetreatList | undefined {
+  if (r.how === 'no-retreat') return undefined;
+  if (r.outcome === 'retreats' && r.to !== undefined) return { to: [r.to], otherwise: 'default' };
+  if (r.to !== undefined) return { to: [r.to], otherwise: 'disband' };
+  return { to: [], otherwise: 'disband' };
+}
+
+function retreatList(ctx: ConvertContext, g: Group, m: G.PhaseSection, r: RetreatDone): void {
+  const list = listFor(r);
+  if (!list) return;
+  if (r.line) ctx.counts.ordersMoved++;
+  const note = defaultNote(ctx, r);
+  const entries = [...list.to, ...(list.otherwise === 'disband' ? ['disband'] : [])].join(', ');
+  const o = orderOf(g.movement.orders, r.unit.power, base(r.unit.at));
+  const order = o?.order;
+  if (o && order && m.orders.includes(o.line) && !('retreat' in order && order.retreat !== undefined)) {
+    if (ctx.source.languages?.of(r.unit.power) === undefined) ctx.writer.appendToOrder(o.line, ` retreat ${entries}`, note);
+    // An order in another language is rewritten in the standard notation (which every reader reads) to carry the list.
+    else ctx.writer.replace(o.line.text.range.start.offset, o.line.text.range.end.offset, formatOrder({ ...order, retreat: list } as Order), note);
+    return;
+  }
+  const hold: Order = { type: 'hold', power: r.unit.power, unit: { kind: r.unit.kind, at: r.unit.at }, retreat: list };
+  ctx.writer.addOrder({ section: m }, r.unit.power, formatOrder(hold), note);
+  ctx.counts.linesAdded++;
+}
+
+/** A note when the unit's outcome was the source edition's default and the target's default is another. */
+function defaultNote(ctx: ConvertContext, r: RetreatDone): LineNote | undefined {
+  const was = ctx.sourceRules['retreat-default'];
+  const now = ctx.targetRules['retreat-default'];
+  if (r.how !== 'default' || was === now) return undefined;
+  const { from, to } = editions(ctx);
+  const outcome = r.outcome === 'retreats' ? `retreated to ${r.to}` : 'disbanded';
+  return {
+    code: 'convertDefaultWritten',
+    message: `${unitText(r.unit)} had no retreat order: under ${from} it was ${outcome} by retreat-default ${was}; ${to} would use retreat-default ${now}, so what it came to is written as its list`,
+  };
+}
+
+function adjustmentLists(ctx: ConvertContext, m: G.PhaseSection, a: AdjustmentDone): void {
+  const { from, to } = editions(ctx);
+  const mark = a.marked ? '   [succeeds]' : '';
+  const builds = [...a.built, ...a.autoBuilt];
+  const disbands = [...a.disbanded, ...a.removed];
+  ctx.counts.ordersMoved += a.lines.length;
+  let first = true;
+  const unused = (): LineNote | undefined => {
+    if (!first || a.unused.length === 0) return undefined;
+    first = false;
+    return { code: 'convertResolved', message: `not carried out under ${from}, so not written: ${a.unused.join('; ')}` };
+  };
+  if (disbands.length > 0) {
+    const removedByRule = a.removed.length > 0 && ctx.sourceRules['removal-order'] !== ctx.targetRules['removal-order'];
+    const note: LineNote | undefined = removedByRule
+      ? { code: 'convertDefaultWritten', message: `${a.removed.map(unitText).join(', ')}: removed under ${from} by removal-order ${ctx.sourceRules['removal-order']}; ${to} would use removal-order ${ctx.targetRules['removal-order']}, so the removals are written in the disband list` }
+      : unused();
+    ctx.writer.addOrder({ section: m }, a.power, `${disbandText(a.power, disbands)}${mark}`, note);
+  }
+  if (builds.length > 0) {
+    const note: LineNote | undefined = a.autoBuilt.length > 0
+      ? { code: 'convertDefaultWritten', message: `${a.autoBuilt.map(unitText).join(', ')}: built under ${from} by auto-builds; written in the build list` }
+      : unused();
+    ctx.writer.addOrder({ section: m }, a.power, `${buildText(a.power, builds)}${mark}`, note);
+  }
+  if (a.waived) ctx.writer.addOrder({ section: m }, a.power, 'Waive', unused());
+  const left = unused();
+  if (left) ctx.writer.addOrder({ section: m }, a.power, `// ${left.message}`, left);
+}
+
+/** `Build F lon` or `Build F lon, A mun` (a build list). */
+export function buildText(power: string, units: readonly Unit[]): string {
+  const entries = units.map((u) => ({ kind: u.kind, at: u.at }));
+  const [a, b, ...rest] = entries;
+  if (!a) return '';
+  return b ? formatOrder({ type: 'build-list', power, builds: [a, b, ...rest] }) : formatOrder({ type: 'build', power, kind: a.kind, at: a.at });
+}
+
+/** `Disband A sil` or `Disband A sil, A ber` (a disband list). */
+export function disbandText(power: string, units: readonly Unit[]): string {
+  const entries = units.map((u) => ({ kind: u.kind, at: u.at }));
+  const [a, b, ...rest] = entries;
+  if (!a) return '';
+  return b ? formatOrder({ type: 'disband-list', power, units: [a, b, ...rest] }) : `Disband ${unitText(a)}`;
+}
