@@ -10,7 +10,7 @@
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { diagnostic } from '../../diagnostics/diagnostic.js';
-import type { CodeName } from '../../diagnostics/codes.js';
+import { Codes, type CodeName } from '../../diagnostics/codes.js';
 import { LineIndex } from '../../text/range.js';
 import type * as G from '../ast.js';
 import { editionNames } from '../editions.js';
@@ -57,6 +57,11 @@ export function convertGame(text: string, path: string, edition: string, workspa
 
   const switched = runGame(parsed, workspace, { edition });
   const targetRules = switched.rules ?? source.rules;
+  // The file's own rule lines may not work with the other edition (DF2014): the converted file would not check.
+  const conflicts = switched.diagnostics.filter((d) => d.severity === 'error' && d.code === Codes.ruleConflict.code);
+  if (conflicts.length > 0) {
+    return { ok: false, why: 'form', diagnostics: conflicts.map((d) => diagnostic('convertUnsupported', file, d.range, `The file's rules cannot work with ${edition}: ${d.message}`)) };
+  }
   const board = workspace.board(source.variant, source.config);
   const targetBoard = workspace.board(source.variant, { ...source.config, rules: targetRules });
   const fromForm = yearForm(board, source.rules);
@@ -76,7 +81,10 @@ export function convertGame(text: string, path: string, edition: string, workspa
   else if (fromForm === 'postal' && toForm === 'separate') toPhases(ctx, groups);
   else if (fromForm === 'separate') writeDefaults(ctx, groups);
   const editionLine = editionEdit(text, parsed.ast, edition, ctx);
-  const first = applyEdits(text, [...writer.finish(), editionLine]);
+  const edits = [...writer.finish(), editionLine];
+  const applied = applyEdits(text, edits);
+  const anchored = writer.anchoredNotes().map((n) => ({ ...n, start: mapOffset(edits, n.start), end: mapOffset(edits, n.end) }));
+  const first = { text: applied.text, notes: [...applied.notes, ...anchored] };
 
   // The converted game, played under the other edition: what comes out otherwise, and the expectations it does not meet.
   const converted = parseGame(first.text, file);

@@ -12,7 +12,7 @@
  * is written `retreat disband`, since the old rules' default is the game
  * master's choice.
  */
-import { formatOrder, type Order, type RetreatList, type Unit } from '@dipforge/engine';
+import { formatOrder, inAdvance, type Order, type RetreatList, type Unit } from '@dipforge/engine';
 import type * as G from '../ast.js';
 import { editions, when, type ConvertContext } from './context.js';
 import { mergeIntoMovement } from './expect.js';
@@ -28,6 +28,15 @@ export function toPostal(ctx: ConvertContext, groups: readonly Group[]): void {
         ctx.loose.push({ code: 'convertLeftOut', message: `${when(g.movement.phase)} movement is not written in the file, so its retreats and adjustments are left to ${ctx.target}'s defaults` });
       }
       continue;
+    }
+    // The file ends before this movement's retreats or adjustments were played: the postal year carries them out at once, by its defaults.
+    const pendingRetreats = g.after.phase.kind === 'retreat' && g.after.dislodged.length > 0;
+    const pendingAdjustments = g.after.phase.kind !== 'movement' && inAdvance(ctx.targetBoard, ctx.targetRules, g.movement.phase).adjustments;
+    if (pendingRetreats || pendingAdjustments) {
+      ctx.writer.noteAt(m.phase ?? m, {
+        code: 'convertLeftOut',
+        message: `the file ends before the ${g.after.phase.season} ${g.after.phase.kind} phase after this movement was played; in the postal year of ${ctx.target} this movement carries it out at once, by that edition's defaults`,
+      });
     }
     for (const r of g.retreats ?? []) retreatList(ctx, g, m, r);
     for (const a of g.adjustments ?? []) adjustmentLists(ctx, m, a);

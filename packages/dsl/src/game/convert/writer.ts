@@ -10,7 +10,7 @@ import type { Phase } from '@dipforge/engine';
 import type { CodeName } from '../../diagnostics/codes.js';
 import type * as G from '../ast.js';
 import { phaseText } from '../phases.js';
-import { indentOf, isCommentOrBlank, lineBreak, lineEnd, lineStart, nextLineStart, type EditNote, type TextEdit } from './edits.js';
+import { indentOf, isCommentOrBlank, lineBreak, lineEnd, lineStart, nextLineStart, type EditNote, type PlacedNote, type TextEdit } from './edits.js';
 
 /** A warning to attach to a line the writer adds. */
 export interface LineNote {
@@ -35,6 +35,7 @@ interface AddedSection {
 
 export class GameWriter {
   private readonly edits: TextEdit[] = [];
+  private readonly anchored: PlacedNote[] = [];
   private readonly blocks = new Map<G.PhaseSection, Map<string, AddedLine[]>>();
   private readonly expectAdds = new Map<G.PhaseSection, string[]>();
   private readonly added: AddedSection[] = [];
@@ -60,6 +61,16 @@ export class GameWriter {
         if (id !== undefined && !this.powerNames.has(id)) this.powerNames.set(id, w.text);
       }
     }
+  }
+
+  /** A warning on text of the file that stays as it is (offsets of the original text). */
+  noteAt(node: G.Node, note: LineNote): void {
+    this.anchored.push({ ...note, start: node.range.start.offset, end: node.range.end.offset });
+  }
+
+  /** The warnings given with `noteAt`, in offsets of the original text. */
+  anchoredNotes(): readonly PlacedNote[] {
+    return this.anchored;
   }
 
   /** Replaces a span of the text. */
