@@ -64,7 +64,11 @@ function stripRetreatLists(ctx: ConvertContext): void {
       const text = o.line.text.text;
       const at = /\s+retreat\b/iu.exec(text);
       if (!at) continue;
-      ctx.writer.replace(o.line.text.range.start.offset + at.index, o.line.text.range.end.offset, '');
+      const start = o.line.text.range.start.offset + at.index;
+      const end = o.line.text.range.end.offset;
+      // A `[result]` or comment after the order keeps its column.
+      const follows = o.line.range.end.offset > end || ctx.writer.commentOf(o.line) !== undefined;
+      ctx.writer.replace(start, end, follows ? ' '.repeat(end - start) : '');
     }
   }
 }

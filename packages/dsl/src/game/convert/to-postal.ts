@@ -15,6 +15,7 @@
 import { formatOrder, inAdvance, type Order, type RetreatList, type Unit } from '@dipforge/engine';
 import type * as G from '../ast.js';
 import { editions, when, type ConvertContext } from './context.js';
+import { lineStart } from './edits.js';
 import { mergeIntoMovement } from './expect.js';
 import { adjustsAnything, base, orderOf, unitText, type AdjustmentDone, type Group, type RetreatDone } from './outcomes.js';
 import type { LineNote } from './writer.js';
@@ -38,10 +39,13 @@ export function toPostal(ctx: ConvertContext, groups: readonly Group[]): void {
         message: `the file ends before the ${g.after.phase.season} ${g.after.phase.kind} phase after this movement was played; in the postal year of ${ctx.target} this movement carries it out at once, by that edition's defaults`,
       });
     }
-    for (const r of g.retreats ?? []) retreatList(ctx, g, m, r);
-    for (const a of g.adjustments ?? []) adjustmentLists(ctx, m, a);
+    // Comments after the retreat orders go with the lists (their lines are taken, not kept where the phase was).
+    const carried = new Set<number>();
+    for (const r of g.retreats ?? []) if (retreatList(ctx, g, m, r) && r.line) carried.add(lineStart(ctx.writer.text, r.line.range.start.offset));
+    for (const a of g.adjustments ?? []) for (const at of adjustmentLists(ctx, m, a)) carried.add(at);
     if (later.length === 0) continue;
     const moved = mergeIntoMovement(ctx.writer, m, later, ctx.counts);
+    for (const at of carried) moved.add(at);
     for (const s of later) {
       ctx.writer.removeSection(s, moved);
       ctx.counts.phasesRemoved++;
@@ -57,9 +61,11 @@ export function listFor(r: RetreatDone): RetreatList | undefined {
   return { to: [], otherwise: 'disband' };
 }
 
-function retreatList(ctx: ConvertContext, g: Group, m: G.PhaseSection, r: RetreatDone): void {
+/** Writes the unit's list; true when a comment after its retreat order went with it. */
+function retreatList(ctx: ConvertContext, g: Group, m: G.PhaseSection, r: RetreatDone): boolean {
   const list = listFor(r);
-  if (!list) return;
+  if (!list) return false;
+  const comment = r.line ? ctx.writer.commentOf(r.line) : undefined;
   if (r.line) ctx.counts.ordersMoved++;
   const note = defaultNote(ctx, r);
   const entries = [...list.to, ...(list.otherwise === 'disband' ? ['disband'] : [])].join(', ');
@@ -69,11 +75,14 @@ function retreatList(ctx: ConvertContext, g: Group, m: G.PhaseSection, r: Retrea
     if (ctx.source.languages?.of(r.unit.power) === undefined) ctx.writer.appendToOrder(o.line, ` retreat ${entries}`, note);
     // An order in another language is rewritten in the standard notation (which every reader reads) to carry the list.
     else ctx.writer.replace(o.line.text.range.start.offset, o.line.text.range.end.offset, formatOrder({ ...order, retreat: list } as Order), note);
-    return;
+    if (comment === undefined || ctx.writer.commentOf(o.line) !== undefined) return false;
+    ctx.writer.appendComment(o.line, comment);
+    return true;
   }
   const hold: Order = { type: 'hold', power: r.unit.power, unit: { kind: r.unit.kind, at: r.unit.at }, retreat: list };
-  ctx.writer.addOrder({ section: m }, r.unit.power, formatOrder(hold), note);
+  ctx.writer.addOrder({ section: m }, r.unit.power, `${formatOrder(hold)}${comment === undefined ? '' : `   ${comment}`}`, note);
   ctx.counts.linesAdded++;
+  return comment !== undefined;
 }
 
 /** A note when the unit's outcome was the source edition's default and the target's default is another. */
@@ -89,9 +98,23 @@ function defaultNote(ctx: ConvertContext, r: RetreatDone): LineNote | undefined 
   };
 }
 
-function adjustmentLists(ctx: ConvertContext, m: G.PhaseSection, a: AdjustmentDone): void {
+/** Writes the power's lists; the line starts of the adjustment orders whose comments went with them. */
+function adjustmentLists(ctx: ConvertContext, m: G.PhaseSection, a: AdjustmentDone): number[] {
   const { from, to } = editions(ctx);
+  // The comments after the adjustment orders go after the first list written.
+  const commented = a.lines.flatMap((l) => {
+    const c = ctx.writer.commentOf(l);
+    return c === undefined ? [] : [{ at: lineStart(ctx.writer.text, l.range.start.offset), text: c.replace(/^\/\/\s*/u, '') }];
+  });
+  const comment = commented.length > 0 ? `   // ${commented.map((c) => c.text).join('; ')}` : '';
   const mark = a.marked ? '   [succeeds]' : '';
+  let taken = false;
+  const takeComment = (): string => {
+    if (taken) return '';
+    taken = true;
+    return comment;
+  };
+  const tail = (): string => `${mark}${takeComment()}`;
   const builds = [...a.built, ...a.autoBuilt];
   const disbands = [...a.disbanded, ...a.removed];
   ctx.counts.ordersMoved += a.lines.length;
@@ -106,17 +129,19 @@ function adjustmentLists(ctx: ConvertContext, m: G.PhaseSection, a: AdjustmentDo
     const note: LineNote | undefined = removedByRule
       ? { code: 'convertDefaultWritten', message: `${a.removed.map(unitText).join(', ')}: removed under ${from} by removal-order ${ctx.sourceRules['removal-order']}; ${to} would use removal-order ${ctx.targetRules['removal-order']}, so the removals are written in the disband list` }
       : unused();
-    ctx.writer.addOrder({ section: m }, a.power, `${disbandText(a.power, disbands)}${mark}`, note);
+    ctx.writer.addOrder({ section: m }, a.power, `${disbandText(a.power, disbands)}${tail()}`, note);
   }
   if (builds.length > 0) {
     const note: LineNote | undefined = a.autoBuilt.length > 0
       ? { code: 'convertDefaultWritten', message: `${a.autoBuilt.map(unitText).join(', ')}: built under ${from} by auto-builds; written in the build list` }
       : unused();
-    ctx.writer.addOrder({ section: m }, a.power, `${buildText(a.power, builds)}${mark}`, note);
+    ctx.writer.addOrder({ section: m }, a.power, `${buildText(a.power, builds)}${tail()}`, note);
   }
-  if (a.waived) ctx.writer.addOrder({ section: m }, a.power, 'Waive', unused());
+  if (a.waived) ctx.writer.addOrder({ section: m }, a.power, `Waive${takeComment()}`, unused());
   const left = unused();
   if (left) ctx.writer.addOrder({ section: m }, a.power, `// ${left.message}`, left);
+  // Comments of orders that came to nothing stay where they were.
+  return taken ? commented.map((c) => c.at) : [];
 }
 
 /** `Build F lon` or `Build F lon, A mun` (a build list). */

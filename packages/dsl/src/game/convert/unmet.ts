@@ -32,7 +32,11 @@ export function commentUnmet(parsed: ParsedGame, run: GameRun, edition: string):
       edits.push({ start: mark.start.offset, end, text: replacement, notes: [{ code: 'convertExpectationRemoved', message: `${e.message} under ${edition}`, from: 0, to: comment.length }] });
       continue;
     }
-    for (const at of companions(blocks, e.range.start.offset)) if (!lines.has(at)) lines.set(at, e.message);
+    lines.set(e.range.start.offset, e.message);
+  }
+  // A units or dislodged line that holds goes with the others of its block that do not.
+  for (const at of [...lines.keys()]) {
+    for (const other of companions(blocks, at)) if (!lines.has(other)) lines.set(other, `goes with the other units lines of its block, which do not hold under ${edition}`);
   }
   for (const [at, message] of lines) {
     const indent = indentOf(text, at);

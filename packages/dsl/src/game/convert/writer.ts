@@ -82,7 +82,25 @@ export class GameWriter {
   appendToOrder(line: G.OrderLine, suffix: string, note?: LineNote): void {
     const at = line.text.range.end.offset;
     const notes: EditNote[] | undefined = note ? [{ ...note, from: suffix.trimStart() === suffix ? 0 : 1, to: suffix.length }] : undefined;
-    this.edits.push({ start: at, end: at, text: suffix, ...(notes ? { notes } : {}) });
+    // A `[result]` or comment aligned in a column stays there: the spaces before it make room for the suffix.
+    const end = lineEnd(this.text, at);
+    let gap = 0;
+    while (at + gap < end && this.text[at + gap] === ' ') gap++;
+    const taken = at + gap < end ? Math.max(0, Math.min(suffix.length, gap - 1)) : 0;
+    this.edits.push({ start: at, end: at + taken, text: suffix, ...(notes ? { notes } : {}) });
+  }
+
+  /** The comment at the end of an order line (`// …`), if any. */
+  commentOf(line: G.OrderLine): string | undefined {
+    const rest = this.text.slice(line.range.end.offset, lineEnd(this.text, line.range.end.offset));
+    const at = rest.indexOf('//');
+    return at < 0 ? undefined : rest.slice(at).trimEnd();
+  }
+
+  /** Adds a comment at the end of an order line (which has none). */
+  appendComment(line: G.OrderLine, comment: string): void {
+    const at = lineEnd(this.text, line.range.end.offset);
+    this.edits.push({ start: at, end: at, text: `   ${comment}` });
   }
 
   /** A new phase section, inserted after the given section (after its expect blocks). */
@@ -143,8 +161,12 @@ export class GameWriter {
     while (end < this.text.length && this.text.slice(end, lineEnd(this.text, end)).trim() === '') end = nextLineStart(this.text, end);
     let kept = '';
     for (let at = start; at < end; at = nextLineStart(this.text, at)) {
+      if (moved.has(at)) continue;
       const line = this.text.slice(at, lineEnd(this.text, at));
-      if (line.trim().startsWith('//') && !moved.has(at)) kept += `${line}${this.br}`;
+      const comment = line.indexOf('//');
+      if (comment < 0) continue;
+      // A comment after an order or expectation stays too, on a line of its own.
+      kept += line.trim().startsWith('//') ? `${line}${this.br}` : `${indentOf(this.text, at)}${line.slice(comment)}${this.br}`;
     }
     if (kept !== '') kept += this.br;
     this.edits.push({ start, end, text: kept });
