@@ -39,6 +39,12 @@ describe('conversion cases', () => {
       if (!result.ok) throw new Error(`not converted: ${result.why} ${result.diagnostics.map((d) => d.message).join('; ')}`);
       expect(result.text).toBe(readFileSync(join(CASES, `${name}.to-${c.to}.dipgame`), 'utf8'));
       expect(result.warnings.map((w) => w.code)).toEqual(c.warnings);
+      // Each warning covers text of one line of the converted file.
+      for (const w of result.warnings) {
+        const covered = result.text.slice(w.range.start.offset, w.range.end.offset);
+        expect(covered.trim(), `${w.code} ${w.message}`).not.toBe('');
+        expect(covered).not.toContain('\n');
+      }
       const run = runGameText(result.text, path, workspace);
       expect(run.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
       expect(run.expectations.filter((e) => !e.ok).map((e) => e.message)).toEqual([]);
