@@ -22,3 +22,7 @@ export { diffGameRuns, comparePositions, phaseOrStart, diffText, diffResultText,
 export { importSavedGame, IMPORT_EDITION, type ImportDiagnostic, type ImportOptions, type ImportResult, type ImportSummary } from './import/index.js';
 export { importMap, variantId, type MapImportOptions, type MapImportResult, type MapImportSummary, type ImportedMap } from './import/index.js';
 export { declarationText, decidedText, describeOutcome, formatScore, resultKind, type DeclarationRun, type VictoryState } from './game/victory.js';
+export { convertGame, type ConvertResult, type ConvertSummary } from './game/convert/index.js';
+export { yearForm, type YearForm } from './game/convert/form.js';
+export { samePositionsUntil } from './game/convert/verify.js';
+export { editionNames } from './game/editions.js';

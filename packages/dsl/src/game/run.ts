@@ -37,6 +37,7 @@ import type { ParsedGame } from './parse.js';
 import { phaseKey, phaseText, type YearPhase } from './phases.js';
 import type { CompiledVariant, GameWorkspace } from './workspace.js';
 import { OrderReading } from './orders.js';
+import { editionNames } from './editions.js';
 import { gameOrderLanguages, isOrderLanguage, OrderLanguages, readOrderLine } from './order-language.js';
 import { VictoryKeeper, type DeclarationRun, type VictoryState } from './victory.js';
 import { commonSuffix, sameData, shiftRange, type Shift } from './cutoff.js';
@@ -325,7 +326,7 @@ class GameRunner {
     const sources = this.workspace.editionSources();
     if (switched && this.options.edition !== undefined) {
       const wanted = this.options.edition.toLowerCase();
-      const known = [...new Set([...sources.flatMap((s) => (s.decl.name ? [s.decl.name.value] : [])), ...model.rulesets.keys()])];
+      const known = editionNames(this.workspace, model);
       if (known.includes(wanted)) {
         const range = edition?.name.range ?? ZERO_RANGE;
         options.push(editionNode(this.options.edition, wanted, range, range));
