@@ -96,6 +96,7 @@ describe('-o never names a file the command reads (exit 2, the file untouched)',
     ['render of a map', ['render', 'mine.dipmap'], 'mine.dipmap'],
     ['import', ['import', 'a.json'], 'a.json'],
     ['import-map', ['import-map', 'islands.map'], 'islands.map'],
+    ['convert', ['convert', 'g.dipgame', '--edition', 'old-rules'], 'g.dipgame'],
   ];
   for (const [name, args, input] of cases) {
     it(`${name}: the input file, by the same name, another spelling, a symbolic link and a hard link`, async () => {
@@ -123,7 +124,7 @@ describe('-o never names a file the command reads (exit 2, the file untouched)',
     });
   }
 
-  it('compile and render: nor a file the map imports or a game reads as its variant', async () => {
+  it('compile, render and convert: nor a file the map imports or a game reads as its variant', async () => {
     const files = [join(proj, 'mine.dipmap'), join(proj, 'extra.dipmap'), join(proj, 'g.dipgame')];
     const before = snapshot(...files);
     for (const [args, output, named] of [
@@ -132,6 +133,7 @@ describe('-o never names a file the command reads (exit 2, the file untouched)',
       [['render', 'mine.dipmap'], 'extra.dipmap', 'extra.dipmap'],
       [['render', 'g.dipgame'], 'mine.dipmap', 'mine.dipmap'],
       [['render', 'g.dipgame'], 'extra.dipmap', 'extra.dipmap'],
+      [['convert', 'g.dipgame', '--edition', 'old-rules'], 'mine.dipmap', 'mine.dipmap'],
     ] as const) {
       const r = await dipforge(proj, ...args, '-o', output);
       expect(r.code, `${args.join(' ')} -o ${output}`).toBe(2);

@@ -7,9 +7,9 @@
  * codes: 0 converted, 1 the file has errors or cannot be converted, 2 a wrong
  * command line (an unknown edition among them).
  */
-import { convertGame, formatDiagnostic, type ConvertSummary } from '@dipforge/dsl';
+import { convertGame, diskHost, formatDiagnostic, GameWorkspace, VariantLoader, type ConvertSummary } from '@dipforge/dsl';
 import { oneFileArgs, parseArgs } from '../args.js';
-import { readInputText, writeOutput } from '../files.js';
+import { readInputText, recordingHost, writeOutput } from '../files.js';
 import { Exit, type Io } from '../io.js';
 import { displayPath, printDiagnostics, summary } from '../report.js';
 
@@ -30,7 +30,9 @@ export function convert(args: string[], io: Io): number {
   }
   const text = readInputText(path, io);
   if (text === undefined) return Exit.errors;
-  const result = convertGame(text, path, edition);
+  // The game file and every file its variant reads are inputs that -o may not overwrite.
+  const inputs = new Set<string>([path]);
+  const result = convertGame(text, path, edition, new GameWorkspace(new VariantLoader({ host: recordingHost(diskHost, inputs) })));
   if (!result.ok) {
     if (result.why === 'edition') {
       io.err(`dipforge convert: unknown edition '${edition}' (--edition); the editions are ${(result.editions ?? []).join(', ')}\nusage: ${convertUsage}\n`);
@@ -41,7 +43,7 @@ export function convert(args: string[], io: Io): number {
     return Exit.errors;
   }
   const output = options.get('output');
-  const code = writeOutput('convert', output, result.text, io);
+  const code = writeOutput('convert', output, result.text, io, inputs);
   // The warnings' positions are in the converted text: name it, not the input.
   const shown = typeof output === 'string' && output !== '-' ? displayPath(output, io.cwd) : '(converted)';
   for (const w of result.warnings) io.err(`${formatDiagnostic(w, shown)}\n`);
