@@ -4,7 +4,7 @@
  * line), the diagnostic line format with its positions, JSON on standard output
  * or written with -o (all or nothing), and never a stack trace.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -305,5 +305,21 @@ describe('dipforge command line mistakes', () => {
     const version = dipforge('--version');
     expect(version.status).toBe(0);
     expect(version.stdout).toMatch(/^dipforge \d+\.\d+\.\d+\n$/);
+  });
+});
+
+describe('a reader that stops early', () => {
+  it('`dipforge adjudicate … | head`: the closed pipe ends the command quietly, exit 0, no stack', async () => {
+    const env = { ...process.env };
+    delete env['DIPFORGE_DEBUG'];
+    const child = spawn(process.execPath, [BIN, 'adjudicate', 'variants/classic/examples/1901.dipgame'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // The reader goes away before the command writes anything, so its first write meets a closed pipe.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const status = await new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+    expect(stderr).not.toContain('EPIPE');
+    expect(stderr).not.toContain('    at ');
+    expect(status).toBe(0);
   });
 });

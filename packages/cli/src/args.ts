@@ -10,6 +10,7 @@ export interface OptionSpec {
 }
 
 import { resolve } from 'node:path';
+import { outputIsInput } from './files.js';
 import { Exit, type Io } from './io.js';
 
 export type Parsed = { ok: true; positional: string[]; options: Map<string, string | true> } | { ok: false; message: string };
@@ -58,6 +59,7 @@ export interface OneFileCommand {
 /**
  * The options and the one file (as an absolute path) of a command that takes
  * one file; on a mistake, the usage error is reported and its exit code given.
+ * An `-o` that names the file itself is such a mistake: writing would destroy it.
  */
 export function oneFileArgs(parsed: Parsed, command: OneFileCommand, io: Io): { options: Map<string, string | true>; path: string } | number {
   if (!parsed.ok || parsed.positional.length !== 1) {
@@ -65,5 +67,7 @@ export function oneFileArgs(parsed: Parsed, command: OneFileCommand, io: Io): { 
     io.err(`dipforge ${command.name}: ${why}\nusage: ${command.usage}\n`);
     return Exit.usage;
   }
-  return { options: parsed.options, path: resolve(io.cwd, parsed.positional[0]!) };
+  const path = resolve(io.cwd, parsed.positional[0]!);
+  if (outputIsInput(command.name, parsed.options.get('output'), [path], io)) return Exit.usage;
+  return { options: parsed.options, path };
 }

@@ -1,20 +1,9 @@
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { FileHost } from '@dipforge/dsl';
+import { writeFileAtomic } from './atomic.js';
 import { Exit, type Io } from './io.js';
 import { displayPath } from './report.js';
-
-/** Writes all of a file or none of it: a temporary file beside the target, then a rename. */
-export function writeFileAtomic(target: string, text: string): true | string {
-  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
-  try {
-    writeFileSync(temp, text, 'utf8');
-    renameSync(temp, target);
-    return true;
-  } catch (e) {
-    rmSync(temp, { force: true });
-    return e instanceof Error ? e.message.replace(/^[A-Z]+: /, '') : String(e);
-  }
-}
 
 /** Reads an input file, or says why it cannot be read (`no such file`, `a folder, not a file`, …). */
 export function readInputFile(path: string): { text: string } | { error: string } {
@@ -35,17 +24,73 @@ export function readInputText(path: string, io: Io): string | undefined {
 }
 
 /**
- * A command's output: written whole to the file `-o` names (relative to the
- * working folder), or to standard output without `-o` or with `-o -`. The exit
- * code: fine, or errors once `io.err` has said why the file cannot be written.
+ * Whether two paths name one file: the same path, or (through a symbolic link,
+ * a hard link, or letter case on a file system that ignores it) the same file
+ * on the same device.
  */
-export function writeOutput(command: string, output: string | true | undefined, text: string, io: Io): number {
-  if (typeof output !== 'string' || output === '-') {
+export function sameFile(a: string, b: string): boolean {
+  if (resolve(a) === resolve(b)) return true;
+  try {
+    const x = statSync(a);
+    const y = statSync(b);
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false;
+  }
+}
+
+/** The file `-o` names (relative to the working folder), or undefined for standard output (no `-o`, or `-o -`). */
+export function outputFile(output: string | true | undefined, io: Io): string | undefined {
+  return typeof output === 'string' && output !== '-' ? resolve(io.cwd, output) : undefined;
+}
+
+/**
+ * Refuses an `-o` that names a file the command reads, which writing would
+ * destroy: true once `io.err` has said so (a wrong command line, exit code 2).
+ */
+export function outputIsInput(command: string, output: string | true | undefined, inputs: Iterable<string>, io: Io): boolean {
+  const target = outputFile(output, io);
+  if (target === undefined) return false;
+  for (const input of inputs) {
+    if (!sameFile(target, input)) continue;
+    const named = displayPath(input, io.cwd);
+    io.err(`dipforge ${command}: -o ${String(output)} would overwrite ${named}, a file this command reads; nothing written (give another output file)\n`);
+    return true;
+  }
+  return false;
+}
+
+/** A host that notes every file it reads into `read`, so that `-o` can be held to none of them. */
+export function recordingHost(base: FileHost, read: Set<string>): FileHost {
+  const realPath = base.realPath?.bind(base);
+  return {
+    read(path) {
+      const text = base.read(path);
+      if (text !== undefined) read.add(path);
+      return text;
+    },
+    exists: (path) => base.exists(path),
+    list: (dir) => base.list(dir),
+    ...(realPath ? { realPath } : {}),
+  };
+}
+
+/**
+ * A command's output: written whole to the file `-o` names (relative to the
+ * working folder), or to standard output without `-o` or with `-o -`. Never
+ * onto one of `inputs`, the files the command read. The exit code: fine, a
+ * wrong command line (`-o` names an input), or errors once `io.err` has said
+ * why the file cannot be written.
+ */
+export function writeOutput(command: string, output: string | true | undefined, text: string, io: Io, inputs: Iterable<string>): number {
+  const target = outputFile(output, io);
+  if (target === undefined) {
     io.out(text);
     return Exit.ok;
   }
-  const written = writeFileAtomic(resolve(io.cwd, output), text);
+  if (outputIsInput(command, output, inputs, io)) return Exit.usage;
+  const written = writeFileAtomic(target, text);
   if (written === true) return Exit.ok;
-  io.err(`dipforge ${command}: cannot write ${output}: ${written}\n`);
+  io.err(`dipforge ${command}: cannot write ${String(output)}: ${written}\n`);
   return Exit.errors;
 }

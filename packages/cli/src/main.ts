@@ -3,6 +3,7 @@ import { adjudicate, adjudicateUsage } from './commands/adjudicate.js';
 import { bench, benchUsage } from './commands/bench.js';
 import { check, checkUsage } from './commands/check.js';
 import { compile, compileUsage } from './commands/compile.js';
+import { convert, convertUsage } from './commands/convert.js';
 import { diff, diffUsage } from './commands/diff.js';
 import { importCommand, importUsage } from './commands/import.js';
 import { importMapCommand, importMapUsage } from './commands/import-map.js';
@@ -16,6 +17,7 @@ const commands: Record<string, { run: (args: string[], io: Io) => number | Promi
   compile: { run: compile, usage: compileUsage },
   adjudicate: { run: adjudicate, usage: adjudicateUsage },
   diff: { run: diff, usage: diffUsage },
+  convert: { run: convert, usage: convertUsage },
   test: { run: test, usage: testUsage },
   import: { run: importCommand, usage: importUsage },
   'import-map': { run: importMapCommand, usage: importMapUsage },

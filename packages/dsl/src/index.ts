@@ -8,7 +8,8 @@ export { checkVariant, type ResolvedVariant, type ResolvedProvince, type Resolve
 export { emitConfig } from './map/compile.js';
 
 export { VariantLoader, type VariantUnit, type LoaderOptions } from './workspace/loader.js';
-export { diskHost, MemoryHost, projectFolder, type FileHost } from './workspace/host.js';
+export { diskHost, MemoryHost, projectFolder, projectPath, realPathOnDisk, type FileHost, type RealPath } from './workspace/host.js';
+export { isInside, refusal, whereabouts, type Refusal, type Whereabouts } from './workspace/inside.js';
 export { checkMapFile, compileMapFile, type CheckResult, type CompileResult } from './api.js';
 export { parseGame, type ParsedGame } from './game/parse.js';
 export type * as GameAst from './game/ast.js';
@@ -21,3 +22,7 @@ export { diffGameRuns, comparePositions, phaseOrStart, diffText, diffResultText,
 export { importSavedGame, IMPORT_EDITION, type ImportDiagnostic, type ImportOptions, type ImportResult, type ImportSummary } from './import/index.js';
 export { importMap, variantId, type MapImportOptions, type MapImportResult, type MapImportSummary, type ImportedMap } from './import/index.js';
 export { declarationText, decidedText, describeOutcome, formatScore, resultKind, type DeclarationRun, type VictoryState } from './game/victory.js';
+export { convertGame, type ConvertResult, type ConvertSummary } from './game/convert/index.js';
+export { yearForm, type YearForm } from './game/convert/form.js';
+export { samePositionsUntil } from './game/convert/verify.js';
+export { editionNames } from './game/editions.js';

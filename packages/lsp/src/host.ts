@@ -50,6 +50,16 @@ export class LayeredHost implements FileHost {
     return [...out];
   }
 
+  /**
+   * Real paths come from the disk (the DSL's `workspace/inside.ts` judges the
+   * files a map or game names by them); an open document that is no file there
+   * (unsaved, untitled) is read from memory, so its own path is its real path.
+   */
+  realPath(path: string): string | undefined {
+    const real = this.base.realPath ? this.base.realPath(path) : path;
+    return real === undefined && this.overlay.has(path) ? path : real;
+  }
+
   /** Forgets cached disk reads (a watched file changed). */
   invalidate(path?: string): void {
     if (path === undefined) this.cache.clear();

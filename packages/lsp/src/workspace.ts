@@ -15,6 +15,7 @@ import {
   parseGame,
   runGame,
   VariantLoader,
+  whereabouts,
   type CheckResult,
   type FileHost,
   type GameOptions,
@@ -173,7 +174,7 @@ export class Workspace {
   scan(folders: string[]): void {
     for (const f of folders) if (!this.folders.includes(f)) this.folders.push(f);
     let count = 0;
-    const walk = (dir: string, depth: number): void => {
+    const walk = (dir: string, depth: number, top: string): void => {
       if (depth > 12 || count > MAX_SCANNED) return;
       let entries: import('node:fs').Dirent[];
       try {
@@ -183,14 +184,17 @@ export class Workspace {
       }
       for (const e of entries) {
         if (e.isDirectory()) {
-          if (!SKIP_DIRS.has(e.name) && !e.name.startsWith('.')) walk(join(dir, e.name), depth + 1);
+          if (!SKIP_DIRS.has(e.name) && !e.name.startsWith('.')) walk(join(dir, e.name), depth + 1, top);
         } else if (languageOf(e.name)) {
-          this.files.add(join(dir, e.name));
+          const path = join(dir, e.name);
+          // A symbolic link to a file outside the folder is not the workspace's: it is not read, as imports are not.
+          if (e.isSymbolicLink() && whereabouts(path, top, (p) => this.host.realPath(p)) !== 'inside') continue;
+          this.files.add(path);
           count++;
         }
       }
     };
-    for (const f of folders) walk(f, 0);
+    for (const f of folders) walk(f, 0, f);
   }
 
   text(path: string): string | undefined {

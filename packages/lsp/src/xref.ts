@@ -4,8 +4,7 @@
  * it. Games not open are read without being played: their parse and their
  * variant's name index are enough to find names.
  */
-import { dirname, resolve } from 'node:path';
-import { bindVariant, parseGame, type VariantModel } from '@dipforge/dsl';
+import { bindVariant, parseGame, projectPath, type VariantModel } from '@dipforge/dsl';
 import { gameNames, declarationOf, symbolKey, type Declaration, type Occurrence, type SymbolKind } from './names.js';
 import { namesNear, namesOfGame, namesOfMap } from './context.js';
 import { languageOf } from './host.js';
@@ -49,7 +48,10 @@ function lightGame(ws: Workspace, path: string): FileOccurrences | undefined {
   if (text === undefined) return undefined;
   const parsed = parseGame(text, path);
   const stmt = parsed.ast.header.find((h) => h.kind === 'Variant');
-  const variantPath = stmt && stmt.kind === 'Variant' && stmt.path ? resolve(dirname(path), stmt.path.value) : ws.loader.builtinVariantPath(stmt && stmt.kind === 'Variant' && stmt.name ? stmt.name.value : 'classic');
+  // A map outside the project folder is not read, as when the game is played.
+  const named = stmt && stmt.kind === 'Variant' && stmt.path ? projectPath(path, stmt.path.value, ws.host) : undefined;
+  if (named && !('path' in named)) return undefined;
+  const variantPath = named ? named.path : ws.loader.builtinVariantPath(stmt && stmt.kind === 'Variant' && stmt.name ? stmt.name.value : 'classic');
   if (ws.text(variantPath) === undefined) return undefined;
   const variant = ws.games.variant(variantPath);
   let model = variant.model;

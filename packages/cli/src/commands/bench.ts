@@ -49,7 +49,7 @@ import {
   type RuleOptions,
 } from '@dipforge/engine';
 import { parseArgs } from '../args.js';
-import { writeFileAtomic } from '../files.js';
+import { writeFileAtomic } from '../atomic.js';
 import { Exit, type Io } from '../io.js';
 import { displayPath, printDiagnostics, summary } from '../report.js';
 

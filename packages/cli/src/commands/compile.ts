@@ -1,6 +1,6 @@
-import { compileMapFile } from '@dipforge/dsl';
+import { compileMapFile, diskHost, VariantLoader } from '@dipforge/dsl';
 import { oneFileArgs, parseArgs } from '../args.js';
-import { writeOutput } from '../files.js';
+import { recordingHost, writeOutput } from '../files.js';
 import { Exit, type Io } from '../io.js';
 import { printDiagnostics, summary } from '../report.js';
 
@@ -11,12 +11,14 @@ export function compile(args: string[], io: Io): number {
   const given = oneFileArgs(parsed, { name: 'compile', usage: compileUsage, none: 'no file given', several: 'give one map file' }, io);
   if (typeof given === 'number') return given;
   const { path, options } = given;
-  const result = compileMapFile(path);
+  // Every file the map reads (imports, the variants it extends) is an input that -o may not overwrite.
+  const inputs = new Set<string>([path]);
+  const result = compileMapFile(path, new VariantLoader({ host: recordingHost(diskHost, inputs) }));
   printDiagnostics(result.diagnostics, io);
   if (!result.config) {
     io.err(`dipforge compile: not compiled (${summary(result.diagnostics)})\n`);
     return Exit.errors;
   }
   const json = `${JSON.stringify(result.config, null, 2)}\n`;
-  return writeOutput('compile', options.get('output'), json, io);
+  return writeOutput('compile', options.get('output'), json, io, inputs);
 }

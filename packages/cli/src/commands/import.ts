@@ -44,7 +44,7 @@ export function importCommand(args: string[], io: Io): number {
     io.err(`dipforge import: not imported (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'})\n`);
     return Exit.errors;
   }
-  return writeOutput('import', options.get('output'), result.text, io);
+  return writeOutput('import', options.get('output'), result.text, io, [path]);
 }
 
 /** `error: $.phases[3].name: 'X1901M' is no phase…` */

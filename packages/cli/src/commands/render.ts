@@ -6,7 +6,7 @@
  * the picture cannot be written), 2 the command line is wrong (or names no
  * phase of the game). See docs/RENDER.md.
  */
-import { compileMapFile, GameWorkspace, phaseText, runGameFile, type GameRun } from '@dipforge/dsl';
+import { compileMapFile, diskHost, GameWorkspace, phaseText, runGameFile, VariantLoader, type GameRun } from '@dipforge/dsl';
 import {
   compileBoard,
   initialPosition,
@@ -20,7 +20,7 @@ import {
   type VariantConfig,
 } from '@dipforge/engine';
 import { oneFileArgs, parseArgs } from '../args.js';
-import { writeOutput } from '../files.js';
+import { recordingHost, writeOutput } from '../files.js';
 import { Exit, type Io } from '../io.js';
 import { printDiagnostics, summary } from '../report.js';
 
@@ -99,13 +99,16 @@ export function render(args: string[], io: Io): number {
   const phaseName = given.options.get('phase');
   const options: RenderOptions = typeof layout === 'string' ? { layout: layout as LayoutMode } : {};
 
+  // Every file read (the game, its variant's maps) is an input that -o may not overwrite.
+  const inputs = new Set<string>([path]);
+  const loader = new VariantLoader({ host: recordingHost(diskHost, inputs) });
   let svg: string;
   if (path.endsWith('.dipmap')) {
     if (phaseName !== undefined) {
       io.err(`dipforge render: --phase is for game files; a map is drawn at its starting position\nusage: ${renderUsage}\n`);
       return Exit.usage;
     }
-    const result = compileMapFile(path);
+    const result = compileMapFile(path, loader);
     printDiagnostics(result.diagnostics, io);
     if (!result.config) {
       io.err(`dipforge render: not drawn (${summary(result.diagnostics)})\n`);
@@ -113,7 +116,7 @@ export function render(args: string[], io: Io): number {
     }
     svg = draw(result.config, initialPosition(result.config), options);
   } else {
-    const run = runGameFile(path, new GameWorkspace());
+    const run = runGameFile(path, new GameWorkspace(loader));
     printDiagnostics(run.diagnostics, io);
     if (run.diagnostics.some((d) => d.severity === 'error') || !run.config) {
       io.err(`dipforge render: not drawn (${summary(run.diagnostics)})\n`);
@@ -128,7 +131,7 @@ export function render(args: string[], io: Io): number {
     svg = draw(run.config, p.position, { ...options, results: p.results, dislodged: p.dislodged });
   }
 
-  return writeOutput('render', given.options.get('output'), svg, io);
+  return writeOutput('render', given.options.get('output'), svg, io, inputs);
 }
 
 function draw(config: VariantConfig, position: Position, options: RenderOptions): string {

@@ -64,9 +64,9 @@ export const Codes = {
   neutralNotSupplyCentre: code('DF4009', 'error', 'A neutral centre that is not a supply centre.'),
 
   // Files, imports and extends (DF5xxx)
-  fileNotFound: code('DF5001', 'error', 'An imported or extended file that cannot be read.'),
+  fileNotFound: code('DF5001', 'error', "An imported or extended file, or a game's variant file, that cannot be read (missing, or behind a symbolic link that leads to no file or round in a loop)."),
   importCycle: code('DF5002', 'error', 'Imports or extends that lead back to the same file.'),
-  outsideProject: code('DF5003', 'error', 'An import or extends path that leaves the project folder.'),
+  outsideProject: code('DF5003', 'error', "An import, extends or game variant path that leads outside the project folder, also through a symbolic link (an imported map's USE or MAP: outside the map file's folder); the file is not read."),
   unknownVariant: code('DF5004', 'error', 'An extends that names no built-in variant.'),
   rulesetCycle: code('DF5005', 'error', 'Rule sets that extend each other in a cycle.'),
   removeUnknown: code('DF5006', 'error', 'A remove of something the base variant does not declare.'),
@@ -137,6 +137,15 @@ export const Codes = {
   neutralPowerName: code('DF4020', 'error', 'A variant with neutral units that has a power called neutral, the name neutral units go by.'),
   neutralUnitsWithoutEffect: code('DF8050', 'warning', 'A rule about neutral units (neutral-units hold-and-rebuild) in a variant that has no neutral units.'),
   removeNeutralUnknown: code('DF4030', 'error', 'A remove neutral centres of a centre the base variant does not list as neutral, or of neutral centres when the base declares none.'),
+
+  // Converting a game to another edition (dipforge convert; docs/GAME-LANGUAGE.md, "Converting a game")
+  convertUnsupported: code('DF6050', 'error', 'A game that cannot be converted to the edition asked for: a year that is neither separate phases nor the postal year, or a game that starts in a phase the other year does not have.'),
+  convertResultChanged: code('DF8060', 'warning', 'Converted to another edition, an order, retreat or adjustment on this line comes out otherwise than under the file\'s edition (the message gives both).'),
+  convertPositionsPart: code('DF8061', 'warning', 'Converted to another edition, the positions after this phase differ from those under the file\'s edition; the later phases follow from there.'),
+  convertResolved: code('DF8062', 'warning', 'Converted to another edition, a priority list (or orders that were not carried out) is written as what it came to in this game: the choices it depended on are gone.'),
+  convertDefaultWritten: code('DF8063', 'warning', 'Converted to another edition, what a default of the file\'s edition did (retreat-default, removal-order, auto-builds) is written as orders, since the other edition\'s default is another.'),
+  convertExpectationRemoved: code('DF8064', 'warning', 'Converted to another edition, an expectation that no longer holds there, kept as a comment.'),
+  convertLeftOut: code('DF8065', 'warning', 'Converted to another edition, something the conversion could not carry across (the message says what), left to the other edition\'s defaults.'),
 
   // Order languages of a game file (docs/GAME-LANGUAGE.md, "Orders in other languages")
   unknownOrderLanguage: code('DF6040', 'error', 'A language line naming a language dipforge has no order vocabulary for.'),

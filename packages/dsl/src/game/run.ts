@@ -5,7 +5,7 @@
  * position of that moment, adjudicates with the engine and checks what the
  * file expects. Bad input gives diagnostics with ranges; nothing throws.
  */
-import { dirname, relative as relativePath, resolve as resolvePath } from 'node:path';
+import { dirname, relative as relativePath } from 'node:path';
 import { NEUTRAL_POWER, type RuleOptions, type VariantConfig } from '@dipforge/engine/config';
 import {
   adjudicatePhase,
@@ -31,12 +31,13 @@ import type * as A from '../map/ast.js';
 import type { Declared } from '../map/bind.js';
 import { resolveRules } from '../map/rules.js';
 import { ZERO_RANGE, type Range } from '../text/range.js';
-import { isInside, projectFolder } from '../workspace/host.js';
+import { projectPath } from '../workspace/host.js';
 import type * as G from './ast.js';
 import type { ParsedGame } from './parse.js';
 import { phaseKey, phaseText, type YearPhase } from './phases.js';
 import type { CompiledVariant, GameWorkspace } from './workspace.js';
 import { OrderReading } from './orders.js';
+import { editionNames } from './editions.js';
 import { gameOrderLanguages, isOrderLanguage, OrderLanguages, readOrderLine } from './order-language.js';
 import { VictoryKeeper, type DeclarationRun, type VictoryState } from './victory.js';
 import { commonSuffix, sameData, shiftRange, type Shift } from './cutoff.js';
@@ -294,12 +295,12 @@ class GameRunner {
       }
       return path;
     }
-    const target = resolvePath(dirname(this.file), stmt.path.value);
-    const project = projectFolder(this.file, loader.host);
-    if (!isInside(target, project)) {
-      this.report('outsideProject', stmt.path.range, `'${stmt.path.value}' is outside the project folder ${project}`);
+    const found = projectPath(this.file, stmt.path.value, loader.host);
+    if (!('path' in found)) {
+      this.report(found.code, stmt.path.range, found.message);
       return undefined;
     }
+    const target = found.path;
     if (loader.host.read(target) === undefined) {
       this.report('fileNotFound', stmt.path.range, `Cannot read '${stmt.path.value}'`);
       return undefined;
@@ -325,7 +326,7 @@ class GameRunner {
     const sources = this.workspace.editionSources();
     if (switched && this.options.edition !== undefined) {
       const wanted = this.options.edition.toLowerCase();
-      const known = [...new Set([...sources.flatMap((s) => (s.decl.name ? [s.decl.name.value] : [])), ...model.rulesets.keys()])];
+      const known = editionNames(this.workspace, model);
       if (known.includes(wanted)) {
         const range = edition?.name.range ?? ZERO_RANGE;
         options.push(editionNode(this.options.edition, wanted, range, range));

@@ -6,11 +6,13 @@
  * file position of the directive and a code of the DF7xxx group; see
  * `docs/IMPORT-MAP.md`.
  *
- * Pure: other files (USE, MAP) come through `read`; never throws.
+ * Pure: other files (USE, MAP) come through `read`, real paths through
+ * `realPath`; never throws.
  */
 import { basename } from 'node:path';
 import { diagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { ZERO_RANGE } from '../text/range.js';
+import type { RealPath } from '../workspace/host.js';
 import { deriveMap, type ImportedMap } from './map-model.js';
 import { printImportedMap } from './map-print.js';
 import { readPyMap } from './map-read.js';
@@ -23,6 +25,8 @@ export interface MapImportOptions {
   name?: string;
   /** Other map files, for USE and MAP (default: none can be read). */
   read?: (path: string) => string | undefined;
+  /** Real paths, so that USE and MAP cannot reach outside the map's folder through a symbolic link (see `MapReadOptions`). */
+  realPath?: RealPath;
   /** Board coordinates per province id, written as `at X Y`. */
   at?: ReadonlyMap<string, readonly [number, number]>;
   /** More lines for the header comment. */
@@ -62,7 +66,10 @@ export interface MapImportResult {
 export function importMap(text: string, file: string, options: MapImportOptions = {}): MapImportResult {
   const diagnostics: Diagnostic[] = [];
   try {
-    const { map: py, diagnostics: readProblems } = readPyMap(text, file, options.read ? { read: options.read } : {});
+    const { map: py, diagnostics: readProblems } = readPyMap(text, file, {
+      ...(options.read ? { read: options.read } : {}),
+      ...(options.realPath ? { realPath: options.realPath } : {}),
+    });
     for (const d of readProblems) diagnostics.push(d);
     const map = deriveMap(py, diagnostics);
     const id = options.id ?? variantId(file);

@@ -6,13 +6,16 @@
  * the map: places as written (letter case matters), terrain, adjacency lists as
  * written, place names and aliases, powers with homes, centres and units.
  *
- * Pure: files come through `read`; never throws. Every problem is a diagnostic
- * with the file and the range of the word concerned.
+ * Pure: files come through `read`, their real paths through `realPath`; never
+ * throws. Every problem is a diagnostic with the file and the range of the
+ * word concerned.
  */
 import { dirname, join } from 'node:path';
 import type { CodeName } from '../diagnostics/codes.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { LineIndex, type Range } from '../text/range.js';
+import type { RealPath } from '../workspace/host.js';
+import { refusal, whereabouts } from '../workspace/inside.js';
 
 export type PyTerrain = 'WATER' | 'LAND' | 'COAST' | 'PORT' | 'SHUT';
 
@@ -89,6 +92,12 @@ export interface PyMap {
 export interface MapReadOptions {
   /** The text of another map file (for USE and MAP), or undefined when it cannot be read. */
   read?: (path: string) => string | undefined;
+  /**
+   * Real paths (symbolic links followed): USE and MAP may only name files in
+   * the first file's folder, and without this only the letters of the paths
+   * are compared.
+   */
+  realPath?: RealPath;
 }
 
 const TERRAINS = new Set(['WATER', 'LAND', 'COAST', 'PORT', 'SHUT']);
@@ -217,6 +226,14 @@ class PyMapReader {
     for (const w of words.slice(1)) {
       const name = w.text.includes('.') ? w.text : `${w.text}.map`;
       const path = join(dirname(file), name);
+      // The files are held to the first file's folder, as a variant's imports are to its project folder.
+      const folder = dirname(this.map.files[0] ?? file);
+      const where = whereabouts(path, folder, this.options.realPath);
+      if (where !== 'inside') {
+        const refused = refusal(where, w.text, `the map's folder ${folder}`);
+        this.report(refused.code === 'fileNotFound' ? 'mapFileNotFound' : refused.code, w, refused.message);
+        continue;
+      }
       if (this.map.files.includes(path)) {
         this.report('mapFileNotFound', w, `${name} is read twice (USE or MAP cycle, or a repeat)`);
         continue;

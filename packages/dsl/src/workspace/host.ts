@@ -2,8 +2,12 @@
  * Where files come from. The command line reads the disk; the language server
  * will answer from its open documents first. Paths are absolute.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, isAbsolute, sep } from 'node:path';
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { refusal, whereabouts, type Refusal } from './inside.js';
+
+/** A path with its symbolic links followed; undefined when they lead to no file or round in a loop. */
+export type RealPath = (path: string) => string | undefined;
 
 export interface FileHost {
   /** The file's text, or undefined when it cannot be read. */
@@ -12,6 +16,37 @@ export interface FileHost {
   exists(path: string): boolean;
   /** File names in a folder (not recursive); empty when the folder cannot be read. */
   list(dir: string): string[];
+  /**
+   * The path with its symbolic links followed, so that a file named inside the
+   * project folder but stored outside it is known (see `inside.ts`).
+   * Hosts without links (files in memory) leave it out.
+   */
+  realPath?: RealPath;
+}
+
+/**
+ * The real path of a file on disk. A file that does not exist (yet) has the
+ * real path of its folder and its own name, so an unsaved document or a missing
+ * import is judged by where it would be; a link to nothing, a loop or a folder
+ * that cannot be entered has none.
+ */
+export function realPathOnDisk(path: string): string | undefined {
+  try {
+    return realpathSync.native(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return undefined;
+  }
+  try {
+    // Something is there, so the missing file is where a link points: a link to nothing.
+    lstatSync(path);
+    return undefined;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return undefined;
+  }
+  const parent = dirname(path);
+  if (parent === path) return path;
+  const real = realPathOnDisk(parent);
+  return real === undefined ? undefined : join(real, basename(path));
 }
 
 export const diskHost: FileHost = {
@@ -33,6 +68,7 @@ export const diskHost: FileHost = {
       return [];
     }
   },
+  realPath: realPathOnDisk,
 };
 
 const PROJECT_MARKERS = ['dipforge.json', 'package.json', '.git'];
@@ -49,10 +85,16 @@ export function projectFolder(file: string, host: FileHost): string {
   }
 }
 
-/** Whether `path` lies inside `folder` (or is it). */
-export function isInside(path: string, folder: string): boolean {
-  const rel = relative(folder, path);
-  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+/**
+ * The absolute path that `written` names from the file `from` when it lies in
+ * `from`'s project folder (the nearest folder above it with a project marker),
+ * else why it is refused. Nothing is read.
+ */
+export function projectPath(from: string, written: string, host: FileHost): { path: string } | Refusal {
+  const path = resolve(dirname(from), written);
+  const project = projectFolder(from, host);
+  const where = whereabouts(path, project, host.realPath?.bind(host));
+  return where === 'inside' ? { path } : refusal(where, written, `the project folder ${project}`);
 }
 
 /**

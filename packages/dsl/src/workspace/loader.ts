@@ -4,13 +4,13 @@
  * project folder. Parses are cached per path and text, so the editor can reuse
  * one loader across edits.
  */
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { variantsDir } from '@dipforge/variants';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ExtendsRef, ImportDecl, MapFile } from '../map/ast.js';
 import { parseMap, type ParsedMap } from '../map/parse.js';
 import type { Range } from '../text/range.js';
-import { diskHost, isInside, projectFolder, type FileHost } from './host.js';
+import { diskHost, projectPath, type FileHost } from './host.js';
 
 /** One variant's own files (entry and imports) and the base it extends, if any. */
 export interface VariantUnit {
@@ -118,13 +118,10 @@ export class VariantLoader {
   }
 
   private resolvePath(relativePath: string, range: Range, from: ParsedMap, diagnostics: Diagnostic[]): string | undefined {
-    const target = resolve(dirname(from.file), relativePath);
-    const project = projectFolder(from.file, this.host);
-    if (!isInside(target, project)) {
-      diagnostics.push(diagnostic('outsideProject', from.file, range, `'${relativePath}' is outside the project folder ${project}`));
-      return undefined;
-    }
-    return target;
+    const found = projectPath(from.file, relativePath, this.host);
+    if ('path' in found) return found.path;
+    diagnostics.push(diagnostic(found.code, from.file, range, found.message));
+    return undefined;
   }
 
   private collectImports(file: ParsedMap, stack: string[], seen: Set<string>, out: ParsedMap[], diagnostics: Diagnostic[]): void {

@@ -408,7 +408,7 @@ export const RULE_REGISTRY = [
     group: 'convoys',
     summary: 'How convoy disruption paradoxes are resolved.',
     description:
-      '`szykman`: the convoying fleets of a paradox hold; everything else is resolved as usual. `1971`: an army convoyed to attack a fleet that supports an attack on one of the convoying fleets does not cut that support. `1982`: an army convoyed to attack a unit that supports an action in a body of water holding a convoying fleet does not cut that support. `2000` (also the 2023 rulebook): a convoyed army does not cut the support of a unit supporting an attack on a fleet it needs for its convoy. `all-hold`: every move that is part of the paradox fails. The rulebook rules leave some paradoxes unresolved; the engine then falls back on `szykman`.',
+      '`szykman`: the convoying fleets of a paradox hold; everything else is resolved as usual. `1971`: an army convoyed to attack a fleet that supports an attack on one of the convoying fleets does not cut that support. `1982`: an army convoyed to attack a unit that supports an action in a body of water holding a convoying fleet does not cut that support. `2000` (also the 2023 rulebook): a convoyed army does not cut the support of a unit supporting an attack on a fleet it needs for its convoy. `all-hold`: every move that is part of the paradox fails (the moves of its cycle, the armies of its convoys, the moves its supports support and every attack on one of its convoying fleets). The rulebook rules leave some paradoxes unresolved; the engine then falls back on `szykman`.',
     source: 'DATC 4.A.2; 004',
     choices: [
       { value: 'szykman', summary: 'convoying fleets of the paradox hold' },

@@ -5,7 +5,8 @@
  * - a cycle with convoys is a convoy paradox: under `szykman` (and as the
  *   fallback of the rulebook rules) its CONVOY orders fail; under `all-hold`
  *   every move that is part of the paradox fails (the armies of its convoys,
- *   the moves its supports support, and its own moves);
+ *   the moves its supports support, the attacks on its convoying fleets, and
+ *   its own moves);
  * - a cycle of moves is circular movement: they all succeed;
  * - anything else (possible only with variant rules): every order fails.
  *
@@ -51,7 +52,11 @@ export function applyBackupRule(m: MovementState, cycle: readonly number[]): voi
 function allMovesHold(m: MovementState, cycle: readonly number[], convoys: readonly number[]): boolean {
   const t = m.t;
   const moves = new Set<number>();
-  for (const f of convoys) moves.add(t.target[f]!);
+  for (const f of convoys) {
+    moves.add(t.target[f]!);
+    // The attacks on a convoying fleet are part of the paradox too: the convoy's fate turns on them.
+    for (let w = t.firstInto(t.units.prov[f]!); w >= 0; w = t.intoNext[w]!) moves.add(w);
+  }
   for (const u of cycle) {
     if (t.order[u] === SUPPORT_MOVE) moves.add(t.target[u]!);
     else if (t.order[u] === MOVE) moves.add(u);

@@ -1,6 +1,6 @@
 /**
  * The generic part of the adjudication: `resolve` (DATC 5.F, the guess
- * algorithm in its robust form with `guess_based` and `recursion_hits`) and
+ * algorithm, with the ancestor of a cycle told by stack depths) and
  * `adjudicate`, which dispatches to the decision of each order kind. The
  * decisions never write state; `resolve` memoises, detects dependency cycles,
  * tries both guesses at the ancestor of a cycle and calls the backup rule when
@@ -9,7 +9,7 @@
 import { applyBackupRule } from './backup-rule.js';
 import { adjudicateConvoy } from './convoy.js';
 import { adjudicateMove } from './move.js';
-import type { MovementState } from './state.js';
+import { NO_GUESS, type MovementState } from './state.js';
 import { adjudicateSupport } from './support.js';
 import * as tableCodes from './table.js';
 
@@ -47,63 +47,99 @@ export function adjudicate(m: MovementState, u: number): boolean {
   return after >= 0 ? after === 1 : result;
 }
 
-/** The final (or, inside an unresolved cycle, guessed) decision of unit `u`'s order. */
+/**
+ * The final (or, inside an unresolved cycle, guessed) decision of unit `u`'s order.
+ *
+ * DATC 5.F's guess algorithm tells the ancestor of a cycle by counting hits on
+ * decisions of the recursion stack (`recursion_hits`). That count misses a
+ * dependency met through a decision that already finished on a guess (one in
+ * `cycle`): such a decision then looks like the ancestor of a cycle of its own,
+ * tries both guesses, gets the same answer from the outer guess both times and
+ * is settled on it, although the outer guess is later replaced. So instead each
+ * decision carries the least stack depth whose guess it read (`low`, as in
+ * Tarjan's strongly connected components): a decision whose dependencies reach
+ * no lower than itself is the ancestor of all it depended on; one that reaches
+ * lower hands its guess-based result, and that dependency, to the decisions
+ * that read it.
+ */
 export function resolve(m: MovementState, u: number): boolean {
   if (m.resolved[u]) return m.res[u] === 1;
   if (m.inCycle[u]) {
-    // Met again while its cycle is still open: the remembered guess-based result.
-    m.guessBased = true;
+    // Finished on a guess that is still open: its result, and the guess it rests on.
+    const l = m.lowOf[u]!;
+    if (l < m.low) m.low = l;
     return m.res[u] === 1;
   }
   if (m.visited[u]) {
     // A dependency cycle: answer with the current guess.
-    m.pushCycle(u);
-    m.guessBased = true;
-    m.recursionHits++;
+    const d = m.depthOf[u]!;
+    if (d < m.low) m.low = d;
     return m.res[u] === 1;
   }
 
   m.visited[u] = 1;
+  const d = ++m.depth;
+  m.depthOf[u] = d;
   const oldLength = m.cycleLength;
-  const oldGuessBased = m.guessBased;
-  const oldHits = m.recursionHits;
-  m.guessBased = false;
+  const oldLow = m.low;
+  m.low = NO_GUESS;
   m.res[u] = 0; // first guess: fails
-  const first = adjudicate(m, u);
+  let first = adjudicate(m, u);
 
-  if (!m.guessBased) {
-    m.guessBased = oldGuessBased;
-    m.recursionHits = oldHits;
+  if (m.low === NO_GUESS) {
+    m.low = oldLow;
+    m.depth--;
     return m.settle(u, first);
   }
 
-  if (m.inCycle[u]) m.recursionHits--;
-  if (m.recursionHits === oldHits) {
-    // This order is the ancestor of the whole cycle: try the other guess.
+  let low = m.low;
+  if (low >= d) {
+    // Everything this decision read rests on its own guess: it is the ancestor of the cycle. Try the other guess.
     m.truncateCycle(oldLength);
     m.res[u] = 1;
+    m.low = NO_GUESS;
     const second = adjudicate(m, u);
-    if (first === second) {
+    if (m.low >= d) {
+      if (first === second) {
+        m.truncateCycle(oldLength);
+        m.low = oldLow;
+        m.depth--;
+        return m.settle(u, first);
+      }
+      // Zero or two consistent resolutions: the backup rule decides some orders of the cycle.
+      const cycle = Array.from(m.cycle.subarray(oldLength, m.cycleLength));
+      if (!cycle.includes(u)) cycle.push(u);
       m.truncateCycle(oldLength);
-      m.guessBased = oldGuessBased;
-      m.recursionHits = oldHits;
-      return m.settle(u, first);
+      m.low = oldLow;
+      m.visited[u] = 0;
+      m.depth--;
+      applyBackupRule(m, cycle);
+      return resolve(m, u);
     }
-    // Zero or two consistent resolutions: the backup rule decides some orders of the cycle.
-    const cycle = Array.from(m.cycle.subarray(oldLength, m.cycleLength));
-    if (!cycle.includes(u)) cycle.push(u);
+    // The other guess led to a decision further up the stack, so this one is not
+    // the ancestor after all: back to the first guess, whose result goes up, as
+    // any decision's does that finishes on a guess.
+    low = m.low;
     m.truncateCycle(oldLength);
-    m.guessBased = oldGuessBased;
-    m.recursionHits = oldHits;
-    m.visited[u] = 0;
-    applyBackupRule(m, cycle);
-    return resolve(m, u);
+    m.res[u] = 0;
+    m.low = NO_GUESS;
+    first = adjudicate(m, u);
+    if (m.low < low) low = m.low;
   }
 
-  // A cycle passes through here, but its ancestor is further up: remember the guess-based result.
-  if (!m.inCycle[u]) m.pushCycle(u);
+  // A cycle passes through here, but its ancestor is further up: remember the
+  // guess-based result. Decisions that finished in this one's recursion and read
+  // its guess now rest on what it rests on.
+  for (let i = oldLength; i < m.cycleLength; i++) {
+    const c = m.cycle[i]!;
+    if (m.lowOf[c]! >= d) m.lowOf[c] = low;
+  }
+  m.lowOf[u] = low;
+  m.pushCycle(u);
   m.res[u] = first ? 1 : 0;
   m.visited[u] = 0;
+  m.depth--;
+  m.low = low < oldLow ? low : oldLow;
   return first;
 }
 
@@ -142,8 +178,8 @@ export function resolveAll(m: MovementState): void {
     const u = active[k]!;
     if (m.resolved[u]) continue;
     m.cycleLength = 0;
-    m.guessBased = false;
-    m.recursionHits = 0;
+    m.depth = 0;
+    m.low = NO_GUESS;
     const r = resolve(m, u);
     // The top-level call is always the ancestor of any cycle it meets, so this is final;
     // settle anyway so that a defect can never leave a decision open.

@@ -14,6 +14,9 @@ export const BACKUP_CIRCULAR = 1;
 export const BACKUP_PARADOX = 2;
 export const BACKUP_ALL_FAIL = 3;
 
+/** `low` when no guess has been read: above any stack depth. */
+export const NO_GUESS = 0x7fffffff;
+
 export class MovementState {
   readonly t: MovementTable;
   /** 1 once a decision is final. */
@@ -24,11 +27,26 @@ export class MovementState {
   readonly inCycle: Uint8Array;
   /** The decision (1 success), or the guess while it is being resolved. */
   readonly res: Uint8Array;
-  /** Decisions that depended on a guess, in the order they were met: `cycle[0 .. cycleLength)`. A decision is in it at most once. */
+  /**
+   * Decisions whose result depended on a guess still open, in the order they
+   * finished: `cycle[0 .. cycleLength)`. A decision is in it at most once.
+   */
   readonly cycle: Int32Array;
   cycleLength = 0;
-  guessBased = false;
-  recursionHits = 0;
+  /**
+   * Per decision on the recursion stack: its depth there (1 for the outermost).
+   * Per decision in `cycle`: `lowOf`, the least depth of a decision still on
+   * the stack whose guess its result depended on.
+   */
+  readonly depthOf: Int32Array;
+  readonly lowOf: Int32Array;
+  /** The depth of the innermost decision on the recursion stack (0: none). */
+  depth = 0;
+  /**
+   * While a decision is adjudicated: the least stack depth of a guess its
+   * result has depended on so far, or `NO_GUESS`.
+   */
+  low = NO_GUESS;
   /** Results imposed from outside a cycle by the backup rule (-1: none), honoured even mid-adjudication. */
   readonly forced: Int8Array;
   /** Per unit: how the backup rule settled it (BACKUP_*). */
@@ -60,6 +78,8 @@ export class MovementState {
     this.inCycle = new Uint8Array(capacity);
     this.res = new Uint8Array(capacity);
     this.cycle = new Int32Array(capacity + 1);
+    this.depthOf = new Int32Array(capacity);
+    this.lowOf = new Int32Array(capacity);
     this.forced = new Int8Array(capacity).fill(-1);
     this.backup = new Uint8Array(capacity);
     this.routeFleetsDone = new Uint8Array(capacity);
@@ -90,8 +110,8 @@ export class MovementState {
       this.routeFleetsUsed = false;
     }
     this.cycleLength = 0;
-    this.guessBased = false;
-    this.recursionHits = 0;
+    this.depth = 0;
+    this.low = NO_GUESS;
   }
 
   /** Makes a decision final. */
