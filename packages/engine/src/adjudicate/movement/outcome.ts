@@ -274,11 +274,19 @@ function bounceDetail(m: MovementState, u: number): string {
   let text = `attack ${attack} against `;
   if (opponent >= 0) text += `defence ${defendStrength(m, opponent)} of ${describe(m, opponent)}`;
   else text += `hold ${holdStrength(m, t.dstProv[u]!)}`;
+  // The other units moving there, in the board's order of their provinces: the list of moves into a
+  // province follows the order the units were listed in, which must not change the sentence.
   const p = t.dstProv[u]!;
-  for (let w = t.firstInto(p); w >= 0; w = t.intoNext[w]!) {
-    if (w !== u) text += `, ${preventStrength(m, w)} of ${describe(m, w)}`;
+  const prov = t.units.prov;
+  for (let after = -1; ; ) {
+    let next = -1;
+    for (let w = t.firstInto(p); w >= 0; w = t.intoNext[w]!) {
+      if (w !== u && prov[w]! > after && (next < 0 || prov[w]! < prov[next]!)) next = w;
+    }
+    if (next < 0) return text;
+    text += `, ${preventStrength(m, next)} of ${describe(m, next)}`;
+    after = prov[next]!;
   }
-  return text;
 }
 
 function describe(m: MovementState, u: number): string {
