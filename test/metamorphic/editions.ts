@@ -3,8 +3,9 @@
  * header resolves them (the game runner's own rule resolver), with its board:
  * for the tests that play on the engine directly.
  */
-import { GameWorkspace, runGameText } from '@dipforge/dsl';
+import { runGameText, type GameWorkspace } from '@dipforge/dsl';
 import { compileBoard, type Board, type RuleOptions, type VariantConfig } from '@dipforge/engine';
+import { workspace } from './workspace.js';
 
 /** Every edition preset (`variants/editions`). */
 export const EDITIONS = ['2023', '2000', '1982', '1971', 'old-rules', 'online-5'] as const;
@@ -19,18 +20,19 @@ export interface Classic {
   header: string;
 }
 
-const workspace = new GameWorkspace();
-const cache = new Map<string, Classic>();
+const cache = new WeakMap<GameWorkspace, Map<string, Classic>>();
 
-/** The classic variant under `edition` with `rules` on top (`{ 'convoy-paradox': '1982' }`). */
-export function classicUnder(edition: string, rules: Readonly<Record<string, string>> = {}): Classic {
+/** The classic variant under `edition` with `rules` on top (`{ 'convoy-paradox': '1982' }`), as `variant classic` reads in `ws`. */
+export function classicUnder(edition: string, rules: Readonly<Record<string, string>> = {}, ws: GameWorkspace = workspace): Classic {
   const header = [`variant classic`, `edition ${edition}`, ...Object.entries(rules).map(([k, v]) => `rule ${k} ${v}`)].join('\n');
-  let hit = cache.get(header);
+  let known = cache.get(ws);
+  if (!known) cache.set(ws, (known = new Map()));
+  let hit = known.get(header);
   if (!hit) {
-    const run = runGameText(`${header}\n`, 'rules.dipgame', workspace);
+    const run = runGameText(`${header}\n`, 'rules.dipgame', ws);
     const errors = run.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length > 0 || !run.config || !run.rules) throw new Error(`${header}: ${errors.map((d) => d.message).join('; ')}`);
-    cache.set(header, (hit = { config: run.config, rules: run.rules, board: compileBoard(run.config), header }));
+    known.set(header, (hit = { config: run.config, rules: run.rules, board: compileBoard(run.config), header }));
   }
   return hit;
 }

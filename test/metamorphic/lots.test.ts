@@ -107,7 +107,7 @@ function differingLayouts(
     outcomes.add(reference);
     const rng = rngFor(`lots#${seed}`);
     for (let k = 0; k < LAYOUTS; k++) {
-      const other = shuffledPosition(position, rng);
+      const other = shuffledPosition(position, rng, true);
       if (JSON.stringify(play(other, seed)) !== reference) differing.push(`seed ${seed}: ${other.units.map((u) => u.at).join(' ')} / ${other.dislodged.map((u) => u.at).join(' ')}`);
     }
   }

@@ -36,15 +36,24 @@ export function shuffledKeeping<T>(list: readonly T[], pinned: (x: T) => boolean
   return out;
 }
 
-/** The same position with its units, dislodged units, centre owners and standoffs listed in another order. */
-export function shuffledPosition(position: Position, rng: Rng): Position {
-  const owners: Record<string, string> = {};
-  for (const c of shuffled(Object.keys(position.owners), rng)) owners[c] = position.owners[c]!;
+/**
+ * The same position with its units, dislodged units and standoffs listed in
+ * another order, and, with `owners`, its centre owners too (each new order of
+ * an object's keys is a new object shape for the engine, so the callers that
+ * list a position anew before every phase leave the owners as they are).
+ */
+export function shuffledPosition(position: Position, rng: Rng, owners = false): Position {
+  let listed = position.owners;
+  if (owners) {
+    const out: Record<string, string> = {};
+    for (const c of shuffled(Object.keys(position.owners), rng)) out[c] = position.owners[c]!;
+    listed = out;
+  }
   return {
     phase: position.phase,
     units: shuffled(position.units, rng),
     dislodged: shuffled(position.dislodged, rng),
-    owners,
+    owners: listed,
     standoffs: shuffled(position.standoffs, rng),
   };
 }

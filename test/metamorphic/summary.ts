@@ -6,7 +6,7 @@
  * Two adjudications of one game laid out two ways must give equal summaries.
  */
 import type { GameRun } from '@dipforge/dsl';
-import { formatOrder, type Order, type OrderResult, type PhaseResult, type Position } from '@dipforge/engine';
+import { formatOrder, type Order, type OrderResult, type PhaseResult, type Position, type Unit } from '@dipforge/engine';
 
 export interface PhaseSummary {
   phase: string;
@@ -16,7 +16,28 @@ export interface PhaseSummary {
   next: string[];
 }
 
-export const orderKey = (o: Order): string => `${o.power}: ${formatOrder(o)}`;
+/**
+ * Texts made once per object: the engine shares unit, order and owner objects
+ * between phases and the layouts share the orders, so most are asked for many
+ * times (the metamorphic suites compare thousands of phases).
+ */
+function memo<K extends object>(f: (k: K) => string): (k: K) => string {
+  const made = new WeakMap<K, string>();
+  return (k) => {
+    let text = made.get(k);
+    if (text === undefined) made.set(k, (text = f(k)));
+    return text;
+  };
+}
+
+export const orderKey = memo((o: Order): string => `${o.power}: ${formatOrder(o)}`);
+const unitLine = memo((u: Unit): string => `unit ${u.power} ${u.kind} ${u.at}`);
+const ownerLines = memo((owners: Readonly<Record<string, string>>): string =>
+  Object.keys(owners)
+    .map((c) => `owner ${c} ${owners[c]}`)
+    .sort()
+    .join('\n'),
+);
 
 export function resultKey(r: OrderResult): string {
   return `${orderKey(r.order)} => ${r.status}${r.reason ? ` (${r.reason}: ${r.detail ?? ''})` : ''}${r.implicit ? ' implicit' : ''}`;
@@ -27,9 +48,10 @@ export function positionSet(p: Position): string[] {
   const phase = `${p.phase.season} ${p.phase.year} ${p.phase.kind}`;
   return [
     `phase ${phase}`,
-    ...p.units.map((u) => `unit ${u.power} ${u.kind} ${u.at}`).sort(),
+    ...p.units.map(unitLine).sort(),
     ...p.dislodged.map((d) => `dislodged ${d.power} ${d.kind} ${d.at} from ${d.from ?? '?'}${d.byConvoy === undefined ? '' : d.byConvoy ? ' by convoy' : ' by land'}`).sort(),
-    ...Object.entries(p.owners).map(([c, power]) => `owner ${c} ${power}`).sort(),
+    // The owners as one line: they change only at the end of a year, and are compared as one.
+    ownerLines(p.owners),
     ...p.standoffs.map((s) => `standoff ${s}`).sort(),
   ];
 }
@@ -71,6 +93,7 @@ export function firstDifference(a: readonly PhaseSummary[], b: readonly PhaseSum
     const y = b[i]!;
     if (x.phase !== y.phase) return `phase ${i}: ${x.phase} against ${y.phase}`;
     for (const field of ['results', 'extra', 'next'] as const) {
+      if (sameList(x[field], y[field])) continue;
       const only = (p: string[], q: string[]): string[] => {
         const left = [...q];
         return p.filter((s) => {
@@ -88,4 +111,11 @@ export function firstDifference(a: readonly PhaseSummary[], b: readonly PhaseSum
     }
   }
   return undefined;
+}
+
+/** Whether two lists hold the same strings in the same order (sorted lists: the same multiset). */
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
