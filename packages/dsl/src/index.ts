@@ -8,7 +8,7 @@ export { checkVariant, type ResolvedVariant, type ResolvedProvince, type Resolve
 export { emitConfig } from './map/compile.js';
 
 export { VariantLoader, type VariantUnit, type LoaderOptions } from './workspace/loader.js';
-export { diskHost, MemoryHost, projectFolder, type FileHost } from './workspace/host.js';
+export { diskHost, isInside, MemoryHost, projectFolder, type FileHost } from './workspace/host.js';
 export { checkMapFile, compileMapFile, type CheckResult, type CompileResult } from './api.js';
 export { parseGame, type ParsedGame } from './game/parse.js';
 export type * as GameAst from './game/ast.js';

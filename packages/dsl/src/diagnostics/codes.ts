@@ -138,6 +138,9 @@ export const Codes = {
   neutralUnitsWithoutEffect: code('DF8050', 'warning', 'A rule about neutral units (neutral-units hold-and-rebuild) in a variant that has no neutral units.'),
   removeNeutralUnknown: code('DF4030', 'error', 'A remove neutral centres of a centre the base variant does not list as neutral, or of neutral centres when the base declares none.'),
 
+  // The language server (docs/LSP.md, "Limits")
+  fileTooLarge: code('DF8060', 'warning', 'A file larger than the language server reads (1 MiB): it is not parsed, so nothing in it is checked, completed or found.'),
+
   // Order languages of a game file (docs/GAME-LANGUAGE.md, "Orders in other languages")
   unknownOrderLanguage: code('DF6040', 'error', 'A language line naming a language dipforge has no order vocabulary for.'),
 } as const;
