@@ -17,6 +17,7 @@ import {
   DocumentFormattingRequest,
   DocumentSymbol,
   DocumentSymbolRequest,
+  ErrorCodes,
   FoldingRange,
   FoldingRangeRequest,
   Hover,
@@ -27,6 +28,7 @@ import {
   PrepareRenameRequest,
   ReferencesRequest,
   RenameRequest,
+  ResponseError,
   SemanticTokensRequest,
   SignatureHelpRequest,
   TextEdit,
@@ -278,8 +280,14 @@ describe('dipforge lsp --stdio', () => {
     );
   });
 
-  it('answers a failing request with an error and keeps running', async () => {
-    await expect(client.connection.sendRequest(HoverRequest.type, { textDocument: null, position: { line: 0, character: 0 } } as never)).rejects.toThrow(/hover failed/);
+  it('answers a request with malformed params InvalidParams and keeps running', async () => {
+    const error = await client.connection.sendRequest(HoverRequest.type, { textDocument: null, position: { line: 0, character: 0 } } as never).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ResponseError);
+    expect((error as ResponseError<unknown>).code).toBe(ErrorCodes.InvalidParams);
+    expect((error as ResponseError<unknown>).message).toBe('dipforge: textDocument/hover: params.textDocument must be an object, not null');
     const h = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: exampleUri }, position: at(example, 'A par - bur', 9) });
     expect(Hover.is(h)).toBe(true);
     expect(client.stderr.join('')).toBe('');
