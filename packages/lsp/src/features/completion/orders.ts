@@ -4,12 +4,13 @@
  * power's units (or builds, `Waive`, removals), after a unit its verbs, after
  * a verb what may follow.
  */
-import { legalOrders, TERRAIN_LAND, type Board, type LegalOrders, type Order, type Position as GamePosition, type Unit, type VariantConfig } from '@dipforge/engine';
+import { legalOrders, type Board, type LegalOrders, type Order, type Position as GamePosition, type Unit, type VariantConfig } from '@dipforge/engine';
 import { CompletionItemKind } from 'vscode-languageserver';
 import { base, cached, unitIn, unitText, type positionOf } from '../../context.js';
 import type { GameDoc } from '../../workspace.js';
 import type { Candidate } from './items.js';
-import { canStep, convoyDestinations, fleetSeas, moveTargets, reachProvinces, row, shoresOf, sortIds } from './reach.js';
+import { canStep, convoyDestinations, fleetSeas, moveTargets, reachProvinces, shoresOf, sortIds } from './reach.js';
+import { buildSiteByRule, buildUnits } from './sites.js';
 import { unitAt, type Sym } from './symbols.js';
 
 /** The engine's legal orders of a phase, by place (cached per document state and phase section). */
@@ -164,7 +165,10 @@ export function orderCandidates(doc: GameDoc, position: NonNullable<ReturnType<t
   const v = syms[unit.next]?.t;
   const rest = syms.slice(unit.next + 1);
   if (v === 'M' && rest.length === 0) return destinations(board, position.units, me);
-  if (v === 'M' && rest.length === 1 && rest[0]?.t === 'P') return [{ label: 'via convoy', kind: CompletionItemKind.Keyword }];
+  // Only an army on a coast is convoyed.
+  if (v === 'M' && rest.length === 1 && rest[0]?.t === 'P') {
+    return me.kind === 'army' && board.isConvoyShore(board.provinceId(base(me.at))) ? [{ label: 'via convoy', kind: CompletionItemKind.Keyword }] : [];
+  }
   if (v === 'S') {
     const reach = reachProvinces(board, me);
     const others = position.units.filter((u) => base(u.at) !== base(me.at));
@@ -219,28 +223,11 @@ function destinations(board: Board, units: readonly Unit[], u: { kind: string; a
 /** Builds (positive) or removals (negative) a power has, and its free build sites as `A par`, `F stp/nc`. */
 export function adjustment(doc: GameDoc, position: NonNullable<ReturnType<typeof positionOf>>, power: string): { builds: number; sites: string[] } {
   const board = doc.board as Board;
-  const rules = (doc.config as VariantConfig).rules as Record<string, unknown>;
+  const rules = (doc.config as VariantConfig).rules;
   const owned = Object.entries(position.owners).filter(([, p]) => p === power).map(([c]) => c);
   const units = position.units.filter((u) => u.power === power).length;
   const builds = owned.length - units;
-  const pi = board.powerId(power);
-  const homes = pi >= 0 ? [...(board.homeCentres[pi] ?? [])].map((p) => board.provinceName(p)) : [];
-  const anyHome = new Set(board.homeCentres.flatMap((h) => [...h].map((p) => board.provinceName(p))));
   const occupied = new Set(position.units.map((u) => base(u.at)));
-  const rule = rules['build-sites'];
-  const sites: string[] = [];
-  for (const c of sortIds(owned)) {
-    if (occupied.has(c)) continue;
-    if (rule === 'home-centres' && !homes.includes(c)) continue;
-    if (rule === 'any-owned-home-centre' && !anyHome.has(c)) continue;
-    const p = board.provinceId(c);
-    if (p < 0) continue;
-    if (board.kindMayEnter('army', p)) sites.push(`A ${c}`);
-    if (board.kindMayEnter('fleet', p) && board.terrain[p] !== TERRAIN_LAND) {
-      const coasts = [...board.coastsOf(p)].map((l) => board.locName(l));
-      if (coasts.length > 0) for (const l of coasts) sites.push(`F ${l}`);
-      else if (row(board.fleetAdj, p).length > 0) sites.push(`F ${c}`);
-    }
-  }
+  const sites = sortIds(owned).filter((c) => !occupied.has(c) && buildSiteByRule(board, rules, power, c)).flatMap((c) => buildUnits(board, c));
   return { builds, sites };
 }
