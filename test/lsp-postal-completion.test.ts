@@ -99,8 +99,8 @@ describe('completion while an old-rules game is typed', () => {
     const germany = `${FALL}  germany:\n    `;
     expect(described(complete(germany))).toEqual([
       'A mun', 'A sil', 'A tyr', 'F den',
-      'Build (a build list, carried out after the fall: Build A ber, F kie)',
-      'Disband (a disband list, carried out after the fall: Disband A sil, A mun)',
+      'Build (a build list: the first entries that can be built after the fall)',
+      'Disband (a disband list: the first entries, as many as the power must remove after the fall)',
     ]);
     expect(edits(complete(`${germany}Bu`))).toEqual(['11:4-6 "Build"']);
     expect(described(complete(`${germany}Build `))).toEqual(['A ber', 'F ber', 'A kie', 'F kie', 'A mun (now: A mun (germany))']);

@@ -4,13 +4,15 @@
  * can reach (and, for an army on a coast, where the fleets standing at sea
  * could convoy it); after `S` the units it can support (moves into places it
  * can reach, and holds); after `C` the armies a fleet can convoy; builds on
- * free build sites; retreats only to legal retreat places. Names, aliases and
+ * free build sites; retreats only to legal retreat places; the phases a
+ * `phase` line may name; the old rules' retreat, build and disband lists; the
+ * powers where a line may start another power's block. Names, aliases and
  * localized names match what is typed; the canonical id is inserted. In a map
  * file: keywords by block, provinces, powers, coasts, rule options and values.
  *
  * This file finds where the cursor is and hands over to `completion/`: one
- * file per kind of place (header, position and expect blocks, declare blocks,
- * order lines, the old rules' lists, maps).
+ * file per kind of place (header, phase lines, position and expect blocks,
+ * declare blocks, order lines, the old rules' lists, maps).
  */
 import { CompletionItemKind, type CompletionItem, type Position } from 'vscode-languageserver';
 import { gameContext, positionOf, type GameContext } from '../context.js';

@@ -66,7 +66,7 @@ export function listKeywords(doc: GameDoc, position: GamePosition, power: string
   const plan = planOf(doc, position);
   if (syms.length === 0) {
     return plan.adjustments
-      ? [keyword('Build', 'a build list, carried out after the fall: Build A ber, F kie'), keyword('Disband', 'a disband list, carried out after the fall: Disband A sil, A mun')]
+      ? [keyword('Build', 'a build list: the first entries that can be built after the fall'), keyword('Disband', 'a disband list: the first entries, as many as the power must remove after the fall')]
       : [];
   }
   if (!plan.retreatLists || !/\s$/u.test(written)) return [];
