@@ -2,8 +2,8 @@
  * Writing a game of the old rules (`edition old-rules`, the postal year) as
  * it is typed, in process: completion of `phase` lines, of `retreat` after a
  * movement order, of `Build` and `Disband` lists in the fall, of power blocks;
- * and the diagnostics of a line that stops in a keyword. Each test also checks
- * a game of separate phases where the answer differs.
+ * and the diagnostics of a line that stops in a keyword. Where the answer
+ * differs, a game of separate phases (`edition 2023`) is checked too.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
