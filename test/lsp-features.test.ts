@@ -385,26 +385,26 @@ describe('definition, references, rename', () => {
     expect(classic?.uri.endsWith('/variants/classic/classic.dipmap')).toBe(true);
   });
 
-  it('references across the map and every game that names it', () => {
+  it('references across the map and every game that names it', async () => {
     const ws = workspace();
     const a = readFileSync(gameA, 'utf8');
-    const refs = references(ws, put(ws, gameA, a), at(a, 'A hom', 3), true);
+    const refs = await references(ws, put(ws, gameA, a), at(a, 'A hom', 3), true);
     for (const r of refs) expect(Location.is(r)).toBe(true);
     const where = refs.map((r) => `${r.uri.split('/').pop()}:${r.range.start.line}:${r.range.start.character}`);
     expect(where).toEqual(['a.dipgame:4:6', 'b.dipgame:4:6', 'tiny.dipmap:5:9', 'tiny.dipmap:16:7', 'tiny.dipmap:26:7', 'tiny.dipmap:27:10']);
   });
 
-  it('rename updates the map and every game that writes the id', () => {
+  it('rename updates the map and every game that writes the id', async () => {
     const ws = workspace();
     const a = readFileSync(gameA, 'utf8');
     const doc = put(ws, gameA, a);
     expect(prepareRename(ws, doc, at(a, 'A hom', 3))).toEqual({ range: { start: { line: 4, character: 6 }, end: { line: 4, character: 9 } }, placeholder: 'hom' });
-    const edit = rename(ws, doc, at(a, 'A hom', 3), 'hq');
+    const edit = await rename(ws, doc, at(a, 'A hom', 3), 'hq');
     const changes = edit?.changes ?? {};
     for (const list of Object.values(changes)) for (const e of list) expect(TextEdit.is(e)).toBe(true);
     expect(Object.keys(changes).map((u) => u.split('/').pop()).sort()).toEqual(['a.dipgame', 'tiny.dipmap']);
     expect(changes[fileUri(tinyMap)]?.length).toBe(4);
-    expect(() => rename(ws, doc, at(a, 'A hom', 3), 'two words')).toThrow();
+    await expect(rename(ws, doc, at(a, 'A hom', 3), 'two words')).rejects.toThrow(/is not an id/);
     // Symbols of a built-in variant are not renamed.
     expect(() => prepareRename(ws, put(ws, EXAMPLE, example), at(example, 'A par', 3))).toThrow(/built-in/);
   });
@@ -422,9 +422,9 @@ describe('symbols, folding, tokens', () => {
     expect(map[3]?.children?.map((c) => c.name)).toEqual(['nc', 'sc']);
   });
 
-  it('workspace symbols: provinces and powers of the workspace maps', () => {
+  it('workspace symbols: provinces and powers of the workspace maps', async () => {
     const ws = workspace();
-    const found = workspaceSymbols(ws, 'sea');
+    const found = await workspaceSymbols(ws, 'sea');
     for (const s of found) expect(isWorkspaceSymbol(s)).toBe(true);
     expect(found.map((s) => s.name)).toEqual(['ins', 'out']);
   });
@@ -693,12 +693,12 @@ describe('declare blocks and the expectations of the result of the game', () => 
     expect(first).toContain('In fall 1905 movement: 8 centres');
   });
 
-  it('references and rename reach every power of winner A, B, draw, score and the declarations', () => {
+  it('references and rename reach every power of winner A, B, draw, score and the declarations', async () => {
     const ws = workspace();
     const doc = put(ws, DECLARE, declareGame);
-    const refs = references(ws, doc, at(declareGame, 'winner england, france', 19), false).filter((r) => r.uri === fileUri(DECLARE));
+    const refs = (await references(ws, doc, at(declareGame, 'winner england, france', 19), false)).filter((r) => r.uri === fileUri(DECLARE));
     expect(refs.map((r) => `${r.range.start.line}:${r.range.start.character}`)).toEqual(['10:17', '14:2', '17:9', '21:2', '27:22', '27:41', '35:20', '37:18', '39:8']);
-    const eng = references(ws, doc, at(declareGame, 'winner england', 9), false).filter((r) => r.uri === fileUri(DECLARE));
+    const eng = (await references(ws, doc, at(declareGame, 'winner england', 9), false)).filter((r) => r.uri === fileUri(DECLARE));
     expect(eng.map((r) => `${r.range.start.line}:${r.range.start.character}`)).toEqual(['10:2', '13:2', '16:9', '27:13', '27:32', '34:21', '35:11', '37:9']);
     // Rename, on a workspace variant (the built-in variants' symbols are not renamed).
     const path = join(WS, 'memory-allies.dipgame');
@@ -729,7 +729,7 @@ describe('declare blocks and the expectations of the result of the game', () => 
     ].join('\n');
     const g = put(ws, path, text) as GameDoc;
     expect(g.run.expectations.filter((e) => !e.ok)).toEqual([]);
-    const edit = rename(ws, g, at(text, 'winner red, blue', 13), 'cyan');
+    const edit = await rename(ws, g, at(text, 'winner red, blue', 13), 'cyan');
     const mine = edit?.changes?.[fileUri(path)] ?? [];
     for (const e of mine) expect(TextEdit.is(e)).toBe(true);
     expect(mine.map((e) => `${e.range.start.line}:${e.range.start.character}:${e.newText}`)).toEqual(['9:2:cyan', '15:13:cyan', '16:2:cyan', '17:12:cyan', '17:20:cyan', '19:14:cyan', '21:8:cyan']);
@@ -764,15 +764,15 @@ describe('the map language\'s country', () => {
     );
   });
 
-  it('references and rename include the country lists', () => {
+  it('references and rename include the country lists', async () => {
     const ws = workspace();
     const map = tinyText.replace('  home hom\n', '  home hom\n  country hom, mid\n');
     const doc = put(ws, tinyMap, map) as MapDoc;
-    const refs = references(ws, doc, at(map, 'country hom, mid', 14), true);
+    const refs = await references(ws, doc, at(map, 'country hom, mid', 14), true);
     expect(refs.map((r) => `${r.uri.split('/').pop()}:${r.range.start.line}:${r.range.start.character}`)).toEqual([
       'a.dipgame:4:12', 'tiny.dipmap:6:9', 'tiny.dipmap:16:12', 'tiny.dipmap:17:7', 'tiny.dipmap:27:15',
     ]);
-    const edit = rename(ws, doc, at(map, 'province mid', 10), 'mdl');
+    const edit = await rename(ws, doc, at(map, 'province mid', 10), 'mdl');
     expect(edit?.changes?.[fileUri(tinyMap)]?.map((e) => `${e.range.start.line}:${e.range.start.character}`)).toEqual(['6:9', '16:12', '17:7', '27:15']);
     expect(tokenSpans(doc).filter((s) => s.line === 27).map((s) => `${s.character}:${s.length}:${s.type}`)).toEqual(['2:7:keyword', '10:3:variable', '15:3:variable']);
   });

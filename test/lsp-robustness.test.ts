@@ -97,7 +97,7 @@ describe('robustness under random edits', () => {
     { path: RANDOM_100, edits: 200 },
   ];
   for (const { path, edits } of files) {
-    it(`${path.split('/').pop()}: ${edits} edits, every answer well-formed`, () => {
+    it(`${path.split('/').pop()}: ${edits} edits, every answer well-formed`, async () => {
       const ws = workspace();
       const original = readFileSync(path, 'utf8');
       const paste = readFileSync(EXAMPLE, 'utf8') + readFileSync(join(WS, 'tiny.dipmap'), 'utf8');
@@ -110,7 +110,7 @@ describe('robustness under random edits', () => {
         exercise(ws, doc, r);
         if (i % 100 === 0) {
           for (const e of format(doc)) expect(TextEdit.is(e)).toBe(true);
-          const refs = references(ws, doc, { line: r(doc.lines.count), character: r(20) }, true);
+          const refs = await references(ws, doc, { line: r(doc.lines.count), character: r(20) }, true);
           for (const l of refs) expect(Location.is(l)).toBe(true);
         }
       }

@@ -17,6 +17,7 @@ import {
   DocumentFormattingRequest,
   DocumentSymbol,
   DocumentSymbolRequest,
+  ErrorCodes,
   FoldingRange,
   FoldingRangeRequest,
   Hover,
@@ -27,6 +28,7 @@ import {
   PrepareRenameRequest,
   ReferencesRequest,
   RenameRequest,
+  ResponseError,
   SemanticTokensRequest,
   SignatureHelpRequest,
   TextEdit,
@@ -255,6 +257,47 @@ describe('dipforge lsp --stdio', () => {
     expect(fmt).toEqual([]);
   });
 
+  it('an old-rules game typed from scratch: phases, retreat, power blocks, Build and Disband lists; a word begun says what is expected', async () => {
+    const uri = fileUri(join(WS, 'memory-typed-postal.dipgame'));
+    let text = 'variant classic\nedition old-rules\n\n';
+    await client.open(uri, text);
+    const end = (): { line: number; character: number } => at(text, text);
+    /** Types `more` at the end, as an editor sends it (an incremental change), and gives the diagnostics of the line typed on. */
+    const type = async (more: string): Promise<string[]> => {
+      const pos = end();
+      text += more;
+      const d = await client.change(uri, [{ range: { start: pos, end: pos }, text: more }]);
+      return d.diagnostics.filter((x) => x.range.start.line === end().line && x.severity === 1).map((x) => String(x.message));
+    };
+    const offered = async (): Promise<string[]> => items(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: end() })).map((i) => i.label);
+    await type('phase ');
+    expect(await offered()).toEqual(['spring 1901 movement', 'fall 1901 movement']);
+    await type('spring 1901 movement\n  germany:');
+    const colon = items(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: end() }));
+    expect(colon.map((i) => (i.textEdit && 'newText' in i.textEdit ? i.textEdit.newText : ''))).toEqual([' A ber', ' A mun', ' F kie']);
+    await type('\n    A mun H ');
+    expect(await offered()).toEqual(['retreat']);
+    expect(await type('r')).toEqual(["the order stops at 'r': expected retreat PROVINCE, PROVINCE… (a retreat list; disband may end it)"]);
+    await type('etreat ber, ');
+    expect(await offered()).toEqual(['boh', 'bur', 'kie', 'ruh', 'sil', 'tyr', 'disband']);
+    await type('kie\n  ');
+    expect(await offered()).toEqual(['austria:', 'england:', 'france:', 'germany:', 'italy:', 'russia:', 'turkey:']);
+    expect(await type('fra')).toEqual(["the order stops at 'fra': expected france: (France's orders), or a unit and its order"]);
+    expect(await offered()).toEqual(['france:']);
+    await type('nce:\n    A par H\n\nphase ');
+    expect(await offered()).toEqual(['fall 1901 movement', 'spring 1902 movement']);
+    await type('fall 1901 movement\n  germany:\n    ');
+    expect(await offered()).toEqual(['A ber', 'A mun', 'F kie', 'Build', 'Disband']);
+    expect(await type('Bu')).toEqual(["the order stops at 'Bu': expected Build UNIT, UNIT… (a build list), or a unit and its order"]);
+    expect(await offered()).toEqual(['Build']);
+    await type('ild ');
+    expect(await offered()).toEqual(['A ber', 'F ber', 'A kie', 'F kie', 'A mun']);
+    await type('F kie\n    Disband ');
+    // All at home on a centre: by where they stand.
+    expect(await offered()).toEqual(['A ber', 'F kie', 'A mun']);
+    expect(await type('F kie')).toEqual([]);
+  });
+
   it('a quick fix for a misspelt name (DF8030); the hover on a rule line explains its conflict', async () => {
     const text = example.replace('A par - bur', 'A par - burgandy');
     const d = await client.change(exampleUri, [{ text }]);
@@ -278,8 +321,14 @@ describe('dipforge lsp --stdio', () => {
     );
   });
 
-  it('answers a failing request with an error and keeps running', async () => {
-    await expect(client.connection.sendRequest(HoverRequest.type, { textDocument: null, position: { line: 0, character: 0 } } as never)).rejects.toThrow(/hover failed/);
+  it('answers a request with malformed params InvalidParams and keeps running', async () => {
+    const error = await client.connection.sendRequest(HoverRequest.type, { textDocument: null, position: { line: 0, character: 0 } } as never).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ResponseError);
+    expect((error as ResponseError<unknown>).code).toBe(ErrorCodes.InvalidParams);
+    expect((error as ResponseError<unknown>).message).toBe('dipforge: textDocument/hover: params.textDocument must be an object, not null');
     const h = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: exampleUri }, position: at(example, 'A par - bur', 9) });
     expect(Hover.is(h)).toBe(true);
     expect(client.stderr.join('')).toBe('');

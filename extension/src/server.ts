@@ -6,22 +6,10 @@
  * from the folder next to the bundle (esbuild.mjs makes `@dipforge/variants`
  * point there), so the bundle works from any folder.
  */
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { createServer } from '@dipforge/lsp';
+import { createLspConnection, createServer } from '@dipforge/lsp';
 import { variantsDir } from '@dipforge/variants';
 
-const connection = createConnection(ProposedFeatures.all);
-
-// Never let a stray exception end the server: log it and go on.
-const logUncaught = (what: string) => (e: unknown) => {
-  try {
-    connection.console.error(`dipforge: ${what}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-  } catch {
-    // the connection is gone
-  }
-};
-process.on('uncaughtException', logUncaught('uncaught'));
-process.on('unhandledRejection', logUncaught('unhandled rejection'));
-
+// The transport from the command line; the protocol's order kept and stray errors logged, as for `dipforge lsp`.
+const connection = createLspConnection();
 createServer(connection, { builtinDir: variantsDir });
 connection.listen();

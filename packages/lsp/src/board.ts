@@ -39,15 +39,17 @@ import {
   ErrorCodes,
   LSPErrorCodes,
   ResponseError,
-  type CancellationToken,
   type Connection,
   type Position as LspPosition,
   type TextEdit,
 } from 'vscode-languageserver';
 import { cached, gameContext, phaseLabel, positionOf, sectionRuns, unitText } from './context.js';
 import { BOARD_REQUEST, DIFF_REQUEST, EDITIONS_REQUEST, NEXT_PHASE_REQUEST, SET_EDITION_REQUEST, STATUS_REQUEST } from './requests.js';
+import { sizeText } from './limits.js';
+import { Cancelled, type Pace } from './pace.js';
+import { serve, type Log } from './serve.js';
 import { toRange } from './text.js';
-import { Cancelled, type Doc, type GameDoc, type MapDoc, type Workspace } from './workspace.js';
+import type { Doc, GameDoc, MapDoc, Workspace } from './workspace.js';
 
 
 /** The document is named by `uri` (or, LSP style, by `textDocument.uri`). */
@@ -382,55 +384,50 @@ function uriOf(params: DocParams | undefined): string | undefined {
   return params?.uri ?? params?.textDocument?.uri;
 }
 
-/** Registers the custom requests on a connection (called once by `createServer`). */
-export function registerBoardRequests(connection: Connection, ws: Workspace, log: (message: string) => void): void {
-  const handle =
-    <P, R>(name: string, fn: (params: P, cancelled: () => boolean) => R) =>
-    (params: P, token?: CancellationToken): R | ResponseError<void> => {
-      const cancelled = (): boolean => token?.isCancellationRequested === true;
-      try {
-        if (cancelled()) throw new Cancelled();
-        return fn(params, cancelled);
-      } catch (e) {
-        if (e instanceof Cancelled) return new ResponseError(LSPErrorCodes.RequestCancelled, `dipforge: ${name} cancelled`);
-        if (e instanceof ResponseError) return e as ResponseError<void>;
-        log(`dipforge: ${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-        return new ResponseError(ErrorCodes.InternalError, `dipforge: ${name} failed: ${e instanceof Error ? e.message : String(e)}`);
-      }
-    };
-  const docOf = (params: DocParams | undefined, cancelled: () => boolean, required = true): Doc | undefined => {
+/** Registers the custom requests on a connection (called once by `createServer`); their params were checked (`params.ts`). */
+export function registerBoardRequests(connection: Connection, ws: Workspace, log: Log): void {
+  const docOf = (params: DocParams, pace: Pace, required = true): Doc | undefined => {
     const uri = uriOf(params);
-    if (!uri) {
-      if (required) throw new ResponseError(ErrorCodes.InvalidParams, 'dipforge: the request names no document (uri)');
-      return undefined;
-    }
-    const doc = ws.docByUri(uri, cancelled);
-    if (!doc && required) throw new ResponseError(ErrorCodes.InvalidParams, `dipforge: ${uri} is no .dipmap or .dipgame document`);
-    return doc;
+    if (!uri) return undefined;
+    const doc = ws.docByUri(uri, () => pace.cancelled);
+    if (doc || !required) return doc;
+    const size = ws.oversize(ws.open.get(uri)?.path ?? ws.pathOf(uri));
+    if (size !== undefined) throw new ResponseError(LSPErrorCodes.RequestFailed, `dipforge: ${uri} is too large to check (${sizeText(size)})`);
+    throw new ResponseError(ErrorCodes.InvalidParams, `dipforge: ${uri} is no .dipmap or .dipgame document`);
   };
-  const gameOf = (params: DocParams, cancelled: () => boolean): GameDoc => {
-    const doc = docOf(params, cancelled) as Doc;
+  const gameOf = (params: DocParams, pace: Pace): GameDoc => {
+    const doc = docOf(params, pace) as Doc;
     if (doc.kind !== 'game') throw new ResponseError(ErrorCodes.InvalidParams, 'dipforge: this request is for game files (.dipgame)');
     return doc;
   };
+  /** The position clamped to the document, as for every request. */
+  const at = (doc: Doc, p: DocPositionParams): LspPosition | undefined => (p.position ? doc.lines.clamp(p.position) : undefined);
 
-  connection.onRequest(BOARD_REQUEST, handle('board', (p: DocPositionParams, c) => boardAt(ws, docOf(p, c) as Doc, p.position)));
-  connection.onRequest(STATUS_REQUEST, handle('status', (p: DocPositionParams, c) => statusAt(ws, docOf(p, c) as Doc, p.position)));
-  connection.onRequest(NEXT_PHASE_REQUEST, handle('nextPhase', (p: DocParams, c) => nextPhaseEdit(gameOf(p, c))));
-  connection.onRequest(EDITIONS_REQUEST, handle('editions', (p: DocParams | undefined, c) => editionsOf(ws, docOf(p, c, false))));
+  connection.onRequest(
+    BOARD_REQUEST,
+    serve('board', log, (p: DocPositionParams, pace) => {
+      const doc = docOf(p, pace) as Doc;
+      return boardAt(ws, doc, at(doc, p));
+    }),
+  );
+  connection.onRequest(
+    STATUS_REQUEST,
+    serve('status', log, (p: DocPositionParams, pace) => {
+      const doc = docOf(p, pace) as Doc;
+      return statusAt(ws, doc, at(doc, p));
+    }),
+  );
+  connection.onRequest(NEXT_PHASE_REQUEST, serve('nextPhase', log, (p: DocParams, pace) => nextPhaseEdit(gameOf(p, pace))));
+  connection.onRequest(EDITIONS_REQUEST, serve('editions', log, (p: DocParams, pace) => editionsOf(ws, docOf(p, pace, false))));
   connection.onRequest(
     SET_EDITION_REQUEST,
-    handle('setEdition', (p: DocParams & { edition?: string }, c): SetEditionResult => {
-      if (typeof p.edition !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'dipforge: say which edition (edition)');
-      const doc = docOf(p, c) as Doc;
+    serve('setEdition', log, (p: DocParams & { edition: string }, pace): SetEditionResult => {
+      const doc = docOf(p, pace) as Doc;
       return { uri: doc.uri, edits: setEditionEdits(doc, p.edition) };
     }),
   );
   connection.onRequest(
     DIFF_REQUEST,
-    handle('diff', (p: DocParams & { editionA?: string | null; editionB?: string }, c) => {
-      if (typeof p.editionB !== 'string' || p.editionB === '') throw new ResponseError(ErrorCodes.InvalidParams, 'dipforge: say which edition to compare with (editionB)');
-      return diffEditions(ws, gameOf(p, c), p.editionA ?? undefined, p.editionB, c);
-    }),
+    serve('diff', log, (p: DocParams & { editionA?: string | null; editionB: string }, pace) => diffEditions(ws, gameOf(p, pace), p.editionA ?? undefined, p.editionB, () => pace.cancelled)),
   );
 }

@@ -1,40 +1,59 @@
 /**
  * Where the server reads files: the open documents first (their unsaved text),
  * then the disk, with disk reads cached while the file's modification time and
- * size are unchanged. Paths are absolute; documents that are not files get a
- * made-up path in a folder of their own.
+ * size are unchanged. A file larger than MAX_FILE_BYTES reads as no file, so
+ * nothing the server does (a check, an import, a pass over the workspace) ever
+ * parses one. Paths are absolute; documents that are not files get a made-up
+ * path in a folder of their own.
  */
 import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { diskHost, type FileHost } from '@dipforge/dsl';
+import { MAX_FILE_BYTES, overLimit } from './limits.js';
 
 export class LayeredHost implements FileHost {
   /** Open documents: path → text. */
   readonly overlay = new Map<string, string>();
+  /** Files read from the disk (a file whose time and size did not change is not read again). */
+  diskReads = 0;
   private readonly cache = new Map<string, { mtime: number; size: number; text: string | undefined }>();
 
   constructor(private readonly base: FileHost = diskHost) {}
 
   read(path: string): string | undefined {
     const open = this.overlay.get(path);
-    if (open !== undefined) return open;
-    if (this.base !== diskHost) return this.base.read(path);
-    let mtime = -1;
-    let size = -1;
-    try {
-      const st = statSync(path);
-      mtime = st.mtimeMs;
-      size = st.size;
-    } catch {
+    if (open !== undefined) return overLimit(open) ? undefined : open;
+    if (this.base !== diskHost) {
+      const text = this.base.read(path);
+      return text === undefined || overLimit(text) ? undefined : text;
+    }
+    const st = statOf(path);
+    if (!st) {
       this.cache.delete(path);
       return undefined;
     }
     const hit = this.cache.get(path);
-    if (hit && hit.mtime === mtime && hit.size === size) return hit.text;
-    const text = this.base.read(path);
-    this.cache.set(path, { mtime, size, text });
+    if (hit && hit.mtime === st.mtime && hit.size === st.size) return hit.text;
+    let text: string | undefined;
+    if (st.size <= MAX_FILE_BYTES) {
+      text = this.base.read(path);
+      this.diskReads++;
+    }
+    this.cache.set(path, { mtime: st.mtime, size: st.size, text });
     return text;
+  }
+
+  /** The size of a file in bytes (an open document's text in UTF-8), when it is over MAX_FILE_BYTES. */
+  oversize(path: string): number | undefined {
+    const open = this.overlay.get(path);
+    if (open !== undefined) return overLimit(open) ? Buffer.byteLength(open, 'utf8') : undefined;
+    if (this.base !== diskHost) {
+      const text = this.base.read(path);
+      return text !== undefined && overLimit(text) ? Buffer.byteLength(text, 'utf8') : undefined;
+    }
+    const size = statOf(path)?.size;
+    return size !== undefined && size > MAX_FILE_BYTES ? size : undefined;
   }
 
   exists(path: string): boolean {
@@ -64,6 +83,16 @@ export class LayeredHost implements FileHost {
   invalidate(path?: string): void {
     if (path === undefined) this.cache.clear();
     else this.cache.delete(path);
+  }
+}
+
+/** A file's modification time and size, or undefined when it is no file. */
+export function statOf(path: string): { mtime: number; size: number } | undefined {
+  try {
+    const st = statSync(path);
+    return st.isFile() ? { mtime: st.mtimeMs, size: st.size } : undefined;
+  } catch {
+    return undefined;
   }
 }
 

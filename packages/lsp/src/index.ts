@@ -3,10 +3,15 @@
  * (`Workspace`), one pure function per feature, and the server that wires them
  * to a connection. `startServer()` runs it over standard input and output.
  */
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { createLspConnection } from './connection.js';
 import { createServer, type ServerOptions } from './server.js';
 
 export { createServer, SERVER_NAME, SERVER_VERSION, type ServerOptions } from './server.js';
+export { createLspConnection } from './connection.js';
+export { Lifecycle, REFUSED } from './lifecycle.js';
+export { MAX_FILE_BYTES } from './limits.js';
+export { FileIndex } from './file-index.js';
+export { Pace } from './pace.js';
 export { Cancelled, Workspace, type Doc, type GameDoc, type IsCancelled, type MapDoc, type WorkspaceOptions } from './workspace.js';
 export { LayeredHost, pathToUri, uriToPath } from './host.js';
 export { Lines, toRange } from './text.js';
@@ -47,22 +52,7 @@ export { BOARD_REQUEST, DIFF_REQUEST, EDITIONS_REQUEST, NEXT_PHASE_REQUEST, SET_
 
 /** Runs the server over stdio until the client asks it to exit. */
 export function startServer(options: ServerOptions = {}): void {
-  const connection = createConnection(ProposedFeatures.all, process.stdin, process.stdout);
-  // Never let a stray exception end the server: log it and go on.
-  process.on('uncaughtException', (e) => {
-    try {
-      connection.console.error(`dipforge: uncaught: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-    } catch {
-      // nothing more to do
-    }
-  });
-  process.on('unhandledRejection', (e) => {
-    try {
-      connection.console.error(`dipforge: unhandled rejection: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-    } catch {
-      // nothing more to do
-    }
-  });
+  const connection = createLspConnection({ input: process.stdin, output: process.stdout });
   createServer(connection, options);
   connection.listen();
 }

@@ -1,19 +1,19 @@
 /**
- * The language server: the connection, document sync and one handler per
- * feature. Each handler reads the current state of the document from the
- * store (computed on demand) and calls a pure feature function. A handler that
- * fails is logged and answered with an error; the server goes on.
+ * The language server: document sync and one handler per feature. Each
+ * handler reads the current state of the document from the store (computed on
+ * demand) and calls a pure feature function; requests over the whole
+ * workspace (references, rename, workspace symbols) go a file at a time and
+ * first bring the list of workspace files up to date. Params reach a handler
+ * only once they have their method's shape (`lifecycle.ts`, on the
+ * connection `createLspConnection` makes); a handler that fails is logged and
+ * answered with an error (`serve.ts`); the server goes on.
  */
 import {
   CodeActionKind,
   DidChangeWatchedFilesNotification,
-  ErrorCodes,
   FileChangeType,
-  LSPErrorCodes,
-  ResponseError,
   TextDocuments,
   TextDocumentSyncKind,
-  type CancellationToken,
   type Connection,
   type InitializeParams,
   type InitializeResult,
@@ -22,7 +22,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { codeActions } from './features/actions.js';
 import { completion } from './features/completion.js';
 import { definition } from './features/definition.js';
-import { diagnostics } from './features/diagnostics.js';
+import { diagnostics, tooLargeDiagnostic } from './features/diagnostics.js';
 import { foldingRanges } from './features/folding.js';
 import { format } from './features/formatting.js';
 import { inlayHints } from './features/hints.js';
@@ -35,7 +35,10 @@ import { documentSymbols, workspaceSymbols } from './features/symbols.js';
 import { legend, semanticTokens } from './features/tokens.js';
 import { registerBoardRequests } from './board.js';
 import { uriToPath } from './host.js';
-import { Cancelled, Workspace, type Doc, type WorkspaceOptions } from './workspace.js';
+import { Cancelled, type Pace } from './pace.js';
+import { connectionLog, errorText, serve } from './serve.js';
+import { clampParams } from './text.js';
+import { Workspace, type Doc, type WorkspaceOptions } from './workspace.js';
 
 export interface ServerOptions extends WorkspaceOptions {
   /** Milliseconds to wait after a change before publishing diagnostics (default 20). */
@@ -51,15 +54,10 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   const delay = options.debounce ?? 20;
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
+  /** Whether the client tells of changed files (then the folders are walked once, else before each request over the workspace). */
   let watchDynamic = false;
 
-  const log = (message: string): void => {
-    try {
-      connection.console.error(message);
-    } catch {
-      // the connection is gone
-    }
-  };
+  const log = connectionLog(connection);
 
   const publish = (): void => {
     timer = undefined;
@@ -70,11 +68,13 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       if (!open) continue;
       const version = open.version;
       try {
-        const doc = ws.doc(open.path);
-        const list = doc ? diagnostics(doc) : [];
+        // A file over the size limit is not parsed: one diagnostic says so.
+        const size = ws.oversize(open.path);
+        const doc = size === undefined ? ws.doc(open.path) : undefined;
+        const list = size !== undefined ? [tooLargeDiagnostic(size)] : doc ? diagnostics(doc) : [];
         void connection.sendDiagnostics({ uri, version, diagnostics: list });
       } catch (e) {
-        log(`dipforge: diagnostics for ${uri} failed: ${describe(e)}`);
+        log(`dipforge: diagnostics for ${uri} failed: ${errorText(e)}`);
       }
     }
   };
@@ -136,11 +136,11 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   });
 
   connection.onInitialized(() => {
-    try {
-      ws.scan(ws.folders);
-    } catch (e) {
-      log(`dipforge: scanning the workspace failed: ${describe(e)}`);
-    }
+    // The walk goes a file at a time between requests; the requests that need the list wait for it.
+    ws.walk().catch((e: unknown) => {
+      // A walk stopped by shutdown is no failure.
+      if (!(e instanceof Cancelled)) log(`dipforge: walking the workspace folders failed: ${errorText(e)}`);
+    });
     if (watchDynamic) {
       void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{dipmap,dipgame}' }] }).catch(() => undefined);
     }
@@ -151,35 +151,55 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     schedule(ws.open.keys());
   });
 
+  connection.onShutdown(() => {
+    ws.dispose();
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+  });
+
   /**
-   * Runs a request against a document's current state; failures are logged and
-   * answered with an error. A request cancelled before it starts is answered
-   * as cancelled; a replay of its game checks the token between phases.
+   * A request against a document's current state, its position and range
+   * clamped to the document; a replay of its game stops when it is cancelled.
+   * A document that is no .dipmap or .dipgame, or is over the size limit,
+   * gets the fallback.
    */
-  function on<P extends { textDocument: { uri: string } }, R>(name: string, fn: (doc: Doc, params: P) => R, fallback: R): (params: P, token?: CancellationToken) => R | ResponseError<void> {
-    return (params: P, token?: CancellationToken) => {
-      const cancelled = (): boolean => token?.isCancellationRequested === true;
-      try {
-        if (cancelled()) throw new Cancelled();
-        const doc = ws.docByUri(params.textDocument.uri, token ? cancelled : undefined);
-        if (!doc) return fallback;
-        return fn(doc, params);
-      } catch (e) {
-        if (e instanceof Cancelled) return new ResponseError(LSPErrorCodes.RequestCancelled, `dipforge: ${name} cancelled`);
-        if (e instanceof ResponseError) return e as ResponseError<void>;
-        log(`dipforge: ${name} failed: ${describe(e)}`);
-        return new ResponseError(ErrorCodes.InternalError, `dipforge: ${name} failed: ${e instanceof Error ? e.message : String(e)}`);
-      }
-    };
+  function on<P extends { textDocument: { uri: string } }, R>(name: string, fn: (doc: Doc, params: P, pace: Pace) => R | Promise<R>, fallback: R) {
+    return serve(name, log, (params: P, pace: Pace) => {
+      const doc = ws.docByUri(params.textDocument.uri, () => pace.cancelled);
+      return doc ? fn(doc, clampParams(doc.lines, params), pace) : fallback;
+    });
   }
+
+  /** Brings the list of workspace files up to date before a request over the workspace. */
+  const indexed = async (pace: Pace): Promise<void> => {
+    if (!watchDynamic || !ws.walked) await pace.wait(ws.walk());
+  };
 
   connection.onCompletion(on('completion', (doc, p) => completion(ws, doc, p.position), []));
   connection.onHover(on('hover', (doc, p) => hover(ws, doc, p.position), null));
   connection.onDefinition(on('definition', (doc, p) => definition(ws, doc, p.position), null));
-  connection.onReferences(on('references', (doc, p) => references(ws, doc, p.position, p.context?.includeDeclaration ?? true), []));
+  connection.onReferences(
+    on(
+      'references',
+      async (doc, p, pace) => {
+        await indexed(pace);
+        return references(ws, doc, p.position, p.context?.includeDeclaration ?? true, pace);
+      },
+      [],
+    ),
+  );
   connection.onDocumentHighlight(on('highlight', (doc, p) => highlights(ws, doc, p.position), []));
   connection.onPrepareRename(on('prepareRename', (doc, p) => prepareRename(ws, doc, p.position), null));
-  connection.onRenameRequest(on('rename', (doc, p) => rename(ws, doc, p.position, p.newName), null));
+  connection.onRenameRequest(
+    on(
+      'rename',
+      async (doc, p, pace) => {
+        await indexed(pace);
+        return rename(ws, doc, p.position, p.newName, pace);
+      },
+      null,
+    ),
+  );
   connection.onDocumentSymbol(on('documentSymbol', (doc) => documentSymbols(doc), []));
   connection.onFoldingRanges(on('foldingRange', (doc) => foldingRanges(doc), []));
   connection.languages.semanticTokens.on(on('semanticTokens', (doc) => semanticTokens(doc), { data: [] }));
@@ -188,20 +208,14 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   connection.onCodeLens(on('codeLens', (doc) => (doc.kind === 'game' ? codeLenses(doc) : []), []));
   connection.languages.inlayHint.on(on('inlayHint', (doc, p) => (doc.kind === 'game' ? inlayHints(doc, p.range) : []), []));
   connection.onSignatureHelp(on('signatureHelp', (doc, p) => (doc.kind === 'game' ? signatureHelp(doc, p.position) : null), null));
-  connection.onWorkspaceSymbol((params) => {
-    try {
-      return workspaceSymbols(ws, params.query ?? '');
-    } catch (e) {
-      log(`dipforge: workspaceSymbol failed: ${describe(e)}`);
-      return new ResponseError(ErrorCodes.InternalError, `dipforge: workspaceSymbol failed: ${describe(e)}`);
-    }
-  });
+  connection.onWorkspaceSymbol(
+    serve('workspaceSymbol', log, async (params: { query?: string }, pace) => {
+      await indexed(pace);
+      return workspaceSymbols(ws, params.query ?? '', pace);
+    }),
+  );
 
   registerBoardRequests(connection, ws, log); // the editor extension's requests (docs/EXTENSION.md)
   documents.listen(connection);
   return { workspace: ws, documents };
-}
-
-function describe(e: unknown): string {
-  return e instanceof Error ? (e.stack ?? e.message) : String(e);
 }

@@ -42,6 +42,13 @@ export class Lines {
     return this.text.slice(this.lineStart(line), this.lineEnd(line));
   }
 
+  /** A position inside the text: a line past the end is the end, a character past its line's end that end (as the protocol says). */
+  clamp(p: Position): Position {
+    if (p.line >= this.starts.length) return this.positionAt(this.text.length);
+    const line = clampInt(p.line, 0, this.starts.length - 1);
+    return { line, character: clampInt(p.character, 0, this.lineEnd(line) - (this.starts[line] as number)) };
+  }
+
   offsetAt(p: Position): number {
     const line = clampInt(p.line, 0, this.starts.length - 1);
     const start = this.starts[line] as number;
@@ -68,6 +75,17 @@ export class Lines {
   lineOf(offset: number): number {
     return this.positionAt(offset).line;
   }
+}
+
+/** Params with their `position` and `range` (when they have them) clamped to the document. */
+export function clampParams<P>(lines: Lines, params: P): P {
+  const p = params as { position?: Position; range?: Range };
+  if (!p || typeof p !== 'object' || (!p.position && !p.range)) return params;
+  return {
+    ...params,
+    ...(p.position ? { position: lines.clamp(p.position) } : {}),
+    ...(p.range ? { range: { start: lines.clamp(p.range.start), end: lines.clamp(p.range.end) } } : {}),
+  };
 }
 
 export function clampInt(n: number, lo: number, hi: number): number {

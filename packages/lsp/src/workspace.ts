@@ -6,8 +6,6 @@
  * are kept with their positions, results and diagnostics); a change to any map
  * re-checks the games on their next request.
  */
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   bindVariant,
   checkMapFile,
@@ -15,7 +13,6 @@ import {
   parseGame,
   runGame,
   VariantLoader,
-  whereabouts,
   type CheckResult,
   type FileHost,
   type GameOptions,
@@ -25,8 +22,13 @@ import {
   type VariantModel,
 } from '@dipforge/dsl';
 import type { Board, NameIndex, VariantConfig } from '@dipforge/engine';
+import { CancellationTokenSource } from 'vscode-languageserver';
+import { FileIndex } from './file-index.js';
 import { LayeredHost, languageOf, pathToUri, uriToPath, type Language } from './host.js';
+import { Cancelled, Pace, type IsCancelled } from './pace.js';
 import { Lines } from './text.js';
+
+export { Cancelled, type IsCancelled } from './pace.js';
 
 export interface OpenDocument {
   uri: string;
@@ -70,17 +72,6 @@ export interface GameDoc {
   generation: number;
 }
 
-/** A request was cancelled while its document's game was being played (the partial run is dropped). */
-export class Cancelled extends Error {
-  constructor() {
-    super('cancelled');
-    this.name = 'Cancelled';
-  }
-}
-
-/** Asked between phases of a long replay: true when the request that needs it was cancelled. */
-export type IsCancelled = () => boolean;
-
 export type Doc = MapDoc | GameDoc;
 
 export interface WorkspaceOptions {
@@ -92,16 +83,13 @@ export interface WorkspaceOptions {
   cutoff?: boolean;
 }
 
-const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out', '.vscode-test']);
-const MAX_SCANNED = 20_000;
-
 export class Workspace {
   readonly host: LayeredHost;
   readonly loader: VariantLoader;
   readonly games: GameWorkspace;
   readonly open = new Map<string, OpenDocument>();
-  /** Workspace files found by the scan or opened, by path. */
-  readonly files = new Set<string>();
+  /** Workspace files found in the folders or opened (those over the size limit set aside). */
+  readonly index = new FileIndex();
   readonly folders: string[] = [];
   /** Bumped whenever a map's text may have changed; games and maps re-check on the next request. */
   private generation = 0;
@@ -109,6 +97,12 @@ export class Workspace {
   private readonly mapCache = new Map<string, { text: string; generation: number; doc: MapDoc }>();
   private readonly uris = new Map<string, string>();
   private readonly cutoff: boolean;
+  private readonly derivedCache = new Map<string, { text: string; generation: number; value: unknown }>();
+  private walking: Promise<void> | undefined;
+  /** Whether a walk of the folders has completed. */
+  walked = false;
+  /** Cancelled when the server shuts down: a walk in progress stops. */
+  private readonly life = new CancellationTokenSource();
 
   constructor(options: WorkspaceOptions = {}) {
     this.cutoff = options.cutoff ?? true;
@@ -139,7 +133,7 @@ export class Workspace {
     const doc: OpenDocument = { uri, path, version, language };
     this.open.set(uri, doc);
     this.host.overlay.set(path, text);
-    this.files.add(path);
+    this.index.see(path);
     if (language === 'map') this.generation++;
     return doc;
   }
@@ -159,42 +153,57 @@ export class Workspace {
     this.open.delete(uri);
     this.host.overlay.delete(doc.path);
     if (doc.language === 'map') this.generation++;
-    if (!this.host.exists(doc.path)) this.files.delete(doc.path);
   }
 
-  /** A file changed on disk (a watched-files event). */
+  /** A file changed on disk (a watched-files event); a folder (no extension) may hold maps. */
   fileChanged(path: string, deleted = false): void {
     this.host.invalidate(path);
     if (languageOf(path) === 'map' || !languageOf(path)) this.generation++;
-    if (deleted && ![...this.open.values()].some((d) => d.path === path)) this.files.delete(path);
-    else if (languageOf(path)) this.files.add(path);
+    if (deleted) this.index.forget(path);
+    else this.index.see(path);
   }
 
-  /** Finds the .dipmap and .dipgame files below the workspace folders. */
+  /** Finds the .dipmap and .dipgame files below the workspace folders, at once. */
   scan(folders: string[]): void {
     for (const f of folders) if (!this.folders.includes(f)) this.folders.push(f);
-    let count = 0;
-    const walk = (dir: string, depth: number, top: string): void => {
-      if (depth > 12 || count > MAX_SCANNED) return;
-      let entries: import('node:fs').Dirent[];
-      try {
-        entries = readdirSync(dir, { withFileTypes: true });
-      } catch {
-        return;
-      }
-      for (const e of entries) {
-        if (e.isDirectory()) {
-          if (!SKIP_DIRS.has(e.name) && !e.name.startsWith('.')) walk(join(dir, e.name), depth + 1, top);
-        } else if (languageOf(e.name)) {
-          const path = join(dir, e.name);
-          // A symbolic link to a file outside the folder is not the workspace's: it is not read, as imports are not.
-          if (e.isSymbolicLink() && whereabouts(path, top, (p) => this.host.realPath(p)) !== 'inside') continue;
-          this.files.add(path);
-          count++;
-        }
-      }
-    };
-    for (const f of folders) walk(f, 0, f);
+    this.index.walkSync(this.folders);
+    this.walked = true;
+  }
+
+  /**
+   * Walks the workspace folders again, a file at a time between other work;
+   * callers at the same time share one walk. Files whose time and size did not
+   * change keep what was read of them.
+   */
+  walk(): Promise<void> {
+    this.walking ??= this.index
+      .walk(this.folders, new Pace(this.life.token))
+      .then(() => void (this.walked = true))
+      .finally(() => (this.walking = undefined));
+    return this.walking;
+  }
+
+  /** Stops work in the background (the server is shutting down). */
+  dispose(): void {
+    this.life.cancel();
+  }
+
+  /** The size of a file over the size limit (the open document's text, else the disk's), else undefined. */
+  oversize(path: string): number | undefined {
+    return this.host.oversize(path);
+  }
+
+  /**
+   * A value computed from a file's text (the names in a game not open, say),
+   * kept while the text and the maps stay the same.
+   */
+  derived<T>(path: string, tag: string, text: string, make: () => T): T {
+    const key = `${tag}:${path}`;
+    const hit = this.derivedCache.get(key);
+    if (hit && hit.text === text && hit.generation === this.generation) return hit.value as T;
+    const value = make();
+    this.derivedCache.set(key, { text, generation: this.generation, value });
+    return value;
   }
 
   text(path: string): string | undefined {
@@ -239,7 +248,7 @@ export class Workspace {
    */
   private entryOf(path: string, parsed: ParsedMap): string {
     if (parsed.ast.decls.some((d) => d.kind === 'Variant')) return path;
-    for (const other of this.files) {
+    for (const other of this.allFiles('map')) {
       if (other === path || languageOf(other) !== 'map') continue;
       const p = this.loader.parse(other);
       if (!p || !p.ast.decls.some((d) => d.kind === 'Variant')) continue;
@@ -302,9 +311,11 @@ export class Workspace {
     return [...this.open.values()].filter((d) => !language || d.language === language);
   }
 
-  /** Every workspace file of a language (scanned or open). */
+  /** Every workspace file of a language (found in the folders or open), none over the size limit. */
   allFiles(language?: Language): string[] {
-    return [...this.files].filter((f) => !language || languageOf(f) === language).sort();
+    const all = new Set(this.index.paths(language));
+    for (const d of this.open.values()) if ((!language || d.language === language) && this.oversize(d.path) === undefined) all.add(d.path);
+    return [...all].sort();
   }
 }
 

@@ -1,13 +1,17 @@
 /**
  * Cross-file references: the symbol under the cursor, its declaration, and
- * every place in the workspace (open documents and scanned files) that names
- * it. Games not open are read without being played: their parse and their
- * variant's name index are enough to find names.
+ * every place in the workspace (open documents and the files of its folders)
+ * that names it. Games not open are read without being played: their parse
+ * and their variant's name index are enough to find names, and those are kept
+ * while the file and the maps do not change. The pass over the workspace goes
+ * a file at a time (`Pace`), so other requests are answered meanwhile and a
+ * cancelled request stops.
  */
 import { bindVariant, parseGame, projectPath, type VariantModel } from '@dipforge/dsl';
 import { gameNames, declarationOf, symbolKey, type Declaration, type Occurrence, type SymbolKind } from './names.js';
 import { namesNear, namesOfGame, namesOfMap } from './context.js';
 import { languageOf } from './host.js';
+import { Pace } from './pace.js';
 import { Lines } from './text.js';
 import type { GameDoc, MapDoc, Workspace } from './workspace.js';
 
@@ -42,10 +46,14 @@ export function symbolAt(doc: GameDoc | MapDoc, offset: number): SymbolRef | und
   return { kind: occ.kind, id: occ.id, key, declaration, occurrence: occ };
 }
 
-/** A game file's names without playing it. */
+/** A game file's names without playing it (kept while its text and the maps are the same). */
 function lightGame(ws: Workspace, path: string): FileOccurrences | undefined {
   const text = ws.text(path);
   if (text === undefined) return undefined;
+  return ws.derived(path, 'xref', text, () => readGame(ws, path, text));
+}
+
+function readGame(ws: Workspace, path: string, text: string): FileOccurrences | undefined {
   const parsed = parseGame(text, path);
   const stmt = parsed.ast.header.find((h) => h.kind === 'Variant');
   // A map outside the project folder is not read, as when the game is played.
@@ -83,30 +91,59 @@ export function fileOccurrences(ws: Workspace, path: string): FileOccurrences | 
   return undefined;
 }
 
-/** Every place that names the symbol, across the workspace and the declaring file. */
-export function referencesOf(ws: Workspace, sym: SymbolRef, includeDeclaration = true): { path: string; lines: Lines; occurrence: Occurrence }[] {
+export interface Reference {
+  path: string;
+  lines: Lines;
+  occurrence: Occurrence;
+}
+
+/** The places in one file that name the symbol. */
+function referencesIn(ws: Workspace, path: string, sym: SymbolRef, includeDeclaration: boolean): Reference[] {
+  const f = fileOccurrences(ws, path);
+  if (!f) return [];
+  const out: Reference[] = [];
+  for (const o of f.occurrences) {
+    if (o.kind !== sym.kind || o.id !== sym.id) continue;
+    if (symbolKey(f.model, o.kind, o.id) !== sym.key) continue;
+    if (o.decl && !includeDeclaration) continue;
+    out.push({ path, lines: f.lines, occurrence: o });
+  }
+  return out;
+}
+
+/** The declaration itself, when its file is not a workspace file (a built-in variant). */
+function declarationRef(ws: Workspace, sym: SymbolRef, found: Reference[]): Reference | undefined {
+  if (found.some((r) => r.path === sym.declaration.file && r.occurrence.start === sym.declaration.start)) return undefined;
+  const text = ws.text(sym.declaration.file);
+  if (text === undefined) return undefined;
+  return {
+    path: sym.declaration.file,
+    lines: new Lines(text),
+    occurrence: { kind: sym.kind, id: sym.id, start: sym.declaration.start, end: sym.declaration.end, text: text.slice(sym.declaration.start, sym.declaration.end), decl: true },
+  };
+}
+
+function sorted(refs: Reference[]): Reference[] {
+  return refs.sort((a, b) => (a.path === b.path ? a.occurrence.start - b.occurrence.start : a.path < b.path ? -1 : 1));
+}
+
+/** Every place that names the symbol, across the workspace and the declaring file, a file at a time. */
+export async function referencesOf(ws: Workspace, sym: SymbolRef, includeDeclaration = true, pace = new Pace()): Promise<Reference[]> {
   const files = new Set([...ws.allFiles(), sym.declaration.file]);
-  const out: { path: string; lines: Lines; occurrence: Occurrence }[] = [];
+  const out: Reference[] = [];
   for (const path of files) {
-    const f = fileOccurrences(ws, path);
-    if (!f) continue;
-    for (const o of f.occurrences) {
-      if (o.kind !== sym.kind || o.id !== sym.id) continue;
-      if (symbolKey(f.model, o.kind, o.id) !== sym.key) continue;
-      if (o.decl && !includeDeclaration) continue;
-      out.push({ path, lines: f.lines, occurrence: o });
-    }
+    await pace.step();
+    out.push(...referencesIn(ws, path, sym, includeDeclaration));
   }
-  // The declaration itself, when its file is not a workspace file (a built-in variant).
-  if (includeDeclaration && !out.some((r) => r.path === sym.declaration.file && r.occurrence.start === sym.declaration.start)) {
-    const text = ws.text(sym.declaration.file);
-    if (text !== undefined) {
-      out.push({
-        path: sym.declaration.file,
-        lines: new Lines(text),
-        occurrence: { kind: sym.kind, id: sym.id, start: sym.declaration.start, end: sym.declaration.end, text: text.slice(sym.declaration.start, sym.declaration.end), decl: true },
-      });
-    }
-  }
-  return out.sort((a, b) => (a.path === b.path ? a.occurrence.start - b.occurrence.start : a.path < b.path ? -1 : 1));
+  const decl = includeDeclaration ? declarationRef(ws, sym, out) : undefined;
+  if (decl) out.push(decl);
+  return sorted(out);
+}
+
+/** The places in one file that name the symbol, its declaration included (document highlights). */
+export function referencesInFile(ws: Workspace, path: string, sym: SymbolRef): Reference[] {
+  const out = referencesIn(ws, path, sym, true);
+  const decl = sym.declaration.file === path ? declarationRef(ws, sym, out) : undefined;
+  if (decl) out.push(decl);
+  return sorted(out);
 }

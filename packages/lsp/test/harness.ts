@@ -18,6 +18,8 @@ import {
   PublishDiagnosticsNotification,
   ShutdownRequest,
   ExitNotification,
+  LogMessageNotification,
+  type LogMessageParams,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
   type InitializeResult,
@@ -36,11 +38,19 @@ export function read(path: string): string {
   return readFileSync(path, 'utf8');
 }
 
-export interface StdioClient {
+/** A server process and a protocol connection to it, before anything is sent. */
+export interface ServerProcess {
   connection: ProtocolConnection;
   process: ChildProcess;
-  initialize: InitializeResult;
   stderr: string[];
+  /** Every `window/logMessage` the server sent. */
+  logs: LogMessageParams[];
+  /** The process's exit code, once it exits. */
+  exited: Promise<number | null>;
+}
+
+export interface StdioClient extends ServerProcess {
+  initialize: InitializeResult;
   /** Opens a document and resolves with its first diagnostics. */
   open(uri: string, text: string, languageId?: string): Promise<PublishDiagnosticsParams>;
   /** Changes a document and resolves with the diagnostics of that version. */
@@ -53,11 +63,30 @@ export interface StdioClient {
   close(): Promise<void>;
 }
 
-export async function startStdio(folders: string[] = [], timeoutMs = 30_000): Promise<StdioClient> {
+/** Starts `dipforge lsp --stdio` and connects to it, sending nothing (the protocol tests send what they like). */
+export function spawnServer(): ServerProcess {
   const child = spawn(process.execPath, [BIN, 'lsp', '--stdio'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
   const stderr: string[] = [];
+  const logs: LogMessageParams[] = [];
   child.stderr?.on('data', (d: Buffer) => stderr.push(d.toString()));
+  const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  connection.onNotification(LogMessageNotification.type, (p) => void logs.push(p));
+  connection.onRequest('client/registerCapability', () => null);
+  return { connection, process: child, stderr, logs, exited };
+}
+
+export interface StartOptions {
+  timeoutMs?: number;
+  /** Whether the client says it watches files (dynamic registration of workspace/didChangeWatchedFiles); default true. */
+  watchFiles?: boolean;
+}
+
+export async function startStdio(folders: string[] = [], timeoutOrOptions: number | StartOptions = {}): Promise<StdioClient> {
+  const options: StartOptions = typeof timeoutOrOptions === 'number' ? { timeoutMs: timeoutOrOptions } : timeoutOrOptions;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const server = spawnServer();
+  const { connection, process: child } = server;
   const published = new Map<string, PublishDiagnosticsParams[]>();
   const waiters: { uri: string; version: number; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
   connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
@@ -71,14 +100,12 @@ export async function startStdio(folders: string[] = [], timeoutMs = 30_000): Pr
       }
     }
   });
-  connection.onNotification('window/logMessage', () => undefined);
-  connection.onRequest('client/registerCapability', () => null);
   connection.listen();
   const initialize = await connection.sendRequest(InitializeRequest.type, {
     processId: process.pid,
     rootUri: folders[0] ? uri(folders[0]) : null,
     workspaceFolders: folders.map((f) => ({ uri: uri(f), name: f })),
-    capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } },
+    capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: options.watchFiles ?? true } } },
   });
   await connection.sendNotification(InitializedNotification.type, {});
   const versions = new Map<string, number>();
@@ -91,10 +118,8 @@ export async function startStdio(folders: string[] = [], timeoutMs = 30_000): Pr
     });
   };
   return {
-    connection,
-    process: child,
+    ...server,
     initialize,
-    stderr,
     open(u, text, languageId) {
       versions.set(u, 1);
       void connection.sendNotification(DidOpenTextDocumentNotification.type, {

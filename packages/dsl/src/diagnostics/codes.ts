@@ -147,6 +147,9 @@ export const Codes = {
   convertExpectationRemoved: code('DF8064', 'warning', 'Converted to another edition, an expectation that no longer holds there, kept as a comment.'),
   convertLeftOut: code('DF8065', 'warning', 'Converted to another edition, something the conversion could not carry across (the message says what), left to the other edition\'s defaults.'),
 
+  // The language server (docs/LSP.md, "Limits")
+  fileTooLarge: code('DF8070', 'warning', 'A file larger than the language server reads (1 MiB): it is not parsed, so nothing in it is checked, completed or found.'),
+
   // Order languages of a game file (docs/GAME-LANGUAGE.md, "Orders in other languages")
   unknownOrderLanguage: code('DF6040', 'error', 'A language line naming a language dipforge has no order vocabulary for.'),
 } as const;

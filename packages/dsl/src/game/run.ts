@@ -14,12 +14,14 @@ import {
   phaseIndex,
   phaseIsEmpty,
   samePhase,
+  parseOrder,
   yearPhases,
   type Board,
   type DislodgedUnit,
   type NameIndex,
   type Order,
   type OrderResult,
+  type ParseResult,
   type Phase,
   type PhaseResult,
   type Position,
@@ -38,6 +40,7 @@ import { phaseKey, phaseText, type YearPhase } from './phases.js';
 import type { CompiledVariant, GameWorkspace } from './workspace.js';
 import { OrderReading } from './orders.js';
 import { editionNames } from './editions.js';
+import { unfinishedMessage } from './unfinished.js';
 import { gameOrderLanguages, isOrderLanguage, OrderLanguages, readOrderLine } from './order-language.js';
 import { VictoryKeeper, type DeclarationRun, type VictoryState } from './victory.js';
 import { commonSuffix, sameData, shiftRange, type Shift } from './cutoff.js';
@@ -1010,8 +1013,12 @@ class GameRunner {
           incomplete = true;
           const at = line.text.range.start.offset;
           const end = parsed.end > parsed.start ? parsed.end : line.text.text.length;
-          const name = ENGINE_CODES[parsed.code] ?? 'invalidOrder';
-          this.report(name, this.parsed.lines.range(at + parsed.start, at + end), parsed.message);
+          // A line that stops in a keyword, as it does while it is typed, is told what is expected (unfinished.ts).
+          const read = (text: string): ParseResult => parseOrder(this.index, text, { power, phase: position.phase.kind, unitAt });
+          const afterPower = line.power.range.start.line === line.text.range.start.line;
+          const unfinished = unfinishedMessage(line.text.text, parsed, { board: this.board, index: this.index, rules: this.rules, phase: position.phase, afterPower, read });
+          const name = unfinished !== undefined ? 'invalidOrder' : (ENGINE_CODES[parsed.code] ?? 'invalidOrder');
+          this.report(name, this.parsed.lines.range(at + parsed.start, at + end), unfinished ?? parsed.message);
           continue;
         }
         // A misspelt name read as the name it is close to: said, never silent (DF8030).

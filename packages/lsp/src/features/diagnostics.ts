@@ -4,8 +4,9 @@
  * fails is information (bounced, cut, dislodged, no convoy…), an unmet
  * expectation a warning. Succeeding orders show as inlay hints only.
  */
-import type { Diagnostic as DslDiagnostic, OrderRun } from '@dipforge/dsl';
+import { Codes, type Diagnostic as DslDiagnostic, type OrderRun } from '@dipforge/dsl';
 import { Diagnostic, DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
+import { MAX_FILE_BYTES, sizeText } from '../limits.js';
 import { toRange } from '../text.js';
 import type { Doc, GameDoc, MapDoc } from '../workspace.js';
 
@@ -27,6 +28,17 @@ function severity(s: string): DiagnosticSeverity {
 
 export function fromDsl(d: DslDiagnostic): LspDiagnostic {
   return { range: toRange(d.range), severity: severity(d.severity), code: d.code, source: SOURCE, message: d.message };
+}
+
+/** The one diagnostic of an open file over the size limit, which is not parsed (at its start: there is nothing else to point at). */
+export function tooLargeDiagnostic(bytes: number): LspDiagnostic {
+  return {
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    severity: DiagnosticSeverity.Warning,
+    code: Codes.fileTooLarge.code,
+    source: SOURCE,
+    message: `This file is too large to check: ${sizeText(bytes)}, over the ${sizeText(MAX_FILE_BYTES)} the language server reads. It is not parsed, so nothing in it is checked, completed or found.`,
+  };
 }
 
 export function diagnostics(doc: Doc): LspDiagnostic[] {

@@ -6,8 +6,9 @@
  */
 import { SymbolKind, type DocumentSymbol, type WorkspaceSymbol } from 'vscode-languageserver';
 import { phaseLabel, sectionRuns } from '../context.js';
+import { Pace } from '../pace.js';
+import { toRange, type Lines } from '../text.js';
 import type { GameDoc, MapDoc, Workspace } from '../workspace.js';
-import type { Lines } from '../text.js';
 
 type R = { start: { offset: number }; end: { offset: number } };
 
@@ -101,14 +102,19 @@ function mapSymbols(doc: MapDoc): DocumentSymbol[] {
   return out;
 }
 
-/** Provinces and powers of every map in the workspace whose id or name contains the query. */
-export function workspaceSymbols(ws: Workspace, query: string): WorkspaceSymbol[] {
+/**
+ * Provinces and powers of every map in the workspace whose id or name contains
+ * the query. Only the parse of each map is needed (kept while its text is the
+ * same), and the maps are read a file at a time (`Pace`).
+ */
+export async function workspaceSymbols(ws: Workspace, query: string, pace = new Pace()): Promise<WorkspaceSymbol[]> {
   const q = query.toLowerCase();
   const out: WorkspaceSymbol[] = [];
   for (const path of ws.allFiles('map')) {
-    const doc = ws.map(path);
-    if (!doc) continue;
-    for (const d of doc.parsed.ast.decls) {
+    await pace.step();
+    const parsed = ws.loader.parse(path);
+    if (!parsed) continue;
+    for (const d of parsed.ast.decls) {
       if ((d.kind !== 'Province' && d.kind !== 'Power') || !d.id) continue;
       const name = d.id.text;
       const title = d.title?.value ?? '';
@@ -116,7 +122,7 @@ export function workspaceSymbols(ws: Workspace, query: string): WorkspaceSymbol[
       out.push({
         name,
         kind: d.kind === 'Province' ? SymbolKind.Variable : SymbolKind.Class,
-        location: { uri: ws.uriOf(path), range: doc.lines.range(d.id.range.start.offset, d.id.range.end.offset) },
+        location: { uri: ws.uriOf(path), range: toRange(d.id.range) },
         ...(title ? { containerName: title } : {}),
       });
       if (out.length >= 1000) return out;
