@@ -63,7 +63,14 @@ function allMovesHold(m: MovementState, cycle: readonly number[], convoys: reado
   }
   let changed = false;
   for (const u of moves) {
-    if (m.resolved[u] || m.forced[u]! >= 0) continue;
+    if (m.resolved[u]) {
+      // Settled before the paradox was met, which depends on the order units are
+      // visited in: a move of the paradox that failed is reported as failing by
+      // the rule whatever that order (one that succeeded cannot be part of it).
+      if (m.res[u] === 0) m.backup[u] = BACKUP_PARADOX;
+      continue;
+    }
+    if (m.forced[u]! >= 0) continue;
     m.forced[u] = 0;
     m.backup[u] = BACKUP_PARADOX;
     changed = true;
