@@ -1,0 +1,159 @@
+/**
+ * Switch Edition through the language server, in process: `dipforge/setEdition`
+ * on the example game converts it (the same text as `convertGame`, sent as the
+ * lines that change), old-rules and back; the question the extension asks
+ * first; the line differences the edit is made of.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { convertGame, GameWorkspace, runGameText } from '@dipforge/dsl';
+import { lineEdits, setEdition, Workspace, type GameDoc } from '@dipforge/lsp';
+import { switchConfirmation } from '../extension/src/switch.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const EXAMPLE = readFileSync(join(ROOT, 'variants/classic/examples/1901.dipgame'), 'utf8');
+const tmp = mkdtempSync(join(tmpdir(), 'dipforge-switch-lsp-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+let version = 0;
+function game(ws: Workspace, name: string, text: string): GameDoc {
+  const uri = pathToFileURL(join(tmp, name)).href;
+  if (ws.open.has(uri)) ws.changeDocument(uri, text, ++version);
+  else ws.openDocument(uri, text, ++version);
+  const doc = ws.docByUri(uri);
+  if (doc?.kind !== 'game') throw new Error(`no game for ${name}`);
+  return doc;
+}
+
+type Edit = { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string };
+
+/** Applies LSP text edits (not overlapping) to a text. */
+function apply(text: string, edits: readonly Edit[]): string {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
+  const offset = (p: { line: number; character: number }): number => (starts[p.line] ?? text.length) + p.character;
+  let out = text;
+  for (const e of [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start))) out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
+  return out;
+}
+
+function errors(text: string, name: string): string[] {
+  const run = runGameText(text, join(tmp, name), new GameWorkspace());
+  return run.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.range.start.line + 1}: ${d.code} ${d.message}`);
+}
+
+/** The lines of the phase section that starts with `phase NAME`, up to the next section. */
+function section(text: string, name: string): string[] {
+  const lines = text.split('\n');
+  const from = lines.indexOf(`phase ${name}`);
+  if (from < 0) return [];
+  const to = lines.findIndex((l, i) => i > from && /^(phase|expect|position|declare)\b/u.test(l));
+  return lines.slice(from + 1, to < 0 ? undefined : to).filter((l) => l.trim() !== '');
+}
+
+describe('dipforge/setEdition converts a game', () => {
+  const ws = new Workspace();
+
+  it('to old-rules: the winter builds become build lists in the fall, and the result checks with no errors', () => {
+    const doc = game(ws, 'to-old.dipgame', EXAMPLE);
+    const r = setEdition(ws, doc, 'old-rules');
+    const converted = apply(EXAMPLE, r.edits);
+    const direct = convertGame(EXAMPLE, doc.path, 'old-rules', new GameWorkspace());
+    if (!direct.ok) throw new Error('the example does not convert');
+    expect(converted).toBe(direct.text);
+    expect(r.converted).toBe(true);
+    expect(r.confirm).toBe(true);
+    expect(r.summary).toMatchObject({ from: '2023', to: 'old-rules', fromForm: 'separate', toForm: 'postal', ordersMoved: 6, phasesRemoved: 1, phasesInserted: 0 });
+    expect(r.summaryText).toContain('Phases removed: 1');
+    expect(r.warnings).toEqual([]);
+    // The changed lines only: the spring phase is not touched.
+    expect(r.edits.length).toBeGreaterThan(1);
+    expect(r.edits.every((e) => e.range.start.line >= 3)).toBe(true);
+    expect(errors(converted, 'to-old-check.dipgame')).toEqual([]);
+    expect(converted).toMatch(/^edition old-rules$/mu);
+    expect(converted).not.toContain('phase winter 1901 adjustment');
+    const fall = section(converted, 'fall 1901 movement');
+    expect(fall.filter((l) => /^\s+Build /u.test(l)).map((l) => l.trim()).sort()).toEqual(['Build A mun, A ber', 'Build A par', 'Build A vie', 'Build F lon', 'Build F nap']);
+  });
+
+  it('and back to 2023: the winter adjustment phase comes back with the builds', () => {
+    const doc = game(ws, 'to-old.dipgame', EXAMPLE);
+    const postal = apply(EXAMPLE, setEdition(ws, doc, 'old-rules').edits);
+    const back = game(ws, 'back.dipgame', postal);
+    const r = setEdition(ws, back, '2023');
+    const text = apply(postal, r.edits);
+    expect(r.converted).toBe(true);
+    expect(r.summary).toMatchObject({ from: 'old-rules', to: '2023', phasesInserted: 1 });
+    expect(errors(text, 'back-check.dipgame')).toEqual([]);
+    const winter = section(text, 'winter 1901 adjustment').map((l) => l.trim());
+    expect(winter.filter((l) => l.startsWith('Build')).sort()).toEqual(['Build A ber', 'Build A mun', 'Build A par', 'Build A vie', 'Build F lon', 'Build F nap']);
+    expect(section(text, 'fall 1901 movement').some((l) => /Build/u.test(l))).toBe(false);
+  });
+
+  it('between two separate-phase editions of the example, changes the edition line alone and asks nothing', () => {
+    const doc = game(ws, 'to-2000.dipgame', EXAMPLE);
+    const r = setEdition(ws, doc, '2000');
+    expect(r.converted).toBe(true);
+    expect(r.confirm).toBe(false);
+    expect(apply(EXAMPLE, r.edits)).toBe(EXAMPLE.replace('edition 2023', 'edition 2000'));
+    expect(switchConfirmation(r, '2000', '1901.dipgame')).toBeUndefined();
+  });
+
+  it('a game with errors is not converted: the edition line alone, with the reason, for the editor to offer', () => {
+    const broken = EXAMPLE.replace('A vie - gal', 'A vie - nowhere');
+    const doc = game(ws, 'broken.dipgame', broken);
+    const r = setEdition(ws, doc, 'old-rules');
+    expect(r.converted).toBe(false);
+    expect(r.confirm).toBe(true);
+    expect(r.message).toMatch(/^The game has 1 error, so it cannot be played to be converted \(line 8: .*\[DF2001\]\)$/u);
+    expect(apply(broken, r.edits)).toBe(broken.replace('edition 2023', 'edition old-rules'));
+    const ask = switchConfirmation(r, 'old-rules', 'broken.dipgame');
+    expect(ask?.action).toBe('Change the Edition Line');
+    expect(ask?.detail).toContain(r.message);
+  });
+
+  it('the question before a conversion shows the summary and the warnings', () => {
+    const doc = game(ws, 'to-old.dipgame', EXAMPLE);
+    const r = setEdition(ws, doc, 'old-rules');
+    const warned = { ...r, warnings: [{ range: { start: { line: 41, character: 4 }, end: { line: 41, character: 9 } }, message: 'a list', code: 'DF8062' }] };
+    const ask = switchConfirmation(warned, 'old-rules', '1901.dipgame');
+    expect(ask?.message).toBe('dipforge: convert 1901.dipgame to old-rules?');
+    expect(ask?.action).toBe('Convert');
+    expect(ask?.detail).toBe(`${r.summaryText}\n\nline 42: a list [DF8062]\n\nOne edit: Undo takes it back.`);
+  });
+});
+
+describe('lineEdits', () => {
+  /** A small seeded generator, so that a failure can be replayed. */
+  function prng(seed: number): () => number {
+    let s = seed >>> 0;
+    return () => {
+      s = (s * 1664525 + 1013904223) >>> 0;
+      return s / 2 ** 32;
+    };
+  }
+
+  it('turns one text into the other, touching only lines that differ', () => {
+    const rand = prng(7);
+    const words = ['A mun H', 'F kie - den', '', 'phase spring 1901 movement', '  germany:', '// note'];
+    for (let n = 0; n < 300; n++) {
+      const a = Array.from({ length: Math.floor(rand() * 30) }, () => words[Math.floor(rand() * words.length)]!);
+      const b = a.filter(() => rand() > 0.2).flatMap((l) => (rand() < 0.2 ? [l, words[Math.floor(rand() * words.length)]!] : [l]));
+      const end = (lines: string[]): string => lines.join('\n') + (rand() < 0.5 && lines.length > 0 ? '\n' : '');
+      const before = end(a);
+      const after = end(b);
+      const edits = lineEdits(before, after);
+      expect(apply(before, edits), `case ${n}`).toBe(after);
+      for (let i = 1; i < edits.length; i++) {
+        const p = edits[i - 1]!.range.end;
+        const q = edits[i]!.range.start;
+        expect(p.line < q.line || (p.line === q.line && p.character <= q.character)).toBe(true);
+      }
+    }
+    expect(lineEdits('a\nb\nc\n', 'a\nB\nc\n')).toEqual([{ range: { start: { line: 1, character: 0 }, end: { line: 2, character: 0 } }, newText: 'B\n' }]);
+    expect(lineEdits('same', 'same')).toEqual([]);
+  });
+});
