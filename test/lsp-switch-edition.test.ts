@@ -2,16 +2,21 @@
  * Switch Edition through the language server, in process: `dipforge/setEdition`
  * on the example game converts it (the same text as `convertGame`, sent as the
  * lines that change), old-rules and back; the question the extension asks
- * first; the line differences the edit is made of.
+ * first; the line differences the edit is made of. A game whose edition line
+ * says old-rules but that has a winter adjustment phase: the same code and
+ * severity in `dipforge check` and the server, hover and the board saying why
+ * the phase is not played, and the code action that converts it.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { convertGame, GameWorkspace, runGameText } from '@dipforge/dsl';
-import { lineEdits, setEdition, Workspace, type GameDoc } from '@dipforge/lsp';
+import { main } from '@dipforge/cli';
+import { boardAt, codeActions, diagnostics, hover, lineEdits, setEdition, Workspace, type GameDoc } from '@dipforge/lsp';
 import { switchConfirmation } from '../extension/src/switch.js';
+import { applyTextEdits as apply } from '../packages/lsp/test/util.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const EXAMPLE = readFileSync(join(ROOT, 'variants/classic/examples/1901.dipgame'), 'utf8');
@@ -26,18 +31,6 @@ function game(ws: Workspace, name: string, text: string): GameDoc {
   const doc = ws.docByUri(uri);
   if (doc?.kind !== 'game') throw new Error(`no game for ${name}`);
   return doc;
-}
-
-type Edit = { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string };
-
-/** Applies LSP text edits (not overlapping) to a text. */
-function apply(text: string, edits: readonly Edit[]): string {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
-  const offset = (p: { line: number; character: number }): number => (starts[p.line] ?? text.length) + p.character;
-  let out = text;
-  for (const e of [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start))) out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
-  return out;
 }
 
 function errors(text: string, name: string): string[] {
@@ -123,6 +116,66 @@ describe('dipforge/setEdition converts a game', () => {
     expect(ask?.message).toBe('dipforge: convert 1901.dipgame to old-rules?');
     expect(ask?.action).toBe('Convert');
     expect(ask?.detail).toBe(`${r.summaryText}\n\nline 42: a list [DF8062]\n\nOne edit: Undo takes it back.`);
+  });
+});
+
+describe('a game written in separate phases whose edition line says old-rules', () => {
+  const ws = new Workspace();
+  const text = EXAMPLE.replace('edition 2023', 'edition old-rules');
+  const lines = text.split('\n');
+  const winter = lines.indexOf('phase winter 1901 adjustment');
+  const build = lines.indexOf('    Build F lon');
+
+  it('gets the same code, severity and message from `dipforge check` and the language server, naming the fix', async () => {
+    const path = join(tmp, 'winter-old.dipgame');
+    writeFileSync(path, text);
+    let err = '';
+    const code = await main(['check', path], { out: () => undefined, err: (t) => (err += t), cwd: tmp });
+    expect(code).toBe(1);
+    const cli = err.split('\n').filter((l) => l.includes('[DF'));
+    expect(cli).toHaveLength(1);
+    const m = /^.*?:(\d+):(\d+): (error|warning|info): (.*) \[(DF\d+)\]$/u.exec(cli[0]!);
+    expect(m?.slice(1)).toEqual([String(winter + 1), '7', 'error', expect.stringContaining('convert the game to old-rules'), 'DF6005']);
+    const doc = game(ws, 'winter-old.dipgame', text);
+    const server = diagnostics(doc).filter((d) => d.range.start.line === winter);
+    expect(server.map((d) => ({ code: d.code, severity: d.severity, message: d.message, character: d.range.start.character }))).toEqual([
+      { code: 'DF6005', severity: 1, message: m?.[4], character: 6 },
+    ]);
+  });
+
+  it('hover on an order of that phase and the board there say why it is not played, not that the order cannot be read', () => {
+    const doc = game(ws, 'winter-old.dipgame', text);
+    const h = hover(ws, doc, { line: build, character: 6 });
+    const value = (h?.contents as { value: string }).value;
+    expect(value).toContain(`Not adjudicated: error DF6005 on its phase line: The year of Classic under these rules has no winter adjustment phase`);
+    expect(value).not.toContain('could not be read');
+    const board = boardAt(ws, doc, { line: build, character: 4 });
+    expect(board.message).toMatch(/^Not adjudicated: error DF6005 on its phase line: .*convert the game to old-rules/u);
+    expect(boardAt(ws, doc, { line: 8, character: 4 }).message).toBeUndefined();
+  });
+
+  it('has the code action "Convert the game to old-rules" on the phase line and its orders, whose edit is the conversion', () => {
+    const doc = game(ws, 'winter-old.dipgame', text);
+    const expected = convertGame(EXAMPLE, doc.path, 'old-rules', new GameWorkspace());
+    if (!expected.ok) throw new Error('the example does not convert');
+    for (const line of [winter, build]) {
+      const actions = codeActions(ws, doc, { start: { line, character: 0 }, end: { line, character: 0 } });
+      const convert = actions.filter((a) => a.title === 'Convert the game to old-rules');
+      expect(convert, `line ${line + 1}`).toHaveLength(1);
+      expect(convert[0]?.kind).toBe('quickfix');
+      expect(convert[0]?.diagnostics?.[0]?.code).toBe('DF6005');
+      const converted = apply(text, convert[0]?.edit?.changes?.[doc.uri] ?? []);
+      expect(converted).toBe(expected.text);
+      expect(errors(converted, 'winter-fixed.dipgame')).toEqual([]);
+    }
+    // Switch Edition to the edition the file already names does the same.
+    const r = setEdition(ws, doc, 'old-rules');
+    expect(apply(text, r.edits)).toBe(expected.text);
+    expect(r.summaryText).toContain("the file's edition line says old-rules, but its phases are those of 2023's year");
+    // Not on a movement phase of the same file, nor on the example under its own edition.
+    expect(codeActions(ws, doc, { start: { line: 8, character: 0 }, end: { line: 8, character: 0 } }).some((a) => a.title.startsWith('Convert the game'))).toBe(false);
+    const own = game(ws, 'winter-2023.dipgame', EXAMPLE);
+    expect(codeActions(ws, own, { start: { line: winter, character: 0 }, end: { line: winter, character: 0 } }).some((a) => a.title.startsWith('Convert the game'))).toBe(false);
   });
 });
 

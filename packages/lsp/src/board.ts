@@ -51,6 +51,7 @@ import { sizeText } from './limits.js';
 import { Cancelled, type Pace } from './pace.js';
 import { serve, type Log } from './serve.js';
 import { switchGame } from './switch.js';
+import { notPlayedText, whyNotPlayed } from './unplayed.js';
 import { toRange } from './text.js';
 import type { Doc, GameDoc, MapDoc, Workspace } from './workspace.js';
 
@@ -75,6 +76,7 @@ export interface BoardResult {
   edition: string | null;
   /** The line of the `phase` (or `position`) statement drawn; -1 for the start of the game or a map. */
   line: number;
+  /** Why there is no picture; or, with one, why the phase under the cursor was not played (the position drawn is the last one reached). */
   message?: string;
 }
 
@@ -211,7 +213,10 @@ export function boardAt(ws: Workspace, doc: Doc, position: LspPosition | undefin
   const svg = cached(doc, `board:${drawn.key}`, () =>
     renderBoard(config, board, drawn.position, { results: drawn.results, dislodged: drawn.dislodged, title: `${config.name}: ${basename(doc.path)}` }),
   );
-  return { uri: doc.uri, svg, phase: phaseLabel(drawn.phase), variant, edition, line: drawn.line };
+  // A section that was not played is drawn at the last position reached; the board says why, as the diagnostics do.
+  const index = drawn.key.startsWith('s') ? Number(drawn.key.slice(1)) : -1;
+  const why = index >= 0 ? whyNotPlayed(doc, index) : undefined;
+  return { uri: doc.uri, svg, phase: phaseLabel(drawn.phase), variant, edition, line: drawn.line, ...(why ? { message: notPlayedText(why, doc, index) } : {}) };
 }
 
 // ----------------------------------------------------------------- status
@@ -386,8 +391,9 @@ export function setEdition(ws: Workspace, doc: Doc, edition: string): SetEdition
   if (doc.kind === 'map') return { uri: doc.uri, edits: line, converted: false, confirm: false, warnings: [] };
   const s = switchGame(ws, doc, edition);
   if ('message' in s) return { uri: doc.uri, edits: line, converted: false, confirm: true, warnings: [], message: s.message };
-  const lineOnly = applyLspEdits(doc, line);
-  return { uri: doc.uri, edits: s.edits, converted: true, confirm: s.converted !== lineOnly, summary: s.summary, summaryText: s.summaryText, warnings: s.warnings };
+  // When only the edition line changes, its own edit is the smallest (the word, not the line).
+  const confirm = s.converted !== applyLspEdits(doc, line);
+  return { uri: doc.uri, edits: confirm ? s.edits : line, converted: true, confirm, summary: s.summary, summaryText: s.summaryText, warnings: s.warnings };
 }
 
 /** A document's text with edits (in its positions, not overlapping) applied. */
