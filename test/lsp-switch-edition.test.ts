@@ -126,7 +126,7 @@ describe('a game written in separate phases whose edition line says old-rules', 
   const winter = lines.indexOf('phase winter 1901 adjustment');
   const build = lines.indexOf('    Build F lon');
 
-  it('gets the same code, severity and message from `dipforge check` and the language server, naming the fix', async () => {
+  it('gets the same code, severity and message from `dipforge check`, `dipforge adjudicate [--edition old-rules]` and the language server, naming the fix', async () => {
     const path = join(tmp, 'winter-old.dipgame');
     writeFileSync(path, text);
     let err = '';
@@ -136,6 +136,12 @@ describe('a game written in separate phases whose edition line says old-rules', 
     expect(cli).toHaveLength(1);
     const m = /^.*?:(\d+):(\d+): (error|warning|info): (.*) \[(DF\d+)\]$/u.exec(cli[0]!);
     expect(m?.slice(1)).toEqual([String(winter + 1), '7', 'error', expect.stringContaining('convert the game to old-rules'), 'DF6005']);
+    // `adjudicate`, with or without --edition naming the file's own edition, says the same.
+    for (const args of [['adjudicate', path], ['adjudicate', path, '--edition', 'old-rules']]) {
+      let said = '';
+      expect(await main(args, { out: () => undefined, err: (t) => (said += t), cwd: tmp })).toBe(1);
+      expect(said.split('\n').filter((l) => l.includes('[DF')), args.join(' ')).toEqual(cli);
+    }
     const doc = game(ws, 'winter-old.dipgame', text);
     const server = diagnostics(doc).filter((d) => d.range.start.line === winter);
     expect(server.map((d) => ({ code: d.code, severity: d.severity, message: d.message, character: d.range.start.character }))).toEqual([
