@@ -701,6 +701,10 @@ describe('the bundled server, copied out of the repository', () => {
     expect(editions.editions.map((e) => e.name)).toEqual(['1971', '1982', '2000', '2023', 'old-rules', 'online-5']);
     const set = await server.connection.sendRequest<{ edits: TextEdit[] }>('dipforge/setEdition', { uri, edition: '1982' });
     expect(set.edits).toEqual([{ range: { start: { line: 3, character: 8 }, end: { line: 3, character: 12 } }, newText: '1982' }]);
+    // To the postal year the bundled server converts the game: the winter phase goes, its builds join the fall.
+    const postal = await server.connection.sendRequest<{ edits: TextEdit[]; converted: boolean; confirm: boolean; summary: { phasesRemoved: number; ordersMoved: number } }>('dipforge/setEdition', { uri, edition: 'old-rules' });
+    expect([postal.converted, postal.confirm, postal.summary.phasesRemoved, postal.summary.ordersMoved]).toEqual([true, true, 1, 6]);
+    expect(postal.edits.some((e) => e.newText === '    Build A mun, A ber\n')).toBe(true);
 
     const diff = await server.connection.sendRequest<{ text: string; orders: unknown[]; a: { edition: string }; b: { edition: string } }>('dipforge/diff', {
       uri,

@@ -38,7 +38,7 @@ import {
 } from 'vscode-languageserver-protocol';
 import { startStdio, read, type StdioClient } from '../packages/lsp/test/harness.js';
 import { isCompletionItem, isSignatureInformation, isWorkspaceSymbol } from '../packages/lsp/test/shapes.js';
-import { at, DECLARE, EXAMPLE, fileUri, POSTAL, RANDOM_100, WS } from '../packages/lsp/test/util.js';
+import { applyTextEdits as applyEdits, at, DECLARE, EXAMPLE, fileUri, POSTAL, RANDOM_100, WS } from '../packages/lsp/test/util.js';
 
 const example = read(EXAMPLE);
 const exampleUri = fileUri(EXAMPLE);
@@ -319,6 +319,34 @@ describe('dipforge lsp --stdio', () => {
     expect(value.split('\n\n').pop()).toBe(
       'docs/RULES.md, "Options that conflict": `alliance-victory` (a number or `solo-threshold`) with `victory-ties shared`; why: Two alliances, or an alliance and a power, meeting a condition at once would share the win, so more than two powers would win together, which an alliance victory rules out (000 §4b). Write `victory-ties extend` (000 §4).',
     );
+  });
+
+  it('Switch Edition to old-rules converts the example and back; the winter phase under old-rules is an error with the quick fix that converts', async () => {
+    const uri = fileUri(join(WS, 'memory-switch.dipgame'));
+    await client.open(uri, example);
+    type Switched = { edits: TextEdit[]; converted: boolean; confirm: boolean; summary: { phasesRemoved: number; phasesInserted: number }; warnings: unknown[] };
+    const r = await client.connection.sendRequest<Switched>('dipforge/setEdition', { uri, edition: 'old-rules' });
+    for (const e of r.edits) expect(TextEdit.is(e)).toBe(true);
+    expect([r.converted, r.confirm, r.summary.phasesRemoved, r.warnings]).toEqual([true, true, 1, []]);
+    const postal = applyEdits(example, r.edits);
+    const d = await client.change(uri, r.edits.map((e) => ({ range: e.range, text: e.newText })).reverse());
+    allDiagnostics(d.diagnostics);
+    expect(d.diagnostics.filter((x) => x.severity === 1)).toEqual([]);
+    expect(postal).toContain('    Build A mun, A ber\n');
+    expect(postal).not.toContain('winter 1901 adjustment');
+    const back = await client.connection.sendRequest<Switched>('dipforge/setEdition', { uri, edition: '2023' });
+    expect(back.summary.phasesInserted).toBe(1);
+    const restored = applyEdits(postal, back.edits);
+    expect(restored).toContain('phase winter 1901 adjustment\n');
+    // The edition line alone changed by hand: the same error as `dipforge check`, and the quick fix is the conversion.
+    const byHand = example.replace('edition 2023', 'edition old-rules');
+    const e = await client.change(uri, [{ text: byHand }]);
+    const winter = at(byHand, 'winter 1901 adjustment', 0);
+    expect(e.diagnostics.filter((x) => x.severity === 1).map((x) => `${x.code}@${x.range.start.line}:${x.range.start.character}`)).toEqual([`DF6005@${winter.line}:${winter.character}`]);
+    const actions = (await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: { start: winter, end: winter }, context: { diagnostics: [] } })) as CodeAction[];
+    for (const a of actions) expect(CodeAction.is(a)).toBe(true);
+    const fix = actions.find((a) => a.title === 'Convert the game to old-rules');
+    expect(applyEdits(byHand, fix?.edit?.changes?.[uri] ?? [])).toBe(postal);
   });
 
   it('answers a request with malformed params InvalidParams and keeps running', async () => {

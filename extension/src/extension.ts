@@ -26,8 +26,13 @@ import {
 } from './protocol';
 import { checkVariantId, scaffoldVariant } from './scaffold';
 import { StatusItem } from './status';
+import { switchConfirmation } from './switch';
 
 let client: LanguageClient | undefined;
+/** The last conversion's warnings, shown as problems of the converted file until it is edited again. */
+let conversionWarnings: vscode.DiagnosticCollection | undefined;
+/** The document whose conversion warnings are shown, and its version once converted: a later edit clears them (their lines may have moved). */
+let warned: { uri: string; version: number } | undefined;
 let started: Promise<void> | undefined;
 
 const request: Requester = async <R>(method: string, params: unknown): Promise<R> => {
@@ -100,7 +105,11 @@ function editionItems(list: EditionsResult, skip?: string | null, first?: string
   return items;
 }
 
-/** Switch Edition: a quick pick of the editions; the file's edition line is changed (or added). */
+/**
+ * Switch Edition: a quick pick of the editions; a game is converted to the
+ * edition (the server's `dipforge convert`), after a question with the summary
+ * when more than the edition line changes; a map's edition line is changed.
+ */
 async function switchEdition(args?: { uri?: string; edition?: string }): Promise<void> {
   const uri = args?.uri ?? dipEditor()?.document.uri.toString();
   if (!uri) {
@@ -120,10 +129,41 @@ async function switchEdition(args?: { uri?: string; edition?: string }): Promise
       edition = pick.edition;
     }
     const r = await request<SetEditionResult>(SET_EDITION_REQUEST, { uri, edition });
-    if (!(await applyEdits(r.uri, r.edits))) void vscode.window.showWarningMessage('dipforge: the edition line could not be changed.');
+    const file = vscode.Uri.parse(uri).path.split('/').pop() ?? uri;
+    const ask = switchConfirmation(r, edition, file);
+    if (ask) {
+      const answer = await vscode.window.showWarningMessage(ask.message, { modal: true, detail: ask.detail }, ask.action);
+      if (answer !== ask.action) return;
+    }
+    if (!(await applyEdits(r.uri, r.edits))) {
+      void vscode.window.showWarningMessage('dipforge: the edition could not be changed.');
+      return;
+    }
+    showConversionWarnings(r);
   } catch (e) {
     failed('Switch Edition failed', e);
   }
+}
+
+/** The conversion's warnings as problems of the converted file (until it is edited). */
+function showConversionWarnings(r: SetEditionResult): void {
+  if (!conversionWarnings) return;
+  conversionWarnings.clear();
+  warned = undefined;
+  if (r.warnings.length === 0) return;
+  const target = vscode.Uri.parse(r.uri);
+  conversionWarnings.set(
+    target,
+    r.warnings.map((w) => {
+      const range = new vscode.Range(w.range.start.line, w.range.start.character, w.range.end.line, w.range.end.character);
+      const d = new vscode.Diagnostic(range, `converted: ${w.message}`, vscode.DiagnosticSeverity.Warning);
+      if (w.code !== undefined) d.code = w.code;
+      d.source = 'dipforge convert';
+      return d;
+    }),
+  );
+  const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === r.uri);
+  warned = { uri: r.uri, version: doc?.version ?? 0 };
 }
 
 /** Compare Editions: the game under its edition and another, compared, in a document beside it. */
@@ -233,10 +273,12 @@ async function newVariant(args?: vscode.Uri | { id?: string; folder?: string | v
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   // The commands, views and listeners first: they work (and say why not) even if the server cannot start.
   const diffs = new DiffProvider(request);
+  conversionWarnings = vscode.languages.createDiagnosticCollection('dipforge-convert');
   const status = new StatusItem(request);
   context.subscriptions.push(
     diffs,
     status,
+    conversionWarnings,
     vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, diffs),
     vscode.commands.registerCommand(COMMANDS.showBoard, showBoard),
     vscode.commands.registerCommand(COMMANDS.switchEdition, switchEdition),
@@ -273,6 +315,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
     vscode.workspace.onDidChangeTextDocument((e) => {
       if (!isDipDocument(e.document) || e.contentChanges.length === 0) return;
+      if (warned && warned.uri === e.document.uri.toString() && e.document.version > warned.version) {
+        conversionWarnings?.clear();
+        warned = undefined;
+      }
       status.schedule(250);
       BoardPanel.current?.changed(e.document);
       diffs.changed(e.document);

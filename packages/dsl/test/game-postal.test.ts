@@ -88,7 +88,8 @@ describe('the postal year in game files', () => {
     expect(span(d?.range)).toEqual(locate(text, 'spring 1901 retreat'));
     expect(d?.message).toBe(
       'The year of Classic under these rules has no spring retreat phase; its phases are spring movement, fall movement ' +
-        '(under year-shape postal retreats are written with the movement orders as priority lists: A mun H retreat ber, kie)',
+        '(under year-shape postal retreats are written with the movement orders as priority lists: A mun H retreat ber, kie). ' +
+        "The game is written in separate phases, for another edition's year: convert the game to old-rules (dipforge convert --edition old-rules, or the quick fix on this line in the editor)",
     );
     expect(run.complete).toBe(false);
   });
@@ -100,6 +101,7 @@ describe('the postal year in game files', () => {
     expect(span(d?.range)).toEqual(locate(text, 'winter 1901 adjustment'));
     expect(d?.message).toContain('has no winter adjustment phase');
     expect(d?.message).toContain('builds and disbands are written with the fall movement orders as priority lists');
+    expect(d?.message).toContain('convert the game to old-rules');
   });
 
   it('a list that cannot be read points at the bad word', () => {

@@ -9,7 +9,8 @@
  * - `dipforge/nextPhase` {uri} → the text edit that appends the next phase
  *   with every unit's order skeleton, or the retreats or adjustments due;
  * - `dipforge/editions` {uri?} → the editions a file may name;
- * - `dipforge/setEdition` {uri, edition} → the edit that names another edition;
+ * - `dipforge/setEdition` {uri, edition} → a game converted to another edition
+ *   (switch.ts), or the edit that names another edition in a map;
  * - `dipforge/diff` {uri, editionA?, editionB} → the game played under two
  *   editions and compared (`diffGameRuns`, as `dipforge diff --json` gives it).
  *
@@ -18,7 +19,7 @@
  * Documented in docs/EXTENSION.md.
  */
 import { basename } from 'node:path';
-import { compileMapFile, diffDocument, diffGameRuns, diffText, phaseText, runGame, type DiffDocument, type GameAst } from '@dipforge/dsl';
+import { compileMapFile, diffDocument, type ConvertSummary, diffGameRuns, diffText, phaseText, runGame, type DiffDocument, type GameAst } from '@dipforge/dsl';
 import {
   adjudicatePhase,
   adjustmentNeeds,
@@ -40,6 +41,7 @@ import {
   LSPErrorCodes,
   ResponseError,
   type Connection,
+  type Diagnostic,
   type Position as LspPosition,
   type TextEdit,
 } from 'vscode-languageserver';
@@ -48,6 +50,8 @@ import { BOARD_REQUEST, DIFF_REQUEST, EDITIONS_REQUEST, NEXT_PHASE_REQUEST, SET_
 import { sizeText } from './limits.js';
 import { Cancelled, type Pace } from './pace.js';
 import { serve, type Log } from './serve.js';
+import { switchGame } from './switch.js';
+import { notPlayedText, whyNotPlayed } from './unplayed.js';
 import { toRange } from './text.js';
 import type { Doc, GameDoc, MapDoc, Workspace } from './workspace.js';
 
@@ -72,6 +76,7 @@ export interface BoardResult {
   edition: string | null;
   /** The line of the `phase` (or `position`) statement drawn; -1 for the start of the game or a map. */
   line: number;
+  /** Why there is no picture; or, with one, why the phase under the cursor was not played (the position drawn is the last one reached). */
   message?: string;
 }
 
@@ -111,7 +116,20 @@ export interface EditionsResult {
 
 export interface SetEditionResult {
   uri: string;
+  /** Applied together (one undoable edit): the converted game's changed lines, or the edition line alone. */
   edits: TextEdit[];
+  /** A game rewritten for the edition's year (`dipforge convert`); false for a map or a game that could not be converted. */
+  converted: boolean;
+  /** The edits change more than the edition line (orders move, phases go or come), or the game could not be converted: ask before applying. */
+  confirm: boolean;
+  /** What the conversion did (`dipforge convert`'s counts). */
+  summary?: ConvertSummary;
+  /** The same for people, several lines. */
+  summaryText?: string;
+  /** The conversion's warnings (DF8060–DF8065), in the converted text's positions. */
+  warnings: Diagnostic[];
+  /** Why the game was not converted (then `edits` change the edition line only). */
+  message?: string;
 }
 
 export interface DiffResponse extends DiffDocument {
@@ -195,7 +213,10 @@ export function boardAt(ws: Workspace, doc: Doc, position: LspPosition | undefin
   const svg = cached(doc, `board:${drawn.key}`, () =>
     renderBoard(config, board, drawn.position, { results: drawn.results, dislodged: drawn.dislodged, title: `${config.name}: ${basename(doc.path)}` }),
   );
-  return { uri: doc.uri, svg, phase: phaseLabel(drawn.phase), variant, edition, line: drawn.line };
+  // A section that was not played is drawn at the last position reached; the board says why, as the diagnostics do.
+  const index = drawn.key.startsWith('s') ? Number(drawn.key.slice(1)) : -1;
+  const why = index >= 0 ? whyNotPlayed(doc, index) : undefined;
+  return { uri: doc.uri, svg, phase: phaseLabel(drawn.phase), variant, edition, line: drawn.line, ...(why ? { message: notPlayedText(why, doc, index) } : {}) };
 }
 
 // ----------------------------------------------------------------- status
@@ -359,6 +380,30 @@ export function setEditionEdits(doc: Doc, edition: string): TextEdit[] {
   return [{ range: { start: end, end }, newText: `${sep}rules {${eol}  edition ${edition}${eol}}${eol}` }];
 }
 
+/**
+ * Switch Edition: a game converted to the edition (its retreat and adjustment
+ * phases written as lists, or the lists as phases, where the years differ), a
+ * map's edition line changed. A game that cannot be converted gets the edition
+ * line alone, with the reason, for the editor to offer.
+ */
+export function setEdition(ws: Workspace, doc: Doc, edition: string): SetEditionResult {
+  const line = setEditionEdits(doc, edition);
+  if (doc.kind === 'map') return { uri: doc.uri, edits: line, converted: false, confirm: false, warnings: [] };
+  const s = switchGame(ws, doc, edition);
+  if ('message' in s) return { uri: doc.uri, edits: line, converted: false, confirm: true, warnings: [], message: s.message };
+  // When only the edition line changes, its own edit is the smallest (the word, not the line).
+  const confirm = s.converted !== applyLspEdits(doc, line);
+  return { uri: doc.uri, edits: confirm ? s.edits : line, converted: true, confirm, summary: s.summary, summaryText: s.summaryText, warnings: s.warnings };
+}
+
+/** A document's text with edits (in its positions, not overlapping) applied. */
+function applyLspEdits(doc: Doc, edits: readonly TextEdit[]): string {
+  const placed = edits.map((e) => ({ start: doc.lines.offsetAt(e.range.start), end: doc.lines.offsetAt(e.range.end), text: e.newText })).sort((a, b) => b.start - a.start);
+  let text = doc.text;
+  for (const e of placed) text = `${text.slice(0, e.start)}${e.text}${text.slice(e.end)}`;
+  return text;
+}
+
 // ------------------------------------------------------------------- diff
 
 /** The game of a document played under two editions (A: the file's own when not given) and compared. */
@@ -422,8 +467,7 @@ export function registerBoardRequests(connection: Connection, ws: Workspace, log
   connection.onRequest(
     SET_EDITION_REQUEST,
     serve('setEdition', log, (p: DocParams & { edition: string }, pace): SetEditionResult => {
-      const doc = docOf(p, pace) as Doc;
-      return { uri: doc.uri, edits: setEditionEdits(doc, p.edition) };
+      return setEdition(ws, docOf(p, pace) as Doc, p.edition);
     }),
   );
   connection.onRequest(

@@ -39,6 +39,7 @@ export {
   nextPhaseText,
   phaseUnder,
   registerBoardRequests,
+  setEdition,
   setEditionEdits,
   statusAt,
   type BoardResult,
@@ -48,6 +49,8 @@ export {
   type SetEditionResult,
   type StatusResult,
 } from './board.js';
+export { switchGame, summaryText, type SwitchedGame, type NotSwitched } from './switch.js';
+export { lineEdits } from './line-diff.js';
 export { BOARD_REQUEST, DIFF_REQUEST, EDITIONS_REQUEST, NEXT_PHASE_REQUEST, SET_EDITION_REQUEST, STATUS_REQUEST } from './requests.js';
 
 /** Runs the server over stdio until the client asks it to exit. */

@@ -41,3 +41,13 @@ export function workspace(): Workspace {
   ws.scan([WS]);
   return ws;
 }
+
+/** A text with LSP text edits (in its positions, not overlapping) applied, as an editor applies one workspace edit. */
+export function applyTextEdits(text: string, edits: readonly { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[]): string {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
+  const offset = (p: { line: number; character: number }): number => (starts[p.line] ?? text.length) + p.character;
+  let out = text;
+  for (const e of [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start))) out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
+  return out;
+}

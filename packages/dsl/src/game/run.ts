@@ -429,13 +429,15 @@ class GameRunner {
   private writtenInAdvance(kind: G.PhaseKindName): string {
     if (kind === 'movement' || this.year.some((p) => p.kind === kind)) return '';
     const shape = `year-shape ${this.rules['year-shape']}`;
+    // A file of separate phases under a postal edition line was written for another year: the fix is the conversion, the same words everywhere.
+    const convert = `. The game is written in separate phases, for another edition's year: convert the game to ${this.rules.edition} (dipforge convert --edition ${this.rules.edition}, or the quick fix on this line in the editor)`;
     if (kind === 'retreat') {
       return this.rules.retreats === 'priority-list'
-        ? ` (under ${shape} retreats are written with the movement orders as priority lists: A mun H retreat ber, kie)`
+        ? ` (under ${shape} retreats are written with the movement orders as priority lists: A mun H retreat ber, kie)${convert}`
         : ` (under ${shape} dislodged units follow retreat-default ${this.rules['retreat-default']})`;
     }
     return this.rules.adjustments === 'priority-list'
-      ? ` (under ${shape} builds and disbands are written with the fall movement orders as priority lists: Build F kie, A ber; Disband A sil, A mun)`
+      ? ` (under ${shape} builds and disbands are written with the fall movement orders as priority lists: Build F kie, A ber; Disband A sil, A mun)${convert}`
       : ` (under ${shape} there are no adjustments)`;
   }
 

@@ -1,8 +1,9 @@
 /**
  * Code actions: did-you-mean for an unknown province or power, the canonical id
  * for a misspelt name the order reader guessed (DF8030), add the missing coast,
- * hold every unit of a power that has no order yet, and write an order in its
- * canonical form.
+ * hold every unit of a power that has no order yet, write an order in its
+ * canonical form, and convert a game written for another edition's year
+ * (convert-action.ts).
  */
 import { closest, formatOrder, type Order } from '@dipforge/engine';
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver';
@@ -10,6 +11,7 @@ import { base, gameContext, namesNear, positionOf, unitText } from '../context.j
 import { ModelNames, tokens } from '../names.js';
 import type { GameDoc, MapDoc, Workspace } from '../workspace.js';
 import { diagnostics as docDiagnostics } from './diagnostics.js';
+import { convertActions } from './convert-action.js';
 import { localizedActions } from './localized.js';
 
 function overlaps(a: Range, b: Range): boolean {
@@ -48,7 +50,10 @@ export function codeActions(ws: Workspace, doc: GameDoc | MapDoc, range: Range):
       for (const fix of coastFixes(doc, start, end, d.code)) edit(`Add the coast: ${fix.newText}`, CodeActionKind.QuickFix, [fix], false, [d]);
     }
   }
-  if (doc.kind === 'game') gameActions(doc, range, edit, diags);
+  if (doc.kind === 'game') {
+    out.push(...convertActions(ws, doc, range));
+    gameActions(doc, range, edit, diags);
+  }
   return out;
 }
 

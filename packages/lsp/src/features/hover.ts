@@ -16,6 +16,7 @@ import type { GameDoc, MapDoc, Workspace } from '../workspace.js';
 import { conflictText } from './conflicts.js';
 import { resultText } from './diagnostics.js';
 import { localizedHover } from './localized.js';
+import { notPlayedText, whyNotPlayed } from '../unplayed.js';
 
 export function hover(ws: Workspace, doc: GameDoc | MapDoc, pos: Position): Hover | null {
   const offset = doc.lines.offsetAt(pos);
@@ -111,6 +112,11 @@ function gameHover(ws: Workspace, doc: GameDoc, offset: number): Hover | null {
       const entry = listEntryText(ctx.run, ctx.orderRun, base(occ.id), occ.start);
       if (entry) lines.push(entry);
     }
+    // A name in a section that was not played: the position shown is the last one reached, and why the section was not played.
+    if (ctx.kind === 'phase' && !ctx.run) {
+      const why = whyNotPlayed(doc, ctx.index);
+      if (why) lines.push(notPlayedText(why, doc, ctx.index));
+    }
     // A power in a declaration: what the declaration did.
     if (occ.kind === 'power' && ctx.kind === 'declare' && ctx.statement) {
       const d = declarationRun(doc, ctx.statement);
@@ -131,7 +137,11 @@ function gameHover(ws: Workspace, doc: GameDoc, offset: number): Hover | null {
       lines.push(`Result: ${resultText(o) ?? 'not adjudicated'}`);
       if (ctx.run) lines.push(...listText(ctx.run, o));
       if (o.line.expected) lines.push(`Expected: ${o.line.expected.value}`);
-    } else lines.push('This order could not be read; see the problems on this line.');
+    } else {
+      // A section that was not played has no readings at all: say why (a phase the edition lacks), not that the order is unreadable.
+      const why = ctx.run ? undefined : whyNotPlayed(doc, ctx.index);
+      lines.push(why ? notPlayedText(why, doc, ctx.index) : 'This order could not be read; see the problems on this line.');
+    }
     return md(lines.join('\n\n'), doc, ctx.order.range.start.offset, ctx.order.range.end.offset);
   }
   if (ctx.kind === 'declare' && ctx.statement) {
