@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { diskHost, type FileHost } from '@dipforge/dsl';
+import { diskHost, type FileHost, type ReadProblem } from '@dipforge/dsl';
 
 export class LayeredHost implements FileHost {
   /** Open documents: path → text. */
@@ -35,6 +35,11 @@ export class LayeredHost implements FileHost {
     const text = this.base.read(path);
     this.cache.set(path, { mtime, size, text });
     return text;
+  }
+
+  /** Why a file on the disk could not be read (an open document always can). */
+  problem(path: string): ReadProblem | undefined {
+    return this.overlay.has(path) ? undefined : this.base.problem?.(path);
   }
 
   exists(path: string): boolean {

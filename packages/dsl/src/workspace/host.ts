@@ -2,12 +2,15 @@
  * Where files come from. The command line reads the disk; the language server
  * will answer from its open documents first. Paths are absolute.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, isAbsolute, sep } from 'node:path';
+import { readTextFile, systemError, type ReadProblem } from './read-text.js';
 
 export interface FileHost {
   /** The file's text, or undefined when it cannot be read. */
   read(path: string): string | undefined;
+  /** Why `read` gave nothing for a path (a folder, a named pipe, a byte that is not UTF-8, …), when the host can tell. */
+  problem?(path: string): ReadProblem | undefined;
   /** Whether a folder contains an entry of this name (used to find the project folder). */
   exists(path: string): boolean;
   /** File names in a folder (not recursive); empty when the folder cannot be read. */
@@ -16,12 +19,12 @@ export interface FileHost {
 
 export const diskHost: FileHost = {
   read(path) {
-    try {
-      if (!statSync(path).isFile()) return undefined;
-      return readFileSync(path, 'utf8');
-    } catch {
-      return undefined;
-    }
+    const read = readTextFile(path);
+    return read.ok ? read.text : undefined;
+  },
+  problem(path) {
+    const read = readTextFile(path);
+    return read.ok ? undefined : read.problem;
   },
   exists(path) {
     return existsSync(path);
@@ -29,7 +32,8 @@ export const diskHost: FileHost = {
   list(dir) {
     try {
       return readdirSync(dir);
-    } catch {
+    } catch (e) {
+      systemError(e);
       return [];
     }
   },

@@ -47,9 +47,33 @@ export function adjudicate(m: MovementState, u: number): boolean {
   return after >= 0 ? after === 1 : result;
 }
 
+/**
+ * How many decisions may wait on one another at once (a move on the move out
+ * of its target, that one on the move out of its own, …). Each is a call of
+ * `resolve` on the stack, so the chain is bounded well inside it; only a board
+ * of more than this many units can reach it.
+ */
+export const MAX_DECISION_DEPTH = 1000;
+
+/** Thrown when a phase's decisions wait on one another in a chain longer than `MAX_DECISION_DEPTH`. */
+export class DecisionDepthError extends RangeError {
+  override readonly name = 'DecisionDepthError';
+  constructor() {
+    super(`more than ${MAX_DECISION_DEPTH} orders depend on one another in a chain; dipforge follows chains of up to ${MAX_DECISION_DEPTH}`);
+  }
+}
+
 /** The final (or, inside an unresolved cycle, guessed) decision of unit `u`'s order. */
 export function resolve(m: MovementState, u: number): boolean {
   if (m.resolved[u]) return m.res[u] === 1;
+  if (m.depth >= MAX_DECISION_DEPTH) throw new DecisionDepthError();
+  m.depth++;
+  const result = resolveOpen(m, u);
+  m.depth--;
+  return result;
+}
+
+function resolveOpen(m: MovementState, u: number): boolean {
   if (m.inCycle[u]) {
     // Met again while its cycle is still open: the remembered guess-based result.
     m.guessBased = true;
@@ -97,7 +121,8 @@ export function resolve(m: MovementState, u: number): boolean {
     m.recursionHits = oldHits;
     m.visited[u] = 0;
     applyBackupRule(m, cycle);
-    return resolve(m, u);
+    // Resolved again within this call (its depth is counted once).
+    return m.resolved[u] ? m.res[u] === 1 : resolveOpen(m, u);
   }
 
   // A cycle passes through here, but its ancestor is further up: remember the guess-based result.
@@ -138,16 +163,24 @@ export function settleUncontested(m: MovementState): void {
 export function resolveAll(m: MovementState): void {
   // In unit order, as before the lists: which decision a cycle is entered from can matter to the backup rule.
   const { active, activeCount } = m.t;
-  for (let k = 0; k < activeCount; k++) {
-    const u = active[k]!;
-    if (m.resolved[u]) continue;
-    m.cycleLength = 0;
-    m.guessBased = false;
-    m.recursionHits = 0;
-    const r = resolve(m, u);
-    // The top-level call is always the ancestor of any cycle it meets, so this is final;
-    // settle anyway so that a defect can never leave a decision open.
-    if (!m.resolved[u]) m.settle(u, r);
+  try {
+    for (let k = 0; k < activeCount; k++) {
+      const u = active[k]!;
+      if (m.resolved[u]) continue;
+      m.cycleLength = 0;
+      m.guessBased = false;
+      m.recursionHits = 0;
+      m.depth = 0;
+      const r = resolve(m, u);
+      // The top-level call is always the ancestor of any cycle it meets, so this is final;
+      // settle anyway so that a defect can never leave a decision open.
+      if (!m.resolved[u]) m.settle(u, r);
+      m.truncateCycle(0);
+    }
+  } catch (e) {
+    // A resolution cut short leaves decisions marked as on the stack: cleared, as the state is kept for the next phase.
+    m.visited.fill(0);
     m.truncateCycle(0);
+    throw e;
   }
 }

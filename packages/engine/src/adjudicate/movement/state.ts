@@ -29,6 +29,8 @@ export class MovementState {
   cycleLength = 0;
   guessBased = false;
   recursionHits = 0;
+  /** How many calls of `resolve` are open (bounded: `MAX_DECISION_DEPTH`, resolver.ts). */
+  depth = 0;
   /** Results imposed from outside a cycle by the backup rule (-1: none), honoured even mid-adjudication. */
   readonly forced: Int8Array;
   /** Per unit: how the backup rule settled it (BACKUP_*). */
@@ -92,6 +94,7 @@ export class MovementState {
     this.cycleLength = 0;
     this.guessBased = false;
     this.recursionHits = 0;
+    this.depth = 0;
   }
 
   /** Makes a decision final. */
