@@ -256,13 +256,14 @@ describe('dipforge diff', () => {
     expect(d.parted?.differences.onlyA).toEqual(['germany A kie']);
   });
 
-  it('exits 2 on a wrong command line, 1 on an unknown edition', async () => {
+  it('exits 2 on a wrong command line, an unknown edition included (named with its flag, before any result)', async () => {
     expect((await dipforge('diff', 'five.dipgame')).code).toBe(2);
     expect((await dipforge('diff', '--vs', '1971')).code).toBe(2);
     expect((await dipforge('diff', 'five.dipgame', 'postal.dipgame', '--vs', '1971')).code).toBe(2);
     const r = await dipforge('diff', 'five.dipgame', '--vs', 'nonesuch');
-    expect(r.code).toBe(1);
-    expect(r.err).toContain("Unknown edition 'nonesuch' (given with --edition)");
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(/^dipforge diff: --vs 'nonesuch' is no edition of this game's variant; the editions are 1971, 1982, 2000, 2023, /);
   });
 
   it('is listed in the usage', async () => {

@@ -249,7 +249,7 @@ describe('nothing outside the project folder is read', () => {
     ['a loop of links', 'import "loop.dipmap"\n', "1:8 DF5001 Cannot read 'loop.dipmap': a symbolic link in its path leads to no file, or round in a loop"],
     ['extends a link to a file outside', 'variant x "X" {\n  extends "link-file.dipmap"\n}\n', `2:11 DF5003 'link-file.dipmap' is outside the project folder PROJ ${THROUGH}`],
     ['a path outside as written', 'import "../outside/secret.dipmap"\n', "1:8 DF5003 '../outside/secret.dipmap' is outside the project folder PROJ"],
-    ['a file that does not exist (judged by its folder)', 'import "missing.dipmap"\n', "1:8 DF5001 Cannot read 'missing.dipmap'"],
+    ['a file that does not exist (judged by its folder)', 'import "missing.dipmap"\n', "1:8 DF5001 Cannot read 'missing.dipmap': no such file"],
   ];
   for (const [name, text, expected] of linkCases) {
     it(`a map: ${name}`, async () => {
@@ -357,6 +357,6 @@ describe('the language server: the same folder rule, and open documents not yet 
     const doc = ws.openDocument('untitled:Untitled-1', 'variant u "U" { extends classic }\n', 1, 'dipmap');
     expect(doc && errors(ws, doc.path)).toEqual([]);
     ws.changeDocument('untitled:Untitled-1', 'variant u "U" { extends classic }\nimport "other.dipmap"\n', 2);
-    expect(doc && errors(ws, doc.path)).toEqual(["DF5001 Cannot read 'other.dipmap'"]);
+    expect(doc && errors(ws, doc.path)).toEqual(["DF5001 Cannot read 'other.dipmap': no such file"]);
   });
 });

@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GameWorkspace, runGameText, testGameFile, type GameRun, type GameTestResult } from '@dipforge/dsl';
 import { main } from '@dipforge/cli';
+import { START_CENTERS, START_UNITS } from './saved-games.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIR = join(ROOT, 'test', 'games');
@@ -187,24 +188,8 @@ describe('dipforge import', () => {
   const tmp = mkdtempSync(join(tmpdir(), 'dipforge-import-'));
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-  const units = {
-    AUSTRIA: ['A BUD', 'A VIE', 'F TRI'],
-    ENGLAND: ['F EDI', 'F LON', 'A LVP'],
-    FRANCE: ['F BRE', 'A MAR', 'A PAR'],
-    GERMANY: ['F KIE', 'A BER', 'A MUN'],
-    ITALY: ['F NAP', 'A ROM', 'A VEN'],
-    RUSSIA: ['A WAR', 'A MOS', 'F SEV', 'F STP/SC'],
-    TURKEY: ['F ANK', 'A CON', 'A SMY'],
-  };
-  const centers = {
-    AUSTRIA: ['BUD', 'TRI', 'VIE'],
-    ENGLAND: ['EDI', 'LON', 'LVP'],
-    FRANCE: ['BRE', 'MAR', 'PAR'],
-    GERMANY: ['BER', 'KIE', 'MUN'],
-    ITALY: ['NAP', 'ROM', 'VEN'],
-    RUSSIA: ['MOS', 'SEV', 'STP', 'WAR'],
-    TURKEY: ['ANK', 'CON', 'SMY'],
-  };
+  const units = START_UNITS;
+  const centers = START_CENTERS;
   const game = {
     id: 'cli-test',
     map: 'standard',
@@ -272,7 +257,7 @@ describe('dipforge import', () => {
   });
 
   it('says what is wrong with a file that is no saved game', async () => {
-    expect(await dipforge(file('broken.json', '{'))).toMatchObject({ code: 1, out: '', err: expect.stringMatching(/^broken\.json: error: not JSON: /) });
+    expect(await dipforge(file('broken.json', '{'))).toMatchObject({ code: 1, out: '', err: 'broken.json:1:2: error: not JSON: the text ends inside an object: it is cut short\n' });
     expect(await dipforge(file('list.json', '[]'))).toMatchObject({ code: 1, out: '', err: expect.stringContaining('list.json: error: $: expected a saved game') });
     expect(await dipforge('missing.json')).toMatchObject({ code: 1, err: 'missing.json: error: cannot read: no such file\n' });
   });

@@ -11,6 +11,7 @@ export interface OptionSpec {
 
 import { resolve } from 'node:path';
 import { outputIsInput } from './files.js';
+import { echo } from '@dipforge/engine/config';
 import { Exit, type Io } from './io.js';
 
 export type Parsed = { ok: true; positional: string[]; options: Map<string, string | true> } | { ok: false; message: string };
@@ -21,20 +22,20 @@ export function parseArgs(args: string[], specs: OptionSpec[]): Parsed {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
     if (arg === '--') {
-      positional.push(...args.slice(i + 1));
+      for (const rest of args.slice(i + 1)) positional.push(rest); // not push(...): a command line can be long
       break;
     }
     if (arg.startsWith('-') && arg !== '-') {
       const [flag, inline] = arg.startsWith('--') ? splitOnce(arg.slice(2)) : [arg.slice(1), undefined];
       const spec = specs.find((s) => (arg.startsWith('--') ? s.name === flag : s.short === flag));
-      if (!spec) return { ok: false, message: `unknown option ${arg}` };
+      if (!spec) return { ok: false, message: `unknown option ${echo(arg)}` };
       if (!spec.takesValue) {
         if (inline !== undefined) return { ok: false, message: `--${spec.name} takes no value` };
         options.set(spec.name, true);
         continue;
       }
       const value = inline ?? args[++i];
-      if (value === undefined) return { ok: false, message: `${arg} needs a value` };
+      if (value === undefined) return { ok: false, message: `${echo(arg)} needs a value` };
       options.set(spec.name, value);
       continue;
     }

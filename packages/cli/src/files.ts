@@ -1,25 +1,24 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FileHost } from '@dipforge/dsl';
 import { writeFileAtomic } from './atomic.js';
 import { Exit, type Io } from './io.js';
 import { displayPath } from './report.js';
+import { readTextFile } from '@dipforge/dsl';
 
-/** Reads an input file, or says why it cannot be read (`no such file`, `a folder, not a file`, …). */
-export function readInputFile(path: string): { text: string } | { error: string } {
-  try {
-    return { text: readFileSync(path, 'utf8') };
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    return { error: code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder, not a file' : e instanceof Error ? e.message : String(e) };
-  }
-}
-
-/** An input file's text without a byte-order mark, or undefined once `io.err` has said why it cannot be read. */
+/**
+ * An input file's text without a byte-order mark, or undefined once `io.err`
+ * has said why it cannot be read (`no such file`, `a folder, not a file`, `a
+ * named pipe (FIFO), not a file`, a byte that is not UTF-8 and where). The path
+ * is looked at before it is opened, so a named pipe never blocks the command.
+ */
 export function readInputText(path: string, io: Io): string | undefined {
-  const input = readInputFile(path);
-  if ('text' in input) return input.text.charCodeAt(0) === 0xfeff ? input.text.slice(1) : input.text;
-  io.err(`${displayPath(path, io.cwd)}: error: cannot read: ${input.error}\n`);
+  const input = readTextFile(path);
+  if (input.ok) return input.text.charCodeAt(0) === 0xfeff ? input.text.slice(1) : input.text;
+  const shown = displayPath(path, io.cwd);
+  // A byte that is not UTF-8 has a place in the file, given as diagnostics give theirs (1-based line and column).
+  const p = input.problem;
+  io.err(p.kind === 'encoding' ? `${shown}:${p.line + 1}:${p.column + 1}: error: ${p.message}\n` : `${shown}: error: cannot read: ${p.message}\n`);
   return undefined;
 }
 

@@ -10,7 +10,11 @@ import { importMapCommand, importMapUsage } from './commands/import-map.js';
 import { lsp, lspUsage } from './commands/lsp.js';
 import { render, renderUsage } from './commands/render.js';
 import { test, testUsage } from './commands/test.js';
+import { echo, quoted } from '@dipforge/engine/config';
 import { Exit, type Io } from './io.js';
+
+/** How much of an internal error's own message is shown (it may quote input). */
+const INTERNAL_MESSAGE_LENGTH = 200;
 
 const commands: Record<string, { run: (args: string[], io: Io) => number | Promise<number>; usage: string }> = {
   check: { run: check, usage: checkUsage },
@@ -42,7 +46,7 @@ export async function main(args: string[], io: Io): Promise<number> {
   }
   const command = commands[name];
   if (!command) {
-    io.err(`dipforge: unknown command '${name}'\n${usage()}`);
+    io.err(`dipforge: unknown command ${quoted(name)}\n${usage()}`);
     return Exit.usage;
   }
   try {
@@ -50,7 +54,7 @@ export async function main(args: string[], io: Io): Promise<number> {
   } catch (e) {
     // A bug in dipforge, never the user's input: say so briefly, without a stack trace.
     const message = e instanceof Error ? e.message : String(e);
-    io.err(`dipforge ${name}: internal error: ${message}\n`);
+    io.err(`dipforge ${name}: internal error: ${echo(message, INTERNAL_MESSAGE_LENGTH)}\n`);
     if (process.env['DIPFORGE_DEBUG'] && e instanceof Error && e.stack) io.err(`${e.stack}\n`);
     return Exit.internal;
   }

@@ -1,11 +1,16 @@
 import { relative, isAbsolute } from 'node:path';
-import { formatDiagnostic, type Diagnostic } from '@dipforge/dsl';
-import type { Io } from './io.js';
+import { formatDiagnostic, hasErrors, hasInternalErrors, type Diagnostic } from '@dipforge/dsl';
+import { escapeControls } from '@dipforge/engine/config';
+import { Exit, type Io } from './io.js';
 
-/** Paths relative to the working folder when inside it, so output is short and stable. */
+/**
+ * Paths relative to the working folder when inside it, so output is short and
+ * stable; a control character in a file name is shown escaped, so that it
+ * cannot break the line it is printed on.
+ */
 export function displayPath(path: string, cwd: string): string {
   const rel = relative(cwd, path);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+  return escapeControls(rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path);
 }
 
 export function printDiagnostics(diagnostics: readonly Diagnostic[], io: Io): void {
@@ -16,4 +21,14 @@ export function summary(diagnostics: readonly Diagnostic[]): string {
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
   return `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
+}
+
+/** The exit code a command's diagnostics call for: 3 when dipforge itself failed, 1 for errors in the input, else 0. */
+export function exitCode(diagnostics: readonly Diagnostic[]): number {
+  return hasErrors(diagnostics) ? failedCode(diagnostics) : Exit.ok;
+}
+
+/** The exit code of a command that could not do its work: 3 when dipforge itself failed, else 1 (the input is at fault). */
+export function failedCode(diagnostics: readonly Diagnostic[]): number {
+  return hasInternalErrors(diagnostics) ? Exit.internal : Exit.errors;
 }

@@ -9,6 +9,7 @@ import { checkVariant, type ResolvedVariant } from './map/check.js';
 import { emitConfig, validateEmitted } from './map/compile.js';
 import type { RuleSetSource } from './map/rules.js';
 import { VariantLoader } from './workspace/loader.js';
+import { unreadableFile } from './workspace/unreadable.js';
 import { ZERO_RANGE } from './text/range.js';
 
 export interface CheckResult {
@@ -34,7 +35,7 @@ function checkWithModel(path: string, loader: VariantLoader): { result: CheckRes
   const diagnostics: Diagnostic[] = [];
   const unit = loader.loadVariant(path, diagnostics);
   if (!unit) {
-    diagnostics.push(diagnostic('fileNotFound', path, ZERO_RANGE, `Cannot read ${path}`));
+    diagnostics.push(unreadableFile(loader.host, path, path));
     return { result: { diagnostics } };
   }
   const syntax = collectSyntax(unit);

@@ -10,6 +10,7 @@ export { emitConfig } from './map/compile.js';
 export { VariantLoader, type VariantUnit, type LoaderOptions } from './workspace/loader.js';
 export { diskHost, MemoryHost, projectFolder, projectPath, realPathOnDisk, type FileHost, type RealPath } from './workspace/host.js';
 export { isInside, refusal, whereabouts, type Refusal, type Whereabouts } from './workspace/inside.js';
+export { readTextFile, firstInvalidByte, systemError, type ReadProblem, type TextRead } from './workspace/read-text.js';
 export { checkMapFile, compileMapFile, type CheckResult, type CompileResult } from './api.js';
 export { parseGame, type ParsedGame } from './game/parse.js';
 export type * as GameAst from './game/ast.js';
@@ -19,6 +20,7 @@ export { runGameFile, runGameText, checkGameFile, testGameFile, formatFailure, t
 export { phaseText } from './game/phases.js';
 export { OrderLanguages, readOrderLine, gameOrderLanguages, isOrderLanguage, STANDARD_NOTATION, type LineReading, type LineNote } from './game/order-language.js';
 export { diffGameRuns, comparePositions, phaseOrStart, diffText, diffResultText, diffDocument, DIFF_FORMAT, type DiffDocument, type GameDiff, type OrderDiff, type DiffResult, type PositionDiff, type PositionsPart } from './game/diff.js';
+export { readJsonText, jsonSyntaxError, type JsonRead } from './import/json-text.js';
 export { importSavedGame, IMPORT_EDITION, type ImportDiagnostic, type ImportOptions, type ImportResult, type ImportSummary } from './import/index.js';
 export { importMap, variantId, type MapImportOptions, type MapImportResult, type MapImportSummary, type ImportedMap } from './import/index.js';
 export { declarationText, decidedText, describeOutcome, formatScore, resultKind, type DeclarationRun, type VictoryState } from './game/victory.js';

@@ -9,7 +9,7 @@
 import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { diskHost, type FileHost } from '@dipforge/dsl';
+import { diskHost, type FileHost, type ReadProblem } from '@dipforge/dsl';
 import { MAX_FILE_BYTES, overLimit } from './limits.js';
 
 export class LayeredHost implements FileHost {
@@ -54,6 +54,11 @@ export class LayeredHost implements FileHost {
     }
     const size = statOf(path)?.size;
     return size !== undefined && size > MAX_FILE_BYTES ? size : undefined;
+  }
+
+  /** Why a file on the disk could not be read (an open document always can). */
+  problem(path: string): ReadProblem | undefined {
+    return this.overlay.has(path) ? undefined : this.base.problem?.(path);
   }
 
   exists(path: string): boolean {

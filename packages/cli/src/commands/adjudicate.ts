@@ -3,8 +3,9 @@ import { decidedText, describeOutcome, formatScore, resultKind } from '@dipforge
 import { alliancesInForce } from '@dipforge/engine';
 import { formatOrder, orderLanguages, type Order, type OrderResult, type PhaseResult, type Position } from '@dipforge/engine';
 import { oneFileArgs, parseArgs } from '../args.js';
+import { unknownEditionExit } from '../edition-flag.js';
 import { Exit, type Io } from '../io.js';
-import { displayPath, printDiagnostics, summary } from '../report.js';
+import { displayPath, exitCode, printDiagnostics, summary } from '../report.js';
 import { canonicalNamer, languageNamer, type Namer } from './adjudicate-language.js';
 
 export const adjudicateUsage = 'dipforge adjudicate GAME.dipgame [--edition NAME] [--lang zh|ja|fi] [--json]   every phase with its results, the final position, the result and the scores';
@@ -29,6 +30,8 @@ export function adjudicate(args: string[], io: Io): number {
   const edition = options.get('edition');
   const workspace = new GameWorkspace();
   const run = runGameFile(path, workspace, typeof edition === 'string' ? { edition } : {});
+  const wrongEdition = unknownEditionExit('adjudicate', '--edition', run, adjudicateUsage, io);
+  if (wrongEdition !== undefined) return wrongEdition;
   const errors = run.diagnostics.some((d) => d.severity === 'error');
   const language = typeof lang === 'string' ? lang.toLowerCase() : undefined;
   const namer = language && run.variant && run.config ? languageNamer(workspace.board(run.variant, run.config), run.config, language) : undefined;
@@ -40,7 +43,7 @@ export function adjudicate(args: string[], io: Io): number {
     io.out(humanReport(run, io.cwd, namer));
     if (errors) io.err(`dipforge adjudicate: ${summary(run.diagnostics)}${run.complete ? '' : '; not every phase was adjudicated'}\n`);
   }
-  return errors ? Exit.errors : Exit.ok;
+  return exitCode(run.diagnostics);
 }
 
 // ------------------------------------------------------------------ shared
@@ -123,18 +126,26 @@ function centreLine(position: Position, powers: readonly string[], names: Namer)
     .join(', ');
 }
 
+/** The widest order column: a longer order (a convoy route of many seas) is followed by one space instead of widening every row. */
+const MAX_ORDER_COLUMN = 48;
+
 function humanReport(run: GameRun, cwd: string, names: Namer = canonicalNamer): string {
   const unitText = names.unit;
   const lines: string[] = [];
+  // Lists are added in a loop, not by push(...list): a phase may have more orders than a call takes arguments.
+  const add = (more: readonly string[]): void => {
+    for (const line of more) lines.push(line);
+  };
   const powers = powersOf(run);
   if (!run.config || !run.start) return `${displayPath(run.file, cwd)}: not adjudicated\n`;
   lines.push(`${displayPath(run.file, cwd)}: ${run.config.name} (${run.config.id}), edition ${run.edition ?? '?'}${run.seed !== undefined ? `, seed ${run.seed}` : ''}`);
-  lines.push(...declarationLines(run, -1));
-  for (const phase of run.phases) {
+  add(declarationLines(run, -1));
+  for (const [index, phase] of run.phases.entries()) {
     lines.push('');
     lines.push(`${phaseText(phase.phase)}${phase.section ? '' : '   (not in the file: no orders)'}`);
     const all = rows(phase).map((r) => ({ ...r, text: names === canonicalNamer ? r.text : names.order(r.order) }));
-    const column = Math.max(24, ...all.map((r) => width(r.text) + 2));
+    let column = 24;
+    for (const r of all) column = Math.min(MAX_ORDER_COLUMN, Math.max(column, width(r.text) + 2));
     let power: string | undefined;
     for (const r of all) {
       if (r.power !== power) {
@@ -149,10 +160,11 @@ function humanReport(run: GameRun, cwd: string, names: Namer = canonicalNamer): 
     for (const d of phase.result.dislodged) {
       lines.push(`  dislodged: ${names.power(d.power)} ${unitText(d)}${d.from ? ` (attacked from ${names.place(d.from)}${d.byConvoy ? ' by convoy' : ''})` : ''}`);
     }
-    lines.push(...retreatLines(phase.result, names), ...adjustmentLines(phase.result, names));
+    add(retreatLines(phase.result, names));
+    add(adjustmentLines(phase.result, names));
     if (phase.phase.kind !== 'retreat' && !sameOwners(phase.before, phase.result.next)) lines.push(`  centres: ${centreLine(phase.result.next, powers, names)}`);
     if (phase.incomplete) lines.push('  (some orders of this phase could not be read and were left out)');
-    lines.push(...declarationLines(run, run.phases.indexOf(phase)));
+    add(declarationLines(run, index));
   }
   const final = run.final as Position;
   lines.push('');
@@ -165,7 +177,7 @@ function humanReport(run: GameRun, cwd: string, names: Namer = canonicalNamer): 
   }
   for (const d of final.dislodged) lines.push(`  dislodged ${names.power(d.power)}: ${unitText(d)}`);
   lines.push(`centres: ${centreLine(final, powers, names)}`);
-  lines.push(...resultLines(run));
+  add(resultLines(run));
   if (run.expectations.length > 0) {
     const failed = run.expectations.filter((e) => !e.ok);
     lines.push(`expectations: ${run.expectations.length - failed.length} met, ${failed.length} failed`);

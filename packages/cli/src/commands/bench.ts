@@ -18,6 +18,7 @@ import { compileMapFile, GameWorkspace, parseGame, runGame, runGameText, Variant
 import { diagnostics as serverDiagnostics, pathToUri, Workspace as ServerWorkspace } from '@dipforge/lsp';
 import {
   AdjudicatorPool,
+  numberProblem,
   adjudicateAdjustmentInts,
   adjudicateMovementInts,
   adjudicateRetreatInts,
@@ -342,9 +343,8 @@ export function stats(samples: readonly number[]): Stats | null {
 function readCount(value: string | true | undefined, name: string, fallback: number, min: number, max: number): number | string {
   if (value === undefined) return fallback;
   if (value === true || !/^\d+$/.test(value)) return `--${name} needs a whole number`;
-  const n = Number(value);
-  if (n < min || n > max) return `--${name} must be between ${min} and ${max}`;
-  return n;
+  // Past its bounds, said as too large or too small, with the number as written (never `1e+25`).
+  return numberProblem(value, { what: `--${name}`, min, max, whole: true }) ?? Number(value);
 }
 
 export async function bench(args: string[], io: Io): Promise<number> {

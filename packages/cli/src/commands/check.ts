@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import { checkGameFile, checkMapFile, GameWorkspace, hasErrors, VariantLoader, type Diagnostic } from '@dipforge/dsl';
+import { checkGameFile, checkMapFile, GameWorkspace, VariantLoader, type Diagnostic } from '@dipforge/dsl';
 import { parseArgs } from '../args.js';
 import { Exit, type Io } from '../io.js';
-import { displayPath, printDiagnostics, summary } from '../report.js';
+import { displayPath, exitCode, printDiagnostics, summary } from '../report.js';
 
 export const checkUsage = 'dipforge check FILE…   report the problems in .dipmap and .dipgame files';
 
@@ -34,5 +34,5 @@ export function check(args: string[], io: Io): number {
     printDiagnostics(fresh, io);
   }
   if (!parsed.options.has('quiet')) io.err(`${summary(all)}\n`);
-  return hasErrors(all) ? Exit.errors : Exit.ok;
+  return exitCode(all);
 }

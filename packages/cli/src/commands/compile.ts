@@ -2,7 +2,7 @@ import { compileMapFile, diskHost, VariantLoader } from '@dipforge/dsl';
 import { oneFileArgs, parseArgs } from '../args.js';
 import { recordingHost, writeOutput } from '../files.js';
 import { Exit, type Io } from '../io.js';
-import { printDiagnostics, summary } from '../report.js';
+import { failedCode, printDiagnostics, summary } from '../report.js';
 
 export const compileUsage = 'dipforge compile MAP.dipmap [-o out.json]   write the VariantConfig JSON';
 
@@ -17,7 +17,7 @@ export function compile(args: string[], io: Io): number {
   printDiagnostics(result.diagnostics, io);
   if (!result.config) {
     io.err(`dipforge compile: not compiled (${summary(result.diagnostics)})\n`);
-    return Exit.errors;
+    return failedCode(result.diagnostics);
   }
   const json = `${JSON.stringify(result.config, null, 2)}\n`;
   return writeOutput('compile', options.get('output'), json, io, inputs);

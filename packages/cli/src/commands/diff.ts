@@ -7,8 +7,9 @@
  */
 import { diffDocument, diffGameRuns, diffText, GameWorkspace, runGameFile, type Diagnostic } from '@dipforge/dsl';
 import { oneFileArgs, parseArgs } from '../args.js';
+import { unknownEditionExit } from '../edition-flag.js';
 import { Exit, type Io } from '../io.js';
-import { displayPath, printDiagnostics, summary } from '../report.js';
+import { displayPath, exitCode, printDiagnostics, summary } from '../report.js';
 
 export const diffUsage = 'dipforge diff GAME.dipgame [--edition A] --vs B [--json]   the orders whose results differ under two editions, and where the positions part';
 
@@ -32,6 +33,8 @@ export function diff(args: string[], io: Io): number {
   const workspace = new GameWorkspace();
   const a = runGameFile(path, workspace, typeof edition === 'string' ? { edition } : {});
   const b = runGameFile(path, workspace, { edition: vs });
+  const wrongEdition = unknownEditionExit('diff', '--edition', a, diffUsage, io) ?? unknownEditionExit('diff', '--vs', b, diffUsage, io);
+  if (wrongEdition !== undefined) return wrongEdition;
   const diagnostics = mergeDiagnostics(a.diagnostics, b.diagnostics);
   const errors = diagnostics.some((d) => d.severity === 'error');
   const result = diffGameRuns(a, b);
@@ -39,7 +42,7 @@ export function diff(args: string[], io: Io): number {
   if (options.has('json')) io.out(`${JSON.stringify(diffDocument(displayPath(a.file, io.cwd), a, b, result), null, 2)}\n`);
   else io.out(diffText(displayPath(a.file, io.cwd), a, b, result));
   if (errors) io.err(`dipforge diff: ${summary(diagnostics)}${a.complete && b.complete ? '' : '; not every phase was adjudicated'}\n`);
-  return errors ? Exit.errors : Exit.ok;
+  return exitCode(diagnostics);
 }
 
 /** Both runs' diagnostics, each once (most are the same file's problems). */

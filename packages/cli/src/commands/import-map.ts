@@ -1,9 +1,10 @@
 import { basename, dirname, join, resolve } from 'node:path';
 import { compileMapFile, diskHost, hasErrors, importMap, realPathOnDisk, VariantLoader, type FileHost } from '@dipforge/dsl';
+import { quoted } from '@dipforge/engine/config';
 import { oneFileArgs, parseArgs } from '../args.js';
 import { readInputText, recordingHost, writeOutput } from '../files.js';
 import { Exit, type Io } from '../io.js';
-import { displayPath, printDiagnostics, summary } from '../report.js';
+import { displayPath, exitCode, printDiagnostics, summary } from '../report.js';
 
 export const importMapUsage =
   'dipforge import-map FILE.map [-o FILE.dipmap] [--id ID] [--name TEXT]   a map of the Python engine diplomacy as a .dipmap variant';
@@ -29,7 +30,7 @@ export function importMapCommand(args: string[], io: Io): number {
   const { path, options } = given;
   const id = options.get('id');
   if (typeof id === 'string' && !/^[\p{L}_][\p{L}\p{M}\p{Nd}_]*(?:-[\p{L}\p{M}\p{Nd}_]+)*$/u.test(id)) {
-    io.err(`dipforge import-map: --id ${id} is no variant id (letters, digits, _ and inner -)\nusage: ${importMapUsage}\n`);
+    io.err(`dipforge import-map: --id ${quoted(id)} is no variant id (letters, digits, _ and inner -)\nusage: ${importMapUsage}\n`);
     return Exit.usage;
   }
   const text = readInputText(path, io);
@@ -47,7 +48,7 @@ export function importMapCommand(args: string[], io: Io): number {
   printDiagnostics(result.diagnostics, io);
   if (hasErrors(result.diagnostics)) {
     io.err(`dipforge import-map: not imported (${summary(result.diagnostics)})\n`);
-    return Exit.errors;
+    return exitCode(result.diagnostics);
   }
   const output = options.get('output');
   const toFile = typeof output === 'string' && output !== '-';

@@ -1,4 +1,4 @@
-import { importSavedGame, type ImportDiagnostic } from '@dipforge/dsl';
+import { importSavedGame, readJsonText, type ImportDiagnostic } from '@dipforge/dsl';
 import { oneFileArgs, parseArgs } from '../args.js';
 import { readInputText, writeOutput } from '../files.js';
 import { Exit, type Io } from '../io.js';
@@ -25,15 +25,13 @@ export function importCommand(args: string[], io: Io): number {
   const shown = displayPath(path, io.cwd);
   const text = readInputText(path, io);
   if (text === undefined) return Exit.errors;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    io.err(`${shown}: error: not JSON: ${e instanceof Error ? e.message : String(e)}\n`);
+  const json = readJsonText(text);
+  if (!json.ok) {
+    io.err(`${shown}:${json.line}:${json.column}: error: not JSON: ${json.message}\n`);
     return Exit.errors;
   }
   const origin = options.get('origin');
-  const result = importSavedGame(json, {
+  const result = importSavedGame(json.value, {
     ...(typeof origin === 'string' ? { origin } : {}),
     results: options.get('positions-only') !== true,
   });
@@ -42,7 +40,7 @@ export function importCommand(args: string[], io: Io): number {
   if (errors > 0) {
     const warnings = result.diagnostics.length - errors;
     io.err(`dipforge import: not imported (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'})\n`);
-    return Exit.errors;
+    return result.diagnostics.some((d) => d.internal) ? Exit.internal : Exit.errors;
   }
   return writeOutput('import', options.get('output'), result.text, io, [path]);
 }

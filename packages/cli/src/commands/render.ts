@@ -19,10 +19,11 @@ import {
   type RenderOptions,
   type VariantConfig,
 } from '@dipforge/engine';
+import { quoted } from '@dipforge/engine/config';
 import { oneFileArgs, parseArgs } from '../args.js';
 import { recordingHost, writeOutput } from '../files.js';
 import { Exit, type Io } from '../io.js';
-import { printDiagnostics, summary } from '../report.js';
+import { failedCode, printDiagnostics, summary } from '../report.js';
 
 export const renderUsage =
   'dipforge render GAME.dipgame|MAP.dipmap [--phase NAME] [--layout auto|coordinates] [-o board.svg]   an SVG of the board at a phase (default: the last)';
@@ -77,9 +78,9 @@ export function pickPhase(phases: readonly DrawablePhase[], name: string | undef
   // `spring 1901` for the one phase of that season the file writes (its retreats are usually left out).
   const written = unique.filter((p) => p.written);
   if (found.length === 0 && written.length === 1) return { ok: true, phase: written[0]! };
-  if (unique.length > 1) return { ok: false, message: `'${name}' names more than one phase: ${unique.map((p) => phaseText(p.phase)).join(', ')}` };
+  if (unique.length > 1) return { ok: false, message: `${quoted(name)} names more than one phase: ${unique.map((p) => phaseText(p.phase)).join(', ')}` };
   const list = [...new Set(phases.map((p) => shortPhaseName(p.phase)))].join(', ');
-  return { ok: false, message: `the game has no phase '${name}'; its phases are ${list}` };
+  return { ok: false, message: `the game has no phase ${quoted(name)}; its phases are ${list}` };
 }
 
 export function render(args: string[], io: Io): number {
@@ -93,7 +94,7 @@ export function render(args: string[], io: Io): number {
   const { path } = given;
   const layout = given.options.get('layout');
   if (layout !== undefined && layout !== 'auto' && layout !== 'coordinates') {
-    io.err(`dipforge render: --layout is auto or coordinates, not '${String(layout)}'\nusage: ${renderUsage}\n`);
+    io.err(`dipforge render: --layout is auto or coordinates, not ${quoted(String(layout))}\nusage: ${renderUsage}\n`);
     return Exit.usage;
   }
   const phaseName = given.options.get('phase');
@@ -112,7 +113,7 @@ export function render(args: string[], io: Io): number {
     printDiagnostics(result.diagnostics, io);
     if (!result.config) {
       io.err(`dipforge render: not drawn (${summary(result.diagnostics)})\n`);
-      return Exit.errors;
+      return failedCode(result.diagnostics);
     }
     svg = draw(result.config, initialPosition(result.config), options);
   } else {
@@ -120,7 +121,7 @@ export function render(args: string[], io: Io): number {
     printDiagnostics(run.diagnostics, io);
     if (run.diagnostics.some((d) => d.severity === 'error') || !run.config) {
       io.err(`dipforge render: not drawn (${summary(run.diagnostics)})\n`);
-      return Exit.errors;
+      return failedCode(run.diagnostics);
     }
     const picked = pickPhase(drawablePhases(run), typeof phaseName === 'string' ? phaseName : undefined);
     if (!picked.ok) {

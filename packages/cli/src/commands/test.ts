@@ -1,31 +1,41 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { formatFailure, GameWorkspace, testGameFile } from '@dipforge/dsl';
+import { formatFailure, GameWorkspace, hasInternalErrors, systemError, testGameFile } from '@dipforge/dsl';
 import { parseArgs } from '../args.js';
 import { Exit, type Io } from '../io.js';
 import { displayPath } from '../report.js';
 
 export const testUsage = 'dipforge test FILE…|DIR   run the expectations in .dipgame files (a folder: every .dipgame in it)';
 
-/** Every `.dipgame` file under a folder, recursively, in name order (hidden folders and node_modules skipped). */
+/**
+ * Every `.dipgame` file under a folder, recursively, in name order (hidden
+ * folders and node_modules skipped). Folders are expanded from a list, not by a
+ * call a level: folders can nest deeper than the stack goes.
+ */
 export function gameFilesIn(dir: string): string[] {
   const out: string[] = [];
-  const walk = (d: string): void => {
+  // Files to list and folders to read, the next one last: a folder's entries go on in reverse name order.
+  const todo = [{ path: dir, folder: true }];
+  for (let item = todo.pop(); item; item = todo.pop()) {
+    if (!item.folder) {
+      out.push(item.path);
+      continue;
+    }
     let entries;
     try {
-      entries = readdirSync(d, { withFileTypes: true });
-    } catch {
-      return;
+      entries = readdirSync(item.path, { withFileTypes: true });
+    } catch (e) {
+      systemError(e);
+      continue;
     }
-    entries.sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
+    entries.sort((a, b) => b.name.localeCompare(a.name, 'en', { numeric: true }));
     for (const e of entries) {
       if (e.name.startsWith('.') || e.name === 'node_modules') continue;
-      const path = join(d, e.name);
-      if (e.isDirectory()) walk(path);
-      else if (e.isFile() && e.name.endsWith('.dipgame')) out.push(path);
+      const path = join(item.path, e.name);
+      if (e.isDirectory()) todo.push({ path, folder: true });
+      else if (e.isFile() && e.name.endsWith('.dipgame')) todo.push({ path, folder: false });
     }
-  };
-  walk(dir);
+  }
   return out;
 }
 
@@ -46,11 +56,12 @@ export function test(args: string[], io: Io): number {
     let isDir = false;
     try {
       isDir = statSync(path).isDirectory();
-    } catch {
+    } catch (e) {
+      systemError(e);
       unreadable.push(path);
       continue;
     }
-    if (isDir) files.push(...gameFilesIn(path));
+    if (isDir) for (const f of gameFilesIn(path)) files.push(f); // not push(...): a folder can hold many files
     else files.push(path);
   }
   let passed = 0;
@@ -60,8 +71,11 @@ export function test(args: string[], io: Io): number {
     io.out(`${displayPath(path, io.cwd)}: cannot read: no such file or folder\n`);
   }
   const workspace = new GameWorkspace();
+  // A file dipforge itself failed on (a bug, not the file's fault) makes the run exit 3, not 1.
+  let internal = false;
   for (const file of [...new Set(files)]) {
     const result = testGameFile(file, workspace);
+    if (hasInternalErrors(result.run.diagnostics)) internal = true;
     if (result.passed) {
       passed++;
       continue;
@@ -78,5 +92,5 @@ export function test(args: string[], io: Io): number {
     io.out(`${line}${more}\n`);
   }
   io.out(`${passed} passed, ${failed} failed\n`);
-  return failed > 0 ? Exit.errors : Exit.ok;
+  return internal ? Exit.internal : failed > 0 ? Exit.errors : Exit.ok;
 }

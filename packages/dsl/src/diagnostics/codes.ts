@@ -16,6 +16,9 @@ function code(code: string, severity: Severity, summary: string): CodeInfo {
 }
 
 export const Codes = {
+  // dipforge itself (DF0xxx): never a problem of the input; a command that meets one exits 3
+  internalError: code('DF0001', 'error', 'dipforge itself failed on this input (a bug in dipforge, not in the file; the message says what failed); a command that meets it exits 3.'),
+
   // Syntax (DF1xxx)
   unexpectedCharacter: code('DF1001', 'error', 'A character that no token starts with.'),
   syntaxError: code('DF1002', 'error', 'The tokens do not form a valid declaration.'),
@@ -71,6 +74,7 @@ export const Codes = {
   rulesetCycle: code('DF5005', 'error', 'Rule sets that extend each other in a cycle.'),
   removeUnknown: code('DF5006', 'error', 'A remove of something the base variant does not declare.'),
   removeWithoutExtends: code('DF5007', 'error', 'A remove in a variant that extends nothing.'),
+  invalidEncoding: code('DF5009', 'error', 'A file that is not UTF-8 text: the message gives the byte offset, line and column of the first byte that is not valid UTF-8.'),
   invalidConfig: code('DF5008', 'error', 'The compiled configuration does not satisfy the VariantConfig schema.'),
 
   // Games: the .dipgame language (DF6xxx)
@@ -81,7 +85,8 @@ export const Codes = {
   invalidPhase: code('DF6005', 'error', "A phase the variant's year does not have, or one that comes before the game's current phase."),
   orderWithoutPower: code('DF6006', 'error', 'An order line that no POWER: line comes before.'),
   expectationFailed: code('DF6007', 'error', 'An expectation of a game file that the adjudication does not meet.'),
-  adjudicationFailed: code('DF6009', 'error', 'The engine failed on a phase of the game (a bug in dipforge).'),
+  adjudicationFailed: code('DF6009', 'error', 'The engine failed on a phase of the game (a bug in dipforge); a command that meets it exits 3.'),
+  decisionChainTooLong: code('DF6011', 'error', 'A movement phase whose orders depend on one another in a chain longer than dipforge follows (1,000 orders, a move on the move out of its target, …); only a board of more units can have one.'),
   variantDoesNotCompile: code('DF6010', 'error', 'The variant a game names has errors, so the game cannot be played.'),
 
   // Imports: maps of other engines read by `dipforge import-map` (docs/IMPORT-MAP.md): DF700x errors, DF701x warnings, DF702x information
@@ -129,7 +134,8 @@ export const Codes = {
   localizedNoVocabulary: code('DF6033', 'error', 'An order to be read in a language that has no order vocabulary.'),
   localizedNoPower: code('DF6034', 'error', 'A localized order that names no power when none can be told from the game.'),
   localizedEmpty: code('DF6035', 'error', 'An empty localized order.'),
-  localizedInternal: code('DF6036', 'error', 'The localized order reader failed on a text (a bug in dipforge).'),
+  localizedInternal: code('DF6036', 'error', 'The localized order reader failed on a text (a bug in dipforge); a command that meets it exits 3.'),
+  localizedTooLong: code('DF6037', 'error', 'A line in Chinese, Japanese or Finnish longer than the localized reader reads (1,000 characters); write its orders on several lines.'),
   localizedGuessedName: code('DF8040', 'warning', 'A misspelt name or word in a localized order (one character off), read as the name or word it is close to (the message says which).'),
 
   // Variant features: archipelagos, neutral units, removing neutral centres (docs/MAP-LANGUAGE.md, "Variant features")

@@ -1,3 +1,4 @@
+import { boundedMessage } from '@dipforge/engine/config';
 import type { Range } from '../text/range.js';
 import { Codes, type CodeName, type Severity } from './codes.js';
 
@@ -11,13 +12,30 @@ export interface Diagnostic {
   range: Range;
 }
 
+/**
+ * A diagnostic of a registered kind. Messages quote input through `echo`; the
+ * whole message is bounded here as well, so no message can carry a raw control
+ * character or run to megabytes, whatever built it.
+ */
 export function diagnostic(name: CodeName, file: string, range: Range, message: string): Diagnostic {
   const info = Codes[name];
-  return { code: info.code, severity: info.severity, message, file, range };
+  return { code: info.code, severity: info.severity, message: boundedMessage(message), file, range };
 }
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
+}
+
+/** The codes that say dipforge itself failed, never the input: a command that meets one exits 3. */
+const INTERNAL_CODES: ReadonlySet<string> = new Set([Codes.internalError.code, Codes.adjudicationFailed.code, Codes.localizedInternal.code]);
+
+/** Whether a diagnostic says that dipforge itself failed (a bug), not that the input is wrong. */
+export function isInternal(d: Diagnostic): boolean {
+  return INTERNAL_CODES.has(d.code);
+}
+
+export function hasInternalErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some(isInternal);
 }
 
 /** `path:line:col: severity: message [code]`, with 1-based line and column. */

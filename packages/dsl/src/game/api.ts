@@ -5,11 +5,12 @@
  */
 import { resolve } from 'node:path';
 import { Codes } from '../diagnostics/codes.js';
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { ZERO_RANGE, type Range } from '../text/range.js';
 import { parseGame } from './parse.js';
 import { runGame, type GameOptions, type GameRun } from './run.js';
 import { GameWorkspace } from './workspace.js';
+import { unreadableFile } from '../workspace/unreadable.js';
 
 /** Reads, parses and plays a game file (a file that cannot be read gives one diagnostic). */
 export function runGameFile(path: string, workspace: GameWorkspace = new GameWorkspace(), options: GameOptions = {}): GameRun {
@@ -17,7 +18,7 @@ export function runGameFile(path: string, workspace: GameWorkspace = new GameWor
   const text = workspace.loader.host.read(file);
   if (text === undefined) {
     const parsed = parseGame('', file);
-    const d = diagnostic('fileNotFound', file, ZERO_RANGE, `Cannot read ${file}`);
+    const d = unreadableFile(workspace.loader.host, file, file);
     return { file, parsed, diagnostics: [d], players: {}, phases: [], declarations: [], expectations: [], complete: false };
   }
   return runGame(parseGame(text, file), workspace, options);

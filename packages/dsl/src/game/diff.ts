@@ -4,6 +4,7 @@
  * positions part. Pure: it reads two `GameRun`s of the same file.
  */
 import type { OrderResult, Phase, Position } from '@dipforge/engine';
+import { echo, LINE_LENGTH } from '@dipforge/engine/config';
 import type { GameRun, OrderRun } from './run.js';
 import { phaseText } from './phases.js';
 
@@ -99,8 +100,8 @@ export function diffGameRuns(a: GameRun, b: GameRun): GameDiff {
   const lb = byLine(b);
   // A run went past a section when it played it or a later one, or played them all (a section set aside is passed).
   const passed = (run: GameRun): ((offset: number) => boolean) => {
-    const played = run.phases.flatMap((p) => (p.section ? [p.section.range.start.offset] : []));
-    const last = played.length > 0 ? Math.max(...played) : -1;
+    let last = -1;
+    for (const p of run.phases) if (p.section) last = Math.max(last, p.section.range.start.offset);
     return (offset) => run.complete || offset <= last;
   };
   const sa = passed(a);
@@ -229,7 +230,7 @@ export function diffText(file: string, a: GameRun, b: GameRun, d: GameDiff): str
       phase = name;
       lines.push('', name);
     }
-    lines.push(`  ${o.power}: ${o.source}   (line ${o.line + 1})`);
+    lines.push(`  ${o.power}: ${echo(o.source, LINE_LENGTH)}   (line ${o.line + 1})`);
     lines.push(`    ${ea}: ${diffResultText(o.a)}`);
     lines.push(`    ${eb}: ${diffResultText(o.b)}`);
   }
@@ -240,7 +241,7 @@ export function diffText(file: string, a: GameRun, b: GameRun, d: GameDiff): str
   else {
     const at = d.parted.at ? `, seen at ${phaseText(d.parted.at)}` : ', seen at the end';
     lines.push(`the positions part after ${phaseOrStart(d.parted.after)}${at}:`);
-    lines.push(...positionLines(d.parted.differences, ea, eb));
+    for (const line of positionLines(d.parted.differences, ea, eb)) lines.push(line);
   }
   return `${lines.join('\n')}\n`;
 }

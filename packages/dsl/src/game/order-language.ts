@@ -23,6 +23,7 @@ import {
   type UnitKind,
 } from '@dipforge/engine';
 import { Codes, type CodeName } from '../diagnostics/codes.js';
+import { quoted } from '@dipforge/engine/config';
 
 /** The tag that sets a power back to the standard notation (the default). */
 export const STANDARD_NOTATION = 'en';
@@ -105,7 +106,7 @@ export function readOrderLine(board: Board, index: NameIndex, language: string, 
   if (read.code === 'ambiguous') {
     const readings = read.readings;
     const list = readings.map((r, i) => `(${i + 1}) ${r.text}`).join('; ');
-    const message = `'${text}' reads ${readings.length} ways: ${list}. Write it so that it reads one way, e.g. in the standard notation`;
+    const message = `${quoted(text)} reads ${readings.length} ways: ${list}. Write it so that it reads one way, e.g. in the standard notation`;
     return { ok: false, readings, notes: [{ code: codeName(LOCALIZED_DIAGNOSTIC_CODES.ambiguous), start: 0, end: text.length, message }] };
   }
   // What the standard notation alone has (retreat lists, guessed English names).

@@ -12,6 +12,7 @@ import type { CodeName } from '../diagnostics/codes.js';
 import { LineIndex, ZERO_RANGE, type Position, type Range } from '../text/range.js';
 import type * as G from './ast.js';
 import { hashStep, TEXT_HASH, textOf } from './texts.js';
+import { echo, numberProblem, quoted, SCORE_FIELD, SEED_FIELD, YEAR_FIELD, type NumberField } from '@dipforge/engine/config';
 
 export interface ParsedGame {
   file: string;
@@ -102,6 +103,13 @@ class GameParser {
   }
 
   // ------------------------------------------------------------- helpers
+
+  /** Whether a number token is one `field` holds; if not, says why at the token. */
+  private numberFits(t: Tok, field: NumberField): boolean {
+    const why = numberProblem(t.text, field);
+    if (why) this.report('invalidValue', t.start, t.end, why);
+    return why === undefined;
+  }
 
   private range(start: number, end: number): Range {
     const from = this.position(start);
@@ -235,7 +243,7 @@ class GameParser {
 
     if (HEADER_KEYWORDS.has(kw)) {
       if (this.section !== 'header') {
-        this.report('misplacedStatement', first.start, lineEnd, `'${kw}' belongs in the header, before the position and the phases`);
+        this.report('misplacedStatement', first.start, lineEnd, `${quoted(kw)} belongs in the header, before the position and the phases`);
         return;
       }
       this.header(kw, toks, lineEnd);
@@ -416,7 +424,7 @@ class GameParser {
           else values.push({ kind: 'name', value: v.text.toLowerCase(), text: v.text, range: r });
         }
         if (values.length === 0) {
-          this.report('gameSyntax', first.start, lineEnd, `The rule ${key.text} needs a value`);
+          this.report('gameSyntax', first.start, lineEnd, `The rule ${quoted(key.text)} needs a value`);
           return;
         }
         this.ast.header.push({ kind: 'Rule', key: this.word(key), values, range });
@@ -428,6 +436,7 @@ class GameParser {
           this.report('gameSyntax', first.start, lineEnd, 'Expected seed N, a whole number');
           return;
         }
+        if (!this.numberFits(t, SEED_FIELD)) return;
         this.ast.header.push({ kind: 'Seed', value: { value: Number(t.text), text: t.text, range: this.range(t.start, t.end) }, range });
         extra(1, 'the seed');
         return;
@@ -479,11 +488,12 @@ class GameParser {
       this.report('gameSyntax', c.start, lineEnd, usage);
       return undefined;
     }
+    if (!this.numberFits(year, YEAR_FIELD)) return undefined;
     if (rest[3]) this.report('gameSyntax', rest[3].start, lineEnd, `Unexpected text after the phase`);
     const kind: G.Word & { phase?: G.PhaseKindName } = this.word(c);
     const phase = PHASE_KINDS[kind.value];
     if (phase) kind.phase = phase;
-    else this.report('invalidValue', c.start, c.end, `'${c.text}' is no phase kind: write movement, retreat or adjustment`);
+    else this.report('invalidValue', c.start, c.end, `${quoted(c.text)} is no phase kind: write movement, retreat or adjustment`);
     return {
       season: this.word(season),
       year: { value: Number(year.text), text: year.text, range: this.range(year.start, year.end) },
@@ -577,7 +587,7 @@ class GameParser {
       }
       position.standoffs.push({ kind: 'Standoffs', provinces: this.texts(items), range });
     } else if (kw === 'units' || kw === 'winner') {
-      this.report('misplacedStatement', first.start, lineEnd, `'${kw}' belongs in an expect block; a position lists units as POWER: UNIT, …`);
+      this.report('misplacedStatement', first.start, lineEnd, `${quoted(kw)} belongs in an expect block; a position lists units as POWER: UNIT, …`);
       return;
     } else {
       const list = this.powerList(toks, lineEnd, 'POWER: UNIT, UNIT, … (e.g. england: F lon, A lvp)');
@@ -591,7 +601,7 @@ class GameParser {
     const phase = this.phase as G.PhaseSection;
     const first = toks[0] as Tok;
     if ((kw === 'units' || kw === 'dislodged' || kw === 'owners' || kw === 'winner') && (colonIndex(toks) > 1 || kw === 'winner' || toks[1]?.text.toLowerCase() === 'none')) {
-      this.report('misplacedStatement', first.start, lineEnd, `'${kw}' belongs in an expect block: write expect on the line before`);
+      this.report('misplacedStatement', first.start, lineEnd, `${quoted(kw)} belongs in an expect block: write expect on the line before`);
       return;
     }
     if (kw === 'standoffs') {
@@ -600,11 +610,11 @@ class GameParser {
     }
     if (this.looksLikeDeclaration(kw, toks)) {
       const check = kw === 'draw' ? ', or, to check that the game was drawn, in an expect block' : '';
-      this.report('misplacedStatement', first.start, lineEnd, `'${this.text.slice(first.start, lineEnd)}' is a declaration: write it in a declare block after the phase (declare, then the declarations on the lines below)${check}`);
+      this.report('misplacedStatement', first.start, lineEnd, `${quoted(this.text.slice(first.start, lineEnd))} is a declaration: write it in a declare block after the phase (declare, then the declarations on the lines below)${check}`);
       return;
     }
     if ((kw === 'score' || kw === 'result') && colonIndex(toks) < 0 && toks.length > 1) {
-      this.report('misplacedStatement', first.start, lineEnd, `'${kw}' belongs in an expect block: write expect on the line before`);
+      this.report('misplacedStatement', first.start, lineEnd, `${quoted(kw)} belongs in an expect block: write expect on the line before`);
       return;
     }
     this.growLater(phase, lineEnd);
@@ -642,7 +652,7 @@ class GameParser {
       const value = word ? RESULTS[word] : undefined;
       if (open < 0 || close < 0 || !value) {
         const written = this.text.slice(from, lineEnd);
-        this.report('unknownResult', from, lineEnd, `Expected [succeeds], [fails] or [illegal] after the order, not ${written}`);
+        this.report('unknownResult', from, lineEnd, `Expected [succeeds], [fails] or [illegal] after the order, not ${echo(written)}`);
       } else {
         expected = { value, range: this.range(from, lineEnd) };
       }
@@ -726,9 +736,10 @@ class GameParser {
         }
         const word = this.word(kind);
         if (!RESULT_KINDS.has(word.value as G.ResultKindName)) {
-          this.report('invalidValue', kind.start, kind.end, `'${kind.text}' is no result: write one of ${[...RESULT_KINDS].join(', ')}`);
+          this.report('invalidValue', kind.start, kind.end, `${quoted(kind.text)} is no result: write one of ${[...RESULT_KINDS].join(', ')}`);
           return;
         }
+        if (year && !this.numberFits(year, YEAR_FIELD)) return;
         const stmt: G.ResultExpect = { kind: 'ResultExpect', result: word as G.Word & { value: G.ResultKindName }, range };
         if (year) stmt.year = { value: Number(year.text), text: year.text, range: this.range(year.start, year.end) };
         expect.result.push(stmt);
@@ -857,6 +868,12 @@ class GameParser {
     const fraction = /^(\d+)\s*\/\s*(\d+)$/.exec(text);
     let value: number;
     let tolerance = 1e-9;
+    const parts = decimal ? [text] : fraction ? [fraction[1] as string, fraction[2] as string] : [];
+    const tooLarge = parts.map((p) => numberProblem(p, SCORE_FIELD)).find((why) => why !== undefined);
+    if (tooLarge) {
+      this.report('invalidValue', start, lineEnd, tooLarge);
+      return undefined;
+    }
     if (decimal) {
       value = Number(text);
       if (decimal[2] !== undefined) tolerance = 0.5 * 10 ** -decimal[2].length;
@@ -919,7 +936,7 @@ class GameParser {
       const unit: G.UnitItem = { kindWord, location: this.span(locToks), range: this.range(kindTok.start, last.end) };
       const kind = UNIT_KINDS[kindWord.value];
       if (kind) unit.unitKind = kind;
-      else this.report('unknownUnitKind', kindTok.start, kindTok.end, `'${kindTok.text}' is no unit kind: write A (army) or F (fleet)`);
+      else this.report('unknownUnitKind', kindTok.start, kindTok.end, `${quoted(kindTok.text)} is no unit kind: write A (army) or F (fleet)`);
       if (fromAt >= 0) {
         if (!dislodged) {
           this.report('gameSyntax', (item[fromAt] as Tok).start, last.end, "'from' is written only for dislodged units");

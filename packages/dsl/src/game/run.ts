@@ -6,10 +6,11 @@
  * file expects. Bad input gives diagnostics with ranges; nothing throws.
  */
 import { dirname, relative as relativePath } from 'node:path';
-import { NEUTRAL_POWER, type RuleOptions, type VariantConfig } from '@dipforge/engine/config';
+import { NEUTRAL_POWER, quoted, type RuleOptions, type VariantConfig } from '@dipforge/engine/config';
 import {
   adjudicatePhase,
   adjustsIn,
+  DecisionDepthError,
   initialPosition,
   phaseIndex,
   phaseIsEmpty,
@@ -44,6 +45,7 @@ import { unfinishedMessage } from './unfinished.js';
 import { gameOrderLanguages, isOrderLanguage, OrderLanguages, readOrderLine } from './order-language.js';
 import { VictoryKeeper, type DeclarationRun, type VictoryState } from './victory.js';
 import { commonSuffix, sameData, shiftRange, type Shift } from './cutoff.js';
+import { unreadableFile } from '../workspace/unreadable.js';
 import type { GameOutcome, Scores } from '@dipforge/engine';
 
 export interface GameOptions {
@@ -114,6 +116,8 @@ export interface GameRun {
   /** The variant's config with the game's rules. */
   config?: VariantConfig;
   edition?: string;
+  /** The edition `GameOptions.edition` asked for when the variant has none of that name, with the editions it has. */
+  unknownEdition?: { name: string; known: string[] };
   rules?: RuleOptions;
   seed?: number;
   /** Power id → player name. */
@@ -149,6 +153,8 @@ const ENGINE_CODES: Record<string, CodeName> = {
   'unknown-province': 'unknownProvince',
   'ambiguous-province': 'unknownProvince',
   'unknown-power': 'unknownPower',
+  // The reader itself failed (a bug): said as such, so that a command exits 3, not 1.
+  internal: 'internalError',
 };
 
 /** How far a `phase` line may jump ahead of the game (phases adjudicated with no orders in between). */
@@ -193,9 +199,9 @@ class GameRunner {
     try {
       this.play();
     } catch (e) {
-      // A bug in dipforge, not in the file: say where, and keep what was found so far.
+      // A bug in dipforge, not in the file: say where, and keep what was found so far (a command exits 3).
       const message = e instanceof Error ? e.message : String(e);
-      this.report('adjudicationFailed', this.parsed.ast.range, `Internal error while playing the game: ${message}`);
+      this.report('internalError', this.parsed.ast.range, `Internal error while playing the game: ${message}`);
       this.out.complete = false;
     }
     this.out.diagnostics = sortDiagnostics(dedupeDiagnostics(this.diagnostics));
@@ -269,7 +275,7 @@ class GameRunner {
     for (const stmt of stmts) {
       const tag = stmt.language.text;
       if (!isOrderLanguage(tag)) {
-        this.report('unknownOrderLanguage', stmt.language.range, `No order language '${tag}': write one of ${gameOrderLanguages().join(', ')} (en: the standard notation)`);
+        this.report('unknownOrderLanguage', stmt.language.range, `No order language ${quoted(tag)}: write one of ${gameOrderLanguages().join(', ')} (en: the standard notation)`);
         continue;
       }
       if (stmt.powers.length === 0) {
@@ -293,7 +299,7 @@ class GameRunner {
       const name = stmt?.name?.value ?? 'classic';
       const path = loader.builtinVariantPath(name);
       if (loader.host.read(path) === undefined) {
-        this.report('unknownVariant', stmt?.name?.range ?? ZERO_RANGE, `No built-in variant '${stmt?.name?.text ?? name}'; give a path in quotes for a map file`);
+        this.report('unknownVariant', stmt?.name?.range ?? ZERO_RANGE, `No built-in variant ${quoted(stmt?.name?.text ?? name)}; give a path in quotes for a map file`);
         return undefined;
       }
       return path;
@@ -305,7 +311,7 @@ class GameRunner {
     }
     const target = found.path;
     if (loader.host.read(target) === undefined) {
-      this.report('fileNotFound', stmt.path.range, `Cannot read '${stmt.path.value}'`);
+      this.diagnostics.push(unreadableFile(loader.host, target, quoted(stmt.path.value), { file: this.file, range: stmt.path.range }));
       return undefined;
     }
     return target;
@@ -334,7 +340,8 @@ class GameRunner {
         const range = edition?.name.range ?? ZERO_RANGE;
         options.push(editionNode(this.options.edition, wanted, range, range));
       } else {
-        this.report('unknownEdition', ZERO_RANGE, `Unknown edition '${this.options.edition}' (given with --edition); the editions are ${known.sort().join(', ')}`);
+        this.out.unknownEdition = { name: this.options.edition, known: known.sort() };
+        this.report('unknownEdition', ZERO_RANGE, `Unknown edition ${quoted(this.options.edition)} to play the game under; the editions are ${known.join(', ')}`);
       }
     }
     const block: Declared<A.RulesDecl> = { decl: { kind: 'Rules', options, range: this.parsed.ast.range }, file: this.file };
@@ -361,7 +368,7 @@ class GameRunner {
     const id = this.index.power(w.text);
     if (!id) {
       const near = this.index.suggestPower(w.text)[0];
-      this.report('unknownPower', w.range, `No power '${w.text}' in ${this.config.name}${near ? `; did you mean ${near.id}?` : ''}`);
+      this.report('unknownPower', w.range, `No power ${quoted(w.text)} in ${this.config.name}${near ? `; did you mean ${near.id}?` : ''}`);
     }
     this.powerOf.set(w, id);
     return id;
@@ -381,12 +388,12 @@ class GameRunner {
     const province = m ? this.index.province(m[1] as string) : undefined;
     if (province) {
       const name = this.index.provinceName(province) ?? province;
-      if (this.index.hasCoasts(province)) this.report('unknownCoast', t.range, `${name} has no coast '${m?.[2] ?? ''}'`);
+      if (this.index.hasCoasts(province)) this.report('unknownCoast', t.range, `${name} has no coast ${quoted(m?.[2] ?? '')}`);
       else this.report('coastOnProvinceWithoutCoasts', t.range, `${name} has no named coasts: write ${province}`);
       return undefined;
     }
     const near = this.index.suggest(t.text)[0];
-    this.report('unknownProvince', t.range, `No province '${t.text}' in ${this.config.name}${near ? `; did you mean ${near.id} (${near.name})?` : ''}`);
+    this.report('unknownProvince', t.range, `No province ${quoted(t.text)} in ${this.config.name}${near ? `; did you mean ${near.id} (${near.name})?` : ''}`);
     return undefined;
   }
 
@@ -636,7 +643,7 @@ class GameRunner {
   /** A re-used run's declarations and result (reusePhases): the state after its last re-used phase. */
   private reuseVictory(prev: GameRun, runs: readonly PhaseRun[], sections: number): void {
     const end = runs.length;
-    this.victory.declarations.push(...prev.declarations.filter((d) => d.after < end));
+    for (const d of prev.declarations) if (d.after < end) this.victory.declarations.push(d);
     const state = runs[end - 1]?.victory;
     if (state) {
       this.victory.restore(state, runs[end - 1]?.phase);
@@ -1043,7 +1050,10 @@ class GameRunner {
       result = adjudicatePhase(this.board, position, orders, this.rules, options);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      this.report('adjudicationFailed', section.phase?.range ?? section.range, `The engine failed on ${phaseText(position.phase)}: ${message}`);
+      const range = section.phase?.range ?? section.range;
+      // A chain too long to follow is the input's size, not a bug: an error of the file.
+      if (e instanceof DecisionDepthError) this.report('decisionChainTooLong', range, `${phaseText(position.phase)} cannot be adjudicated: ${message}`);
+      else this.report('adjudicationFailed', range, `The engine failed on ${phaseText(position.phase)}: ${message}`);
       return undefined;
     }
     const runs = orderRuns(orders, orderLines, orderPowers, result.results);
@@ -1153,7 +1163,7 @@ class GameRunner {
       const parts: string[] = [];
       if (missing.length > 0) parts.push(`missing ${missing.join(', ')}`);
       if (extra.length > 0) parts.push(`unexpected ${extra.join(', ')}`);
-      parts.push(...wrongFrom);
+      for (const w of wrongFrom) parts.push(w);
       const list = (xs: string[]): string => (xs.length > 0 ? xs.join(', ') : 'none');
       this.expectation(phase, range, label, ok, ok ? `${label}: ${list(gotKeys)}` : `${label}: ${parts.join('; ')} (expected ${list(wantKeys)}; got ${list(gotKeys)})`);
     }

@@ -152,7 +152,7 @@ export class VictoryKeeper {
         run.effect = `not agreed: ${outcome.agreement.reason}`;
       } else run.effect = `agreed: ${this.describe()}`;
     }
-    this.declarations.push(...runs);
+    for (const r of runs) this.declarations.push(r);
     return this.snapshot();
   }
 

@@ -91,8 +91,8 @@ export function importMap(text: string, file: string, options: MapImportOptions 
     });
     return { text: printed, diagnostics: sortDiagnostics(diagnostics), summary, map };
   } catch (e) {
-    // A bug here, never the input's fault: report it like bad input instead of throwing.
-    diagnostics.push(diagnostic('mapInconsistent', file, ZERO_RANGE, `internal error while importing: ${e instanceof Error ? e.message : String(e)}`));
+    // A bug here, never the input's fault: reported instead of thrown, as dipforge's own failure (exit 3).
+    diagnostics.push(diagnostic('internalError', file, ZERO_RANGE, `internal error while importing: ${e instanceof Error ? e.message : String(e)}`));
     return { text: '', diagnostics };
   }
 }

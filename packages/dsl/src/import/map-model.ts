@@ -19,6 +19,7 @@ import type { CodeName } from '../diagnostics/codes.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Range } from '../text/range.js';
 import { placeBase, type PyMap, type PyTerrain, type Word } from './map-read.js';
+import { echo, quoted } from '@dipforge/engine/config';
 
 export type Terrain = 'land' | 'sea' | 'coast';
 
@@ -145,11 +146,11 @@ class Deriver {
     let buildAnywhere = false;
     for (const rule of py.rules) {
       if (rule.text.toUpperCase() === RULE_BUILD_ANY) buildAnywhere = true;
-      else this.report('mapNotExpressible', rule, `rule ${rule.text.toUpperCase()} of the Python engine has no counterpart among our rule options; left out`);
+      else this.report('mapNotExpressible', rule, `rule ${echo(rule.text.toUpperCase())} of the Python engine has no counterpart among our rule options; left out`);
     }
     for (const d of py.dummies) this.report('mapNotExpressible', d, 'powers without players (DUMMY) are a matter of the game, not of the map; left out');
     for (const p of py.powers) {
-      if (p.letter) this.report('mapLeftOut', p.letter, `the power letter in ${p.letter.text} (how the Python engine abbreviates ${p.written.text}) is left out`);
+      if (p.letter) this.report('mapLeftOut', p.letter, `the power letter in ${echo(p.letter.text)} (how the Python engine abbreviates ${echo(p.written.text)}) is left out`);
     }
     return {
       provinces,
@@ -167,13 +168,13 @@ class Deriver {
   private checkReferences(): void {
     for (const ref of this.py.references) {
       if (ref.role === 'drop') continue;
-      if (!this.known.has(ref.name)) this.report('mapUnknownPlace', ref.word, `${ref.word.text.replace(/^-+/, '')} is no place of the map (no terrain line declares it)`);
+      if (!this.known.has(ref.name)) this.report('mapUnknownPlace', ref.word, `${echo(ref.word.text.replace(/^-+/, ''))} is no place of the map (no terrain line declares it)`);
     }
     for (const [place, list] of this.py.locAbut) {
       if (!this.py.locs.includes(place)) continue;
       for (const w of list) {
         const up = w.text.toUpperCase();
-        if (!this.known.has(up) && !this.known.has(placeBase(up))) this.report('mapUnknownPlace', w, `${w.text} in the adjacency of ${place} is no place of the map`);
+        if (!this.known.has(up) && !this.known.has(placeBase(up))) this.report('mapUnknownPlace', w, `${echo(w.text)} in the adjacency of ${echo(place)} is no place of the map`);
       }
     }
   }
@@ -239,7 +240,7 @@ class Deriver {
       }
       const coastId = up.slice(up.indexOf('/') + 1).toLowerCase();
       if (!IDENT.test(coastId)) {
-        this.report('mapNotExpressible', info.word, `the coast id '${coastId}' is no name of our language; the coast is left out`);
+        this.report('mapNotExpressible', info.word, `the coast id ${quoted(coastId)} is no name of our language; the coast is left out`);
         continue;
       }
       if (this.fleetMayStand(placeBase(up))) {
@@ -254,7 +255,7 @@ class Deriver {
       for (const alias of named?.aliases ?? []) {
         const text = alias.text;
         if (text.endsWith('?')) {
-          this.report('mapLeftOut', alias, `the ambiguous alias '${text}' is left out`);
+          this.report('mapLeftOut', alias, `the ambiguous alias ${quoted(text)} is left out`);
           continue;
         }
         if (/[/(]/.test(text)) continue; // a spelling of a coast: orders write coasts their own way
@@ -262,13 +263,13 @@ class Deriver {
         if (lower === p.id || p.aliases.includes(lower)) continue;
         const phrase = text.includes('+') ? text.split('+').filter(Boolean).join(' ') : undefined;
         if (phrase === undefined && !IDENT.test(lower)) {
-          this.report('mapLeftOut', alias, `the alias '${text}' is no name of our language (letters, digits, _ and inner -); left out`);
+          this.report('mapLeftOut', alias, `the alias ${quoted(text)} is no name of our language (letters, digits, _ and inner -); left out`);
           continue;
         }
         const key = nameKey(phrase ?? lower);
         const holder = taken.get(key);
         if (holder !== undefined) {
-          if (holder !== p.id) this.report('mapLeftOut', alias, `the alias '${text}' of ${p.id} reads like a name of ${holder}; left out`);
+          if (holder !== p.id) this.report('mapLeftOut', alias, `the alias ${quoted(text)} of ${p.id} reads like a name of ${holder}; left out`);
           continue;
         }
         taken.set(key, p.id);
@@ -277,7 +278,7 @@ class Deriver {
       }
     }
     for (const [key, named] of py.names) {
-      if (!this.known.has(key)) this.report('mapLeftOut', named.abbrev, `"${named.name}" = ${named.abbrev.text} names no place with a terrain line; left out`);
+      if (!this.known.has(key)) this.report('mapLeftOut', named.abbrev, `${quoted(named.name)} = ${echo(named.abbrev.text)} names no place with a terrain line; left out`);
     }
     return out;
   }
@@ -334,7 +335,7 @@ class Deriver {
       let id = p.written.text.toLowerCase().replace(/[^\p{L}\p{Nd}_-]+/gu, '-').replace(/^-+|-+$/g, '').replace(/-{2,}/g, '-');
       if (!IDENT.test(id)) id = `power-${id}`.replace(/-+$/, '');
       if (ids.has(id)) {
-        this.report('mapInconsistent', p.written, `two powers read as '${id}'`);
+        this.report('mapInconsistent', p.written, `two powers read as ${quoted(id)}`);
         continue;
       }
       ids.add(id);
@@ -345,7 +346,7 @@ class Deriver {
         const other = homeOf.get(base);
         if (other !== undefined) {
           const word = py.references.findLast((r) => r.role === 'home' && r.name === h && r.power === p.key);
-          if (word) this.report('mapNotExpressible', word.word, `${base} is a home centre of ${other} and of ${p.written.text}; our language gives a home centre to one power, so it stays ${other}'s`);
+          if (word) this.report('mapNotExpressible', word.word, `${base} is a home centre of ${other} and of ${echo(p.written.text)}; our language gives a home centre to one power, so it stays ${other}'s`);
           continue;
         }
         homeOf.set(base, p.written.text);
@@ -367,12 +368,12 @@ class Deriver {
       const units: string[] = [];
       for (const u of py.units.get(p.key) ?? []) {
         if (!this.known.has(u.at)) {
-          this.report('mapUnknownPlace', u.word, `${u.word.text} is no place of the map`);
+          this.report('mapUnknownPlace', u.word, `${echo(u.word.text)} is no place of the map`);
           continue;
         }
         const ok = u.kind === 'A' ? this.armyMayStand(u.at) : this.fleetMayStand(u.at) && !this.hasCoasts(u.at, u.at);
         if (!ok) {
-          this.report('mapInvalidUnit', u.word, `${u.kind === 'A' ? 'an army' : 'a fleet'} cannot stand on ${u.word.text}${u.kind === 'F' && this.hasCoasts(u.at, u.at) ? ' (name one of its coasts)' : ''}`);
+          this.report('mapInvalidUnit', u.word, `${u.kind === 'A' ? 'an army' : 'a fleet'} cannot stand on ${echo(u.word.text)}${u.kind === 'F' && this.hasCoasts(u.at, u.at) ? ' (name one of its coasts)' : ''}`);
           continue;
         }
         units.push(`${u.kind} ${u.at.toLowerCase()}`);

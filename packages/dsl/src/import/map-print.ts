@@ -43,9 +43,10 @@ export function printImportedMap(map: ImportedMap, options: PrintOptions): strin
   out.push('}');
   out.push('');
   out.push('// Provinces');
-  for (const p of map.provinces) out.push(...provinceLines(p, options));
+  // Line by line, not push(...lines): a map may have more provinces and adjacencies than a call takes arguments.
+  for (const p of map.provinces) for (const line of provinceLines(p, options)) out.push(line);
   out.push('');
-  out.push(...adjacency(map));
+  for (const line of adjacency(map)) out.push(line);
   out.push('');
   out.push('// Powers');
   map.powers.forEach((p, i) => {

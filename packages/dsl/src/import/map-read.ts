@@ -10,21 +10,16 @@
  * throws. Every problem is a diagnostic with the file and the range of the
  * word concerned.
  */
-import { dirname, join } from 'node:path';
 import type { CodeName } from '../diagnostics/codes.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { LineIndex, type Range } from '../text/range.js';
+import type { LineIndex, Range } from '../text/range.js';
 import type { RealPath } from '../workspace/host.js';
-import { refusal, whereabouts } from '../workspace/inside.js';
+import { MapLines, type Word } from './map-lines.js';
+import { echo, numberProblem, quoted, YEAR_FIELD, type NumberField } from '@dipforge/engine/config';
 
 export type PyTerrain = 'WATER' | 'LAND' | 'COAST' | 'PORT' | 'SHUT';
 
-/** A word of a line, where it stands. */
-export interface Word {
-  text: string;
-  file: string;
-  range: Range;
-}
+export type { Word };
 
 export interface PyPlaceName {
   /** The full name as written (`Spain (north coast)`). */
@@ -100,6 +95,9 @@ export interface MapReadOptions {
   realPath?: RealPath;
 }
 
+/** A count of VICTORY: the centres needed to win (a rule value, so a whole number that is read exactly). */
+const VICTORY_FIELD: NumberField = { what: 'a VICTORY count', min: 0, max: Number.MAX_SAFE_INTEGER, whole: true };
+
 const TERRAINS = new Set(['WATER', 'LAND', 'COAST', 'PORT', 'SHUT']);
 // The Python engine's year is fixed: these are its seasons.
 const SEASONS: Record<string, string> = { SPRING: 'spring', FALL: 'fall', WINTER: 'winter' };
@@ -142,30 +140,22 @@ class PyMapReader {
   /** The power the lines below a power line belong to (undefined: none, or UNOWNED). */
   private power: string | undefined;
   private readonly inhabits = new Set<string>();
+  /** The lines of the files being read, in reading order. */
+  private readonly lines: MapLines;
   private readonly aliasOwner = new Map<string, string>();
 
-  constructor(private readonly options: MapReadOptions) {}
+  constructor(options: MapReadOptions) {
+    this.lines = new MapLines(this.map.files, options.read, options.realPath, (code, word, message) => this.report(code, word, message));
+  }
 
   private report(code: CodeName, word: { file: string; range: Range }, message: string): void {
     this.diagnostics.push(diagnostic(code, word.file, word.range, message));
   }
 
+  /** Reads a map file and, where its USE and MAP lines say, the files they name (map-lines.ts). */
   load(text: string, file: string): void {
-    this.map.files.push(file);
-    const index = new LineIndex(text);
-    const lineRe = /[^\r\n]*(\r\n|\n|\r|$)/g;
-    let m: RegExpExecArray | null;
-    while ((m = lineRe.exec(text)) !== null) {
-      const raw = m[0].replace(/[\r\n]+$/, '');
-      const start = m.index;
-      const words: Word[] = [];
-      for (const w of raw.matchAll(/\S+/g)) {
-        const from = start + (w.index ?? 0);
-        words.push({ text: w[0], file, range: index.range(from, from + w[0].length) });
-      }
-      if (words.length > 0 && !(words[0] as Word).text.startsWith('#')) this.line(raw, start, words, index, file);
-      if (m[0].length === 0 || lineRe.lastIndex >= text.length) break;
-    }
+    this.lines.open(text, file);
+    for (let l = this.lines.next(); l; l = this.lines.next()) this.line(l.raw, l.start, l.words, l.index, l.file);
   }
 
   private line(raw: string, start: number, words: Word[], index: LineIndex, file: string): void {
@@ -210,6 +200,10 @@ class PyMapReader {
       this.report('mapLineUnreadable', bad ?? (words[0] as Word), 'VICTORY takes one or more whole numbers: the centres needed to win, per year');
       return;
     }
+    for (const w of words.slice(1)) {
+      const why = numberProblem(w.text, VICTORY_FIELD);
+      if (why) return this.report('mapLineUnreadable', w, why);
+    }
     this.map.victory = { counts, word: words[0] as Word };
   }
 
@@ -223,28 +217,7 @@ class PyMapReader {
       this.report('mapLineUnreadable', first, `${first.text} takes the names of the map files to read`);
       return;
     }
-    for (const w of words.slice(1)) {
-      const name = w.text.includes('.') ? w.text : `${w.text}.map`;
-      const path = join(dirname(file), name);
-      // The files are held to the first file's folder, as a variant's imports are to its project folder.
-      const folder = dirname(this.map.files[0] ?? file);
-      const where = whereabouts(path, folder, this.options.realPath);
-      if (where !== 'inside') {
-        const refused = refusal(where, w.text, `the map's folder ${folder}`);
-        this.report(refused.code === 'fileNotFound' ? 'mapFileNotFound' : refused.code, w, refused.message);
-        continue;
-      }
-      if (this.map.files.includes(path)) {
-        this.report('mapFileNotFound', w, `${name} is read twice (USE or MAP cycle, or a repeat)`);
-        continue;
-      }
-      const text = this.options.read?.(path);
-      if (text === undefined) {
-        this.report('mapFileNotFound', w, `cannot read ${name} (looked for it beside this file)`);
-        continue;
-      }
-      this.load(text, path);
-    }
+    this.lines.use(words.slice(1), file);
   }
 
   private begin(words: Word[]): void {
@@ -255,6 +228,8 @@ class PyMapReader {
       this.report('mapLineUnreadable', first, 'BEGIN takes a season, a year and a phase kind: BEGIN SPRING 1901 MOVEMENT');
       return;
     }
+    const why = numberProblem(year.text, YEAR_FIELD);
+    if (why) return this.report('mapLineUnreadable', year, why);
     this.map.begin = { season: s, year: Number(year.text), kind: k, word: first };
   }
 
@@ -280,19 +255,19 @@ class PyMapReader {
       return;
     }
     if (!/^[A-Za-z0-9].*[A-Za-z0-9]$|^[A-Za-z0-9]$/.test(abbrev.text)) {
-      this.report('mapLineUnreadable', abbrev, `'${abbrev.text}' is no place abbreviation: it must begin and end with a letter or digit`);
+      this.report('mapLineUnreadable', abbrev, `${quoted(abbrev.text)} is no place abbreviation: it must begin and end with a letter or digit`);
       return;
     }
     const key = abbrev.text.toUpperCase();
     const upName = name.toUpperCase();
     for (const [other, known] of this.map.names) {
       if (known.name.toUpperCase() === upName && other !== key) {
-        this.report('mapInconsistent', first, `the name "${name}" is already given to ${known.abbrev.text}`);
+        this.report('mapInconsistent', first, `the name ${quoted(name)} is already given to ${quoted(known.abbrev.text)}`);
         return;
       }
     }
     if (this.map.names.has(key)) {
-      this.report('mapInconsistent', abbrev, `${abbrev.text} already has a name line ("${(this.map.names.get(key) as PyPlaceName).name}")`);
+      this.report('mapInconsistent', abbrev, `${quoted(abbrev.text)} already has a name line (${quoted((this.map.names.get(key) as PyPlaceName).name)})`);
       return;
     }
     const aliases: Word[] = [];
@@ -300,7 +275,7 @@ class PyMapReader {
       const normed = alias.text.toUpperCase();
       const owner = this.aliasOwner.get(normed);
       if (owner !== undefined && owner !== key) {
-        this.report('mapInconsistent', alias, `the alias '${alias.text}' is already one of ${owner}`);
+        this.report('mapInconsistent', alias, `the alias ${quoted(alias.text)} is already one of ${owner}`);
         continue;
       }
       this.aliasOwner.set(normed, key);
@@ -310,7 +285,7 @@ class PyMapReader {
   }
 
   private needPower(first: Word): string | undefined {
-    if (this.power === undefined) this.report('mapNoCurrentPower', first, `${first.text.toUpperCase()} before any power line: it needs a power above it`);
+    if (this.power === undefined) this.report('mapNoCurrentPower', first, `${echo(first.text.toUpperCase())} before any power line: it needs a power above it`);
     return this.power;
   }
 
@@ -427,7 +402,7 @@ class PyMapReader {
       else goners = [this.power];
     } else if ((rest[0] as Word).text.toUpperCase() !== 'ALL') {
       goners = rest.map((w) => powerKey(w.text));
-      for (const w of rest) if (!known().includes(powerKey(w.text))) this.report('mapInconsistent', w, `UNPLAYED ${w.text}: no such power`);
+      for (const w of rest) if (!known().includes(powerKey(w.text))) this.report('mapInconsistent', w, `UNPLAYED ${echo(w.text)}: no such power`);
     } else if (rest.length === 1) {
       goners = known();
     } else if ((rest[1] as Word).text.toUpperCase() !== 'EXCEPT' || rest.length === 2) {
@@ -463,7 +438,7 @@ class PyMapReader {
     }
     const key = powerKey(up);
     if (key === '') {
-      this.report('mapLineUnreadable', first, `'${first.text}' is no power name`);
+      this.report('mapLineUnreadable', first, `${quoted(first.text)} is no power name`);
       return;
     }
     this.power = key;

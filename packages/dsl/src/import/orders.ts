@@ -11,6 +11,7 @@
  */
 import { formatOrder, type BuildOrder, type MoveOrder, type Order, type UnitKind, type UnitRef } from '@dipforge/engine';
 import { STANDARD_COASTS, STANDARD_PROVINCES } from './standard.js';
+import { quoted } from '@dipforge/engine/config';
 
 /** The record's phase types: movement, retreats, adjustments. */
 export type RecordPhaseType = 'M' | 'R' | 'A';
@@ -21,12 +22,12 @@ export type ConvertedOrder = { ok: true; order: Order; text: string } | { ok: fa
 export function convertLocation(text: string): { ok: true; at: string } | { ok: false; message: string } {
   const m = /^([A-Z]{3})(?:\/([A-Z]{2}))?$/.exec(text.toUpperCase());
   const province = m ? STANDARD_PROVINCES[m[1] as string] : undefined;
-  if (!m || province === undefined) return { ok: false, message: `unknown province '${text}'` };
+  if (!m || province === undefined) return { ok: false, message: `unknown province ${quoted(text)}` };
   if (m[2] === undefined) return { ok: true, at: province };
   const coast = m[2].toLowerCase();
   const coasts = STANDARD_COASTS[province];
-  if (!coasts) return { ok: false, message: `'${text}': ${province} has no named coasts` };
-  if (!coasts.includes(coast)) return { ok: false, message: `'${text}': ${province} has no coast '${coast}' (only ${coasts.join(', ')})` };
+  if (!coasts) return { ok: false, message: `${quoted(text)}: ${province} has no named coasts` };
+  if (!coasts.includes(coast)) return { ok: false, message: `${quoted(text)}: ${province} has no coast ${quoted(coast)} (only ${coasts.join(', ')})` };
   return { ok: true, at: `${province}/${coast}` };
 }
 
@@ -51,7 +52,7 @@ class Words {
   }
   expect(word: string, what: string): void {
     const got = this.take();
-    if (got !== word) throw new Unreadable(got === undefined ? `${what} is missing` : `expected ${what}, found '${got}'`);
+    if (got !== word) throw new Unreadable(got === undefined ? `${what} is missing` : `expected ${what}, found ${quoted(got)}`);
   }
 
   location(what: string): string {
@@ -74,7 +75,7 @@ class Words {
   }
 
   end(): void {
-    if (!this.atEnd()) throw new Unreadable(`unexpected '${this.rest()}' after the order`);
+    if (!this.atEnd()) throw new Unreadable(`unexpected ${quoted(this.rest())} after the order`);
   }
 }
 
@@ -158,7 +159,7 @@ function read(w: Words, power: string, phase: RecordPhaseType): Order {
       break;
     }
     default:
-      throw new Unreadable(`unknown order '${verb}' (expected H, -, S, C, R, D or B)`);
+      throw new Unreadable(`unknown order ${quoted(verb)} (expected H, -, S, C, R, D or B)`);
   }
   w.end();
   return order;

@@ -18,12 +18,15 @@
 import { convertLocation, convertOrder, type RecordPhaseType } from './orders.js';
 import type { Order, UnitKind } from '@dipforge/engine';
 import { ADJUDICATION_RULES, NEUTRAL_RULES, STANDARD_CENTRES, STANDARD_POWERS, STANDARD_START } from './standard.js';
+import { boundedMessage, echo, quoted } from '@dipforge/engine/config';
 
 export interface ImportDiagnostic {
   severity: 'error' | 'warning';
   /** JSON path of the value concerned, e.g. `$.phases[3].orders.FRANCE[1]`. */
   path: string;
   message: string;
+  /** The importer itself failed (a bug in dipforge, not in the record): `dipforge import` exits 3. */
+  internal?: true;
 }
 
 export interface ImportOptions {
@@ -151,14 +154,17 @@ function describe(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
   if (typeof v === 'object') return 'an object';
-  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
+  if (typeof v === 'string') return `the string "${echo(v)}"`;
+  if (typeof v === 'number' && !Number.isFinite(v)) return 'a number too large to read';
   return `${typeof v === 'number' ? 'the number' : typeof v === 'boolean' ? 'the boolean' : typeof v} ${String(v)}`;
 }
 
 /** `$.phases` + 3 → `$.phases[3]`; `$.orders` + `FRANCE` → `$.orders.FRANCE`. */
 export function jsonPath(base: string, key: string | number): string {
   if (typeof key === 'number') return `${base}[${key}]`;
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${base}.${key}` : `${base}[${JSON.stringify(key)}]`;
+  // A key of the record can be megabytes long: the path shows it as messages show input.
+  const shown = echo(key);
+  return shown === key && /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${base}.${key}` : `${base}[${JSON.stringify(shown)}]`;
 }
 
 function base(loc: string): string {
@@ -191,11 +197,11 @@ class Importer {
   }
 
   private error(path: string, message: string): void {
-    this.diagnostics.push({ severity: 'error', path, message });
+    this.diagnostics.push({ severity: 'error', path, message: boundedMessage(message) });
   }
 
   private warning(path: string, message: string): void {
-    this.diagnostics.push({ severity: 'warning', path, message });
+    this.diagnostics.push({ severity: 'warning', path, message: boundedMessage(message) });
   }
 
   run(json: unknown): ImportResult {
@@ -203,8 +209,9 @@ class Importer {
     try {
       text = this.read(json);
     } catch (e) {
-      // A bug here, never the input's fault: report it like bad input instead of throwing.
-      this.error('$', `internal error while importing: ${e instanceof Error ? e.message : String(e)}`);
+      // A bug here, never the input's fault: reported instead of thrown, and marked as dipforge's own failure.
+      const message = `internal error while importing: ${e instanceof Error ? e.message : String(e)}`;
+      this.diagnostics.push({ severity: 'error', path: '$', message: boundedMessage(message), internal: true });
     }
     return { text, diagnostics: this.diagnostics, summary: this.summary };
   }
@@ -231,7 +238,7 @@ class Importer {
       return;
     }
     if (typeof map !== 'string') this.error('$.map', `expected the map name, got ${describe(map)}`);
-    else if (map !== 'standard') this.error('$.map', `map '${map}' cannot be imported: only 'standard' (our classic variant) can`);
+    else if (map !== 'standard') this.error('$.map', `map ${quoted(map)} cannot be imported: only 'standard' (our classic variant) can`);
   }
 
   /** The rule lines for the record's rules; warnings for rules whose effect is not carried over. */
@@ -252,7 +259,7 @@ class Importer {
       out.names.push(r);
       const line = ADJUDICATION_RULES[r];
       if (line !== undefined) out.lines.push(`rule ${line}`);
-      else if (!NEUTRAL_RULES.has(r)) this.warning(path, `rule '${r}' of the Python engine is not known here; the game is imported without it`);
+      else if (!NEUTRAL_RULES.has(r)) this.warning(path, `rule ${quoted(r)} of the Python engine is not known here; the game is imported without it`);
     });
     return out;
   }
@@ -318,7 +325,7 @@ class Importer {
     }
     const parsed = parsePhaseName(name);
     if (!parsed) {
-      this.error(path, `'${name}' is no phase of the classic year: expected S, F or W, the year, then M, R or A (S1901M, F1901R, W1901A)`);
+      this.error(path, `${quoted(name)} is no phase of the classic year: expected S, F or W, the year, then M, R or A (S1901M, F1901R, W1901A)`);
       return;
     }
     phase.parsed = parsed;
@@ -330,7 +337,7 @@ class Importer {
       return undefined;
     }
     if (typeof raw['name'] === 'string' && phase.name && raw['name'] !== phase.name) {
-      this.warning(jsonPath(path, 'name'), `the state is named ${raw['name']}, its phase ${phase.name}`);
+      this.warning(jsonPath(path, 'name'), `the state is named ${quoted(raw['name'])}, its phase ${phase.name}`);
     }
     let ok = true;
     const units: RecUnit[] = [];
@@ -382,18 +389,18 @@ class Importer {
           }
           const loc = convertLocation(c);
           if (!loc.ok || loc.at.includes('/')) {
-            this.error(cp, loc.ok ? `'${c}': a centre is a province, without a coast` : loc.message);
+            this.error(cp, loc.ok ? `${quoted(c)}: a centre is a province, without a coast` : loc.message);
             ok = false;
             return;
           }
           if (!STANDARD_CENTRES.has(loc.at)) {
-            this.error(cp, `'${c}' is no supply centre`);
+            this.error(cp, `${quoted(c)} is no supply centre`);
             ok = false;
             return;
           }
           const was = ownerOf.get(loc.at);
           if (was !== undefined && was !== power) {
-            this.error(cp, `'${c}' is already a centre of ${was}`);
+            this.error(cp, `${quoted(c)} is already a centre of ${was}`);
             ok = false;
             return;
           }
@@ -408,7 +415,7 @@ class Importer {
 
   private power(name: string, path: string): string | undefined {
     const id = STANDARD_POWERS[name.toUpperCase()];
-    if (id === undefined) this.error(path, `unknown power '${name}': the standard map has ${Object.keys(STANDARD_POWERS).join(', ')}`);
+    if (id === undefined) this.error(path, `unknown power ${quoted(name)}: the standard map has ${Object.keys(STANDARD_POWERS).join(', ')}`);
     return id;
   }
 
@@ -419,7 +426,7 @@ class Importer {
     }
     const m = /^(\*?)\s*([AF])\s+(\S+)$/.exec(raw.trim().toUpperCase());
     if (!m) {
-      this.error(path, `'${raw}' is no unit: expected A or F and a place, as "A PAR" or "F STP/SC" ("*" first for a dislodged one)`);
+      this.error(path, `${quoted(raw)} is no unit: expected A or F and a place, as "A PAR" or "F STP/SC" ("*" first for a dislodged one)`);
       return undefined;
     }
     const loc = convertLocation(m[3] as string);
@@ -456,7 +463,7 @@ class Importer {
         }
         const converted = convertOrder(o, power, type);
         if (!converted.ok) {
-          this.error(op, `cannot convert the order '${o}': ${converted.message}`);
+          this.error(op, `cannot convert the order ${quoted(o)}: ${converted.message}`);
           return;
         }
         const words = o.trim().toUpperCase().split(/\s+/);
@@ -526,14 +533,17 @@ class Importer {
     // Starting position, when it is not the classic start.
     const first = phases[0] as RecPhase;
     if (first.parsed && first.state && !isStandardStart(first.parsed, first.state)) {
-      out.push('', ...this.positionBlock(first.parsed, first.state));
+      out.push('');
+      for (const line of this.positionBlock(first.parsed, first.state)) out.push(line);
     }
 
     for (let i = 0; i < phases.length - 1; i++) {
       const phase = phases[i] as RecPhase;
       if (!phase.parsed) continue;
       const next = phases[i + 1] as RecPhase;
-      out.push('', ...this.phaseBlock(phase, next));
+      // Line by line, not push(...block): a phase of the record may hold more orders than a call takes arguments.
+      out.push('');
+      for (const line of this.phaseBlock(phase, next)) out.push(line);
     }
     return `${out.join('\n')}\n`;
   }
@@ -584,7 +594,8 @@ class Importer {
     // no orders, so that the owners the record shows next are checked after it.
     const addRetreat = name.kind === 'movement' && !nextIsItsRetreat && ((dislodged?.length ?? 0) > 0 || name.season === 'fall');
 
-    out.push('', 'expect', ...unitLines(after));
+    out.push('', 'expect');
+    for (const line of unitLines(after)) out.push(line);
     if (dislodged) {
       for (const power of POWER_IDS) {
         const units = sortedUnits(dislodged.filter((u) => u.power === power));
@@ -601,7 +612,7 @@ class Importer {
       );
       out.push(`phase ${phaseWords({ season: name.season, year: name.year, kind: 'retreat' })}`, '', 'expect', ...unitLines(after));
     }
-    out.push(...ownerLines(after));
+    for (const line of ownerLines(after)) out.push(line);
     return out;
   }
 
@@ -621,7 +632,7 @@ class Importer {
       const loc = m ? convertLocation(m[1] as string) : undefined;
       const unit = loc?.ok ? start.units.find((u) => !u.dislodged && base(u.at) === base(loc.at)) : undefined;
       if (!unit) {
-        this.warning(jsonPath(jsonPath(phase.path, 'results'), key), `'${key}' is labelled dislodged, but no such unit stands there; the dislodged units of ${phase.name} are not checked`);
+        this.warning(jsonPath(jsonPath(phase.path, 'results'), key), `${quoted(key)} is labelled dislodged, but no such unit stands there; the dislodged units of ${phase.name} are not checked`);
         return undefined;
       }
       found.set(base(unit.at), unit);

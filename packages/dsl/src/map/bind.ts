@@ -7,6 +7,7 @@ import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { VariantUnit } from '../workspace/loader.js';
 import type { ParsedMap } from './parse.js';
 import type * as A from './ast.js';
+import { quoted } from '@dipforge/engine/config';
 
 export interface Declared<T> {
   decl: T;
@@ -58,9 +59,21 @@ export function emptyModel(entry: string): VariantModel {
   };
 }
 
-/** Binds a loaded variant unit (recursively its base first). */
+/**
+ * Binds a loaded variant unit: its deepest base first, then each variant that
+ * extends it, in a loop (a chain of bases is as long as the files make it, and
+ * a call a base would take a frame of the stack each).
+ */
 export function bindVariant(unit: VariantUnit, diagnostics: Diagnostic[]): VariantModel {
-  const model = unit.base ? bindVariant(unit.base, diagnostics) : emptyModel(unit.entry);
+  const chain: VariantUnit[] = [];
+  for (let u: VariantUnit | undefined = unit; u; u = u.base) chain.push(u);
+  const model = emptyModel((chain[chain.length - 1] as VariantUnit).entry);
+  for (let i = chain.length - 1; i >= 0; i--) bindUnit(chain[i] as VariantUnit, model, diagnostics);
+  return model;
+}
+
+/** Binds one unit's own files on top of the model of its base. */
+function bindUnit(unit: VariantUnit, model: VariantModel, diagnostics: Diagnostic[]): void {
   model.entry = unit.entry;
   const hasBase = unit.base !== undefined;
   for (const line of model.adjacency) line.inherited = true;
@@ -102,10 +115,10 @@ export function bindVariant(unit: VariantUnit, diagnostics: Diagnostic[]): Varia
             const key = decl.name.value;
             if (!RULESET_NAME.test(key)) {
               diagnostics.push(
-                diagnostic('invalidValue', file.file, decl.name.range, `'${key}' cannot name a rule set: use letters, digits, _ and - inside`),
+                diagnostic('invalidValue', file.file, decl.name.range, `${quoted(key)} cannot name a rule set: use letters, digits, _ and - inside`),
               );
             } else if (own.rulesets.has(key)) {
-              diagnostics.push(diagnostic('duplicateId', file.file, decl.name.range, `Rule set '${key}' is already declared`));
+              diagnostics.push(diagnostic('duplicateId', file.file, decl.name.range, `Rule set ${quoted(key)} is already declared`));
             } else {
               own.rulesets.add(key);
               model.rulesets.set(key, { decl, file: file.file });
@@ -121,7 +134,6 @@ export function bindVariant(unit: VariantUnit, diagnostics: Diagnostic[]): Varia
     }
   }
   if (ownVariant) model.variant = ownVariant;
-  return model;
 }
 
 function declare<T extends { id?: A.Ident }>(
@@ -137,7 +149,7 @@ function declare<T extends { id?: A.Ident }>(
   if (own.has(key)) {
     const first = table.get(key);
     const where = first ? ` (first at ${shortPath(first.file)}:${(first.decl.id?.range.start.line ?? 0) + 1})` : '';
-    diagnostics.push(diagnostic('duplicateId', file.file, decl.id.range, `The ${what} '${key}' is already declared${where}`));
+    diagnostics.push(diagnostic('duplicateId', file.file, decl.id.range, `The ${what} ${quoted(key)} is already declared${where}`));
     return;
   }
   own.add(key);
@@ -162,7 +174,7 @@ function remove(model: VariantModel, decl: A.RemoveDecl, file: ParsedMap, hasBas
   if (table.delete(decl.id.value)) {
     if (decl.what === 'province') model.removedProvinces.add(decl.id.value);
   } else {
-    diagnostics.push(diagnostic('removeUnknown', file.file, decl.id.range, `The base variant has no ${decl.what} '${decl.id.text}'`));
+    diagnostics.push(diagnostic('removeUnknown', file.file, decl.id.range, `The base variant has no ${decl.what} ${quoted(decl.id.text)}`));
   }
 }
 
@@ -199,7 +211,7 @@ function removeNeutralCentres(
   const removed = new Set<string>();
   for (const c of decl.centres) {
     if (listed.has(c.value)) removed.add(c.value);
-    else diagnostics.push(diagnostic('removeNeutralUnknown', file.file, c.range, `The base variant does not list '${c.text}' as a neutral centre`));
+    else diagnostics.push(diagnostic('removeNeutralUnknown', file.file, c.range, `The base variant does not list ${quoted(c.text)} as a neutral centre`));
   }
   drop((c) => !removed.has(c.value));
 }

@@ -4,7 +4,7 @@
  * options), reporting every problem with its code and range. What it resolves is
  * exactly what the compiler emits, so the two cannot disagree.
  */
-import { didYouMean, NEUTRAL_POWER } from '@dipforge/engine/config';
+import { COORDINATE_FIELD, didYouMean, NEUTRAL_POWER, numberProblem, quoted, YEAR_FIELD } from '@dipforge/engine/config';
 import { Codes } from '../diagnostics/codes.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Range } from '../text/range.js';
@@ -128,13 +128,14 @@ class Checker {
     const s = d.start[0];
     if (s) {
       if (s.year) {
-        if (Number.isInteger(s.year.value)) start.year = s.year.value;
-        else this.report('invalidValue', v.file, s.year.range, `A year is a whole number, not ${s.year.text}`);
+        const why = numberProblem(s.year.text, YEAR_FIELD);
+        if (why) this.report('invalidValue', v.file, s.year.range, sentence(why));
+        else start.year = s.year.value;
       }
       if (s.season) start.season = s.season.value;
       if (s.phase) {
         if (PHASES.has(s.phase.value)) start.phase = s.phase.value as ResolvedVariant['start']['phase'];
-        else this.report('invalidValue', v.file, s.phase.range, `Unknown phase '${s.phase.text}': expected movement, retreat or adjustment`);
+        else this.report('invalidValue', v.file, s.phase.range, `Unknown phase ${quoted(s.phase.text)}: expected movement, retreat or adjustment`);
       }
     }
     const id = d.id?.value ?? 'variant';
@@ -168,7 +169,7 @@ class Checker {
       return;
     }
     if (existing.id === owner.id) return; // the same name twice for one thing is harmless
-    this.report('duplicateName', file, range, `The ${what} '${name}' already names the ${existing.kind} '${existing.id}'`);
+    this.report('duplicateName', file, range, `The ${what} ${quoted(name)} already names the ${existing.kind} ${quoted(existing.id)}`);
   }
 
   private localized(items: A.NameItem[], file: string, onName: (value: A.StringLit) => void): Record<string, string[]> {
@@ -177,7 +178,7 @@ class Checker {
       if (!item.lang) continue;
       const tag = item.lang.text;
       if (!LANGUAGE_TAG.test(tag)) {
-        this.report('unknownLanguageTag', file, item.lang.range, `'${tag}' is not a language tag (such as zh, ja, fi, zh-Hant)`);
+        this.report('unknownLanguageTag', file, item.lang.range, `${quoted(tag)} is not a language tag (such as zh, ja, fi, zh-Hant)`);
         continue;
       }
       const list = (names[tag] ??= []);
@@ -236,21 +237,21 @@ class Checker {
         terrain = f.flag;
       }
     }
-    if (impassable && supply) this.report('impassableSupplyCentre', file, decl.id.range, `The impassable province '${id}' cannot be a supply centre`);
+    if (impassable && supply) this.report('impassableSupplyCentre', file, decl.id.range, `The impassable province ${quoted(id)} cannot be a supply centre`);
     if (!terrain) terrain = decl.coasts.length > 0 ? 'coast' : 'land';
     if (archipelago && terrain !== 'coast') {
-      this.report('archipelagoNotCoast', file, archipelago.range, `'${id}' is ${terrain}: only a coast province, where armies and fleets both stand, can be an archipelago`);
+      this.report('archipelagoNotCoast', file, archipelago.range, `${quoted(id)} is ${terrain}: only a coast province, where armies and fleets both stand, can be an archipelago`);
     }
 
     const coasts: ResolvedCoast[] = [];
     for (const c of decl.coasts) {
       if (!c.id) continue;
       if (terrain !== 'coast') {
-        this.report('coastsOnNonCoastal', file, c.range, `Only a coastal province has coasts; '${id}' is ${terrain}`);
+        this.report('coastsOnNonCoastal', file, c.range, `Only a coastal province has coasts; ${quoted(id)} is ${terrain}`);
         continue;
       }
       if (coasts.some((k) => k.id === c.id?.value)) {
-        this.report('duplicateId', file, c.id.range, `The coast '${c.id.text}' of '${id}' is already declared`);
+        this.report('duplicateId', file, c.id.range, `The coast ${quoted(c.id.text)} of ${quoted(id)} is already declared`);
         continue;
       }
       const title = c.title && this.filled(c.title, file);
@@ -266,7 +267,13 @@ class Checker {
     const { name: title, names, aliases } = this.claimNames(this.provinceNames, owner, decl, file, decl.id.text);
     for (const extra of decl.at.slice(1)) this.report('duplicateItem', file, extra.range, 'at is given more than once');
     const at0 = decl.at[0];
-    const at: [number, number] | undefined = at0?.x && at0.y ? [at0.x.value, at0.y.value] : undefined;
+    let at: [number, number] | undefined = at0?.x && at0.y ? [at0.x.value, at0.y.value] : undefined;
+    for (const n of at0 ? [at0.x, at0.y] : []) {
+      const why = n ? numberProblem(n.text, COORDINATE_FIELD) : undefined;
+      if (!n || !why) continue;
+      this.report('invalidValue', file, n.range, sentence(why));
+      at = undefined;
+    }
 
     this.provinces.set(id, {
       id,
@@ -292,18 +299,18 @@ class Checker {
     const owner = this.provinceNames.get(ident.value);
     if (owner) return this.provinces.get(owner.id);
     const hint = didYouMean(ident.value, this.provinces.keys());
-    this.report('unknownProvince', file, ident.range, `Unknown province '${ident.text}'${hint}`);
+    this.report('unknownProvince', file, ident.range, `Unknown province ${quoted(ident.text)}${hint}`);
     return undefined;
   }
 
   private lookupCoast(province: ResolvedProvince, coast: A.Ident, file: string): boolean {
     if (province.coasts.length === 0) {
-      this.report('coastOnProvinceWithoutCoasts', file, coast.range, `'${province.id}' has no named coasts`);
+      this.report('coastOnProvinceWithoutCoasts', file, coast.range, `${quoted(province.id)} has no named coasts`);
       return false;
     }
     if (province.coasts.some((c) => c.id === coast.value)) return true;
     const list = province.coasts.map((c) => c.id).join(', ');
-    this.report('unknownCoast', file, coast.range, `'${province.id}' has no coast '${coast.text}' (its coasts: ${list})`);
+    this.report('unknownCoast', file, coast.range, `${quoted(province.id)} has no coast ${quoted(coast.text)} (its coasts: ${list})`);
     return false;
   }
 
@@ -314,12 +321,12 @@ class Checker {
     const p = this.lookupProvince(loc.province, file);
     if (!p) return undefined;
     if (p.impassable) {
-      this.report('adjacencyToImpassable', file, loc.range, `'${p.id}' is impassable: nothing moves to or from it`);
+      this.report('adjacencyToImpassable', file, loc.range, `${quoted(p.id)} is impassable: nothing moves to or from it`);
       return undefined;
     }
     if (kind === 'army') {
       if (p.terrain === 'sea') {
-        this.report('armyIntoSea', file, loc.range, `An army cannot enter the sea province '${p.id}'`);
+        this.report('armyIntoSea', file, loc.range, `An army cannot enter the sea province ${quoted(p.id)}`);
         return undefined;
       }
       if (loc.coast) {
@@ -329,13 +336,13 @@ class Checker {
       return p.id;
     }
     if (p.terrain === 'land') {
-      this.report('fleetIntoLand', file, loc.range, `A fleet cannot enter the landlocked province '${p.id}'`);
+      this.report('fleetIntoLand', file, loc.range, `A fleet cannot enter the landlocked province ${quoted(p.id)}`);
       return undefined;
     }
     if (loc.coast) return this.lookupCoast(p, loc.coast, file) ? `${p.id}/${loc.coast.value}` : undefined;
     if (p.coasts.length > 0) {
       const list = p.coasts.map((c) => `${p.id}/${c.id}`).join(' or ');
-      this.report('missingCoast', file, loc.province.range, `Fleets reach '${p.id}' by a named coast: write ${list}`);
+      this.report('missingCoast', file, loc.province.range, `Fleets reach ${quoted(p.id)} by a named coast: write ${list}`);
       return undefined;
     }
     return p.id;
@@ -352,7 +359,7 @@ class Checker {
       case 'both':
         return ['army', 'fleet'];
       default:
-        if (line.unit) this.report('unknownUnitKind', file, line.unit.range, `'${line.unit.text}' is not army, fleet or both`);
+        if (line.unit) this.report('unknownUnitKind', file, line.unit.range, `${quoted(line.unit.text)} is not army, fleet or both`);
         return [];
     }
   }
@@ -385,7 +392,7 @@ class Checker {
           const to = this.edgeEnd(t, kind, file);
           if (!from || !to) continue;
           if (from.split('/')[0] === to.split('/')[0]) {
-            this.report('selfAdjacency', file, t.range, `'${from}' cannot be adjacent to its own province`);
+            this.report('selfAdjacency', file, t.range, `${quoted(from)} cannot be adjacent to its own province`);
             continue;
           }
           // Returns whether the edge was a duplicate; `quiet` keeps the way back of a
@@ -454,12 +461,12 @@ class Checker {
         const p = this.lookupProvince(h, file);
         if (!p || home.includes(p.id)) continue;
         if (!p.supplyCentre) {
-          this.report('homeNotSupplyCentre', file, h.range, `The home centre '${p.id}' is not a supply centre: add supply to the province`);
+          this.report('homeNotSupplyCentre', file, h.range, `The home centre ${quoted(p.id)} is not a supply centre: add supply to the province`);
           continue;
         }
         const other = homeOwner.get(p.id);
         if (other) {
-          this.report('homeOfTwoPowers', file, h.range, `'${p.id}' is already a home centre of '${other}'`);
+          this.report('homeOfTwoPowers', file, h.range, `${quoted(p.id)} is already a home centre of ${quoted(other)}`);
           continue;
         }
         homeOwner.set(p.id, id);
@@ -473,7 +480,7 @@ class Checker {
         const province = unit.at.split('/')[0] as string;
         const other = unitAt.get(province);
         if (other) {
-          this.report('twoUnitsInProvince', file, u.range, `'${province}' already holds a unit of '${other}'`);
+          this.report('twoUnitsInProvince', file, u.range, `${quoted(province)} already holds a unit of ${quoted(other)}`);
           continue;
         }
         unitAt.set(province, id);
@@ -486,19 +493,19 @@ class Checker {
         const p = decl.hasOwns ? this.lookupProvince(c, file) : this.provinces.get(c.value);
         if (!p || centres.includes(p.id)) continue;
         if (!p.supplyCentre) {
-          if (decl.hasOwns) this.report('ownedNotSupplyCentre', file, c.range, `'${p.id}' is not a supply centre`);
+          if (decl.hasOwns) this.report('ownedNotSupplyCentre', file, c.range, `${quoted(p.id)} is not a supply centre`);
           continue;
         }
         const other = centreOwner.get(p.id);
         if (other) {
-          this.report('centreOwnedTwice', file, c.range, `'${p.id}' is already owned by '${other}' at the start`);
+          this.report('centreOwnedTwice', file, c.range, `${quoted(p.id)} is already owned by ${quoted(other)} at the start`);
           continue;
         }
         centreOwner.set(p.id, id);
         centres.push(p.id);
       }
       if (home.length === 0 && decl.home.length === 0) {
-        this.report('noHomeCentres', file, decl.id.range, `The power '${id}' has no home centres, so it can never build`);
+        this.report('noHomeCentres', file, decl.id.range, `The power ${quoted(id)} has no home centres, so it can never build`);
       }
       const power: ResolvedPower = {
         id,
@@ -529,13 +536,13 @@ class Checker {
       if (!p || country.includes(p.id)) continue;
       if (p.impassable || p.terrain === 'sea') {
         const what = p.impassable ? 'impassable' : 'a sea';
-        this.report('countryNotLand', file, c.range, `'${p.id}' is ${what}: a home country is made of land and coastal provinces`);
+        this.report('countryNotLand', file, c.range, `${quoted(p.id)} is ${what}: a home country is made of land and coastal provinces`);
         continue;
       }
       const other = countryOwner.get(p.id);
       if (other !== undefined && other !== power.id) {
         const why = homeOwner.get(p.id) === other ? `, as one of its home centres` : '';
-        this.report('countryOfTwoPowers', file, c.range, `'${p.id}' is already in the home country of '${other}'${why}`);
+        this.report('countryOfTwoPowers', file, c.range, `${quoted(p.id)} is already in the home country of ${quoted(other)}${why}`);
         continue;
       }
       countryOwner.set(p.id, power.id);
@@ -549,14 +556,14 @@ class Checker {
     const k = u.unit.value;
     const kind = k === 'a' || k === 'army' ? 'army' : k === 'f' || k === 'fleet' ? 'fleet' : undefined;
     if (!kind) {
-      this.report('unknownUnitKind', file, u.unit.range, `'${u.unit.text}' is not a unit kind: write A (army) or F (fleet)`);
+      this.report('unknownUnitKind', file, u.unit.range, `${quoted(u.unit.text)} is not a unit kind: write A (army) or F (fleet)`);
       return undefined;
     }
     const p = this.lookupProvince(u.at.province, file);
     if (!p) return undefined;
     if (p.impassable || (kind === 'army' && p.terrain === 'sea') || (kind === 'fleet' && p.terrain === 'land')) {
       const where = p.impassable ? 'impassable' : p.terrain === 'sea' ? 'a sea' : 'landlocked';
-      this.report('unitOnImpossibleTerrain', file, u.range, `A${kind === 'army' ? 'n army' : ' fleet'} cannot stand in '${p.id}', which is ${where}`);
+      this.report('unitOnImpossibleTerrain', file, u.range, `A${kind === 'army' ? 'n army' : ' fleet'} cannot stand in ${quoted(p.id)}, which is ${where}`);
       return undefined;
     }
     if (kind === 'army') {
@@ -569,7 +576,7 @@ class Checker {
     if (u.at.coast) return this.lookupCoast(p, u.at.coast, file) ? { kind, at: `${p.id}/${u.at.coast.value}` } : undefined;
     if (p.coasts.length > 0) {
       const list = p.coasts.map((c) => `${p.id}/${c.id}`).join(' or ');
-      this.report('unitWithoutCoast', file, u.at.range, `A fleet in '${p.id}' stands on a coast: write ${list}`);
+      this.report('unitWithoutCoast', file, u.at.range, `A fleet in ${quoted(p.id)} stands on a coast: write ${list}`);
       return undefined;
     }
     return { kind, at: p.id };
@@ -578,7 +585,7 @@ class Checker {
   /** The `neutral units` of every declaration, on provinces no power's unit stands on. */
   private neutralUnits(powers: ResolvedPower[]): ResolvedUnit[] {
     const taken = new Map<string, string>();
-    for (const p of powers) for (const u of p.units) taken.set(u.at.split('/')[0]!, `'${p.id}'`);
+    for (const p of powers) for (const u of p.units) taken.set(u.at.split('/')[0]!, quoted(p.id));
     const out: ResolvedUnit[] = [];
     for (const { decl, file } of this.model.neutral) {
       for (const spec of decl.units) {
@@ -587,7 +594,7 @@ class Checker {
         const province = unit.at.split('/')[0]!;
         const other = taken.get(province);
         if (other) {
-          this.report('twoUnitsInProvince', file, spec.range, `'${province}' already holds a unit of ${other}`);
+          this.report('twoUnitsInProvince', file, spec.range, `${quoted(province)} already holds a unit of ${other}`);
           continue;
         }
         taken.set(province, 'neutral');
@@ -597,7 +604,7 @@ class Checker {
     if (out.length > 0) {
       for (const { decl, file } of this.model.powers.values()) {
         if (decl.id?.value === NEUTRAL_POWER) {
-          this.report('neutralPowerName', file, decl.id.range, `Neutral units go by the name '${NEUTRAL_POWER}', so no power may have it: rename the power`);
+          this.report('neutralPowerName', file, decl.id.range, `Neutral units go by the name ${quoted(NEUTRAL_POWER)}, so no power may have it: rename the power`);
         }
       }
     }
@@ -618,8 +625,8 @@ class Checker {
       for (const c of decl.centres) {
         const p = this.lookupProvince(c, file);
         if (!p) continue;
-        if (!p.supplyCentre) this.report('neutralNotSupplyCentre', file, c.range, `'${p.id}' is not a supply centre`);
-        else if (owned.has(p.id)) this.report('neutralCentreOwned', file, c.range, `'${p.id}' is owned by '${owned.get(p.id)}' at the start`);
+        if (!p.supplyCentre) this.report('neutralNotSupplyCentre', file, c.range, `${quoted(p.id)} is not a supply centre`);
+        else if (owned.has(p.id)) this.report('neutralCentreOwned', file, c.range, `${quoted(p.id)} is owned by ${quoted(owned.get(p.id) ?? '')} at the start`);
       }
     }
     return [...this.provinces.values()].filter((p) => p.supplyCentre && !owned.has(p.id)).map((p) => p.id);
@@ -652,7 +659,7 @@ class Checker {
       }
       for (const p of this.provinces.values()) {
         if (p.impassable || seen.has(p.id) || !p.decl.id) continue;
-        this.report('unreachableProvince', p.file, p.decl.id.range, `No unit can ever reach '${p.id}' from the starting position`);
+        this.report('unreachableProvince', p.file, p.decl.id.range, `No unit can ever reach ${quoted(p.id)} from the starting position`);
       }
     }
 
@@ -670,4 +677,9 @@ function capitalize(s: string): string {
 
 function expandColour(c: string): string {
   return c.length === 4 ? `#${c[1]}${c[1]}${c[2]}${c[2]}${c[3]}${c[3]}` : c;
+}
+
+/** A message of the engine's (`a year is a whole number, …`) as a diagnostic's sentence, with a capital. */
+function sentence(message: string): string {
+  return message.charAt(0).toUpperCase() + message.slice(1);
 }

@@ -9,6 +9,7 @@ import { mapLexer, UnterminatedComment, UnterminatedString } from '../lexer.js';
 import { LineIndex, type Range } from '../text/range.js';
 import type * as A from './ast.js';
 import { mapGrammar } from './grammar.js';
+import { quoted } from '@dipforge/engine/config';
 
 export interface ParsedMap {
   file: string;
@@ -26,9 +27,8 @@ export function parseMap(text: string, file: string): ParsedMap {
   const lexed = mapLexer.tokenize(text);
   for (const e of lexed.errors) {
     const length = Math.max(1, e.length);
-    const shown = text.slice(e.offset, e.offset + Math.min(length, 20));
-    diagnostics.push(
-      diagnostic('unexpectedCharacter', file, lines.range(e.offset, e.offset + length), `Unexpected character${length > 1 ? 's' : ''} '${shown}'`),
+    const shown = quoted(text.slice(e.offset, e.offset + length));
+    diagnostics.push(diagnostic('unexpectedCharacter', file, lines.range(e.offset, e.offset + length), `Unexpected character${length > 1 ? 's' : ''} ${shown}`),
     );
   }
   const comments = lexed.groups['comments'] ?? [];
@@ -74,7 +74,7 @@ function isReal(t: IToken): boolean {
 
 function describe(t: IToken): string {
   if (!isReal(t) || t.tokenType.name === 'EOF') return 'the end of the file';
-  return `'${t.image.length > 30 ? `${t.image.slice(0, 30)}…` : t.image}'`;
+  return quoted(t.image);
 }
 
 function syntaxDiagnostic(e: IRecognitionException, file: string, lines: LineIndex, tokens: IToken[], text: string): Diagnostic {
@@ -205,8 +205,7 @@ class AstBuilder {
       if (!runStart || !runEnd) return;
       const range = this.lines.range(runStart.startOffset, (runEnd.endOffset ?? runEnd.startOffset) + 1);
       const text = this.lines.text.slice(range.start.offset, range.end.offset);
-      const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
-      this.diagnostics.push(diagnostic('syntaxError', this.fileName, range, `Unexpected '${shown}' here`));
+      this.diagnostics.push(diagnostic('syntaxError', this.fileName, range, `Unexpected ${quoted(text)} here`));
     };
     for (const t of junk.sort((a, b) => a.startOffset - b.startOffset)) {
       if (runEnd && this.onlySpaceBetween(runEnd, t)) runEnd = t;

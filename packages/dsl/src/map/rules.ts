@@ -4,9 +4,10 @@
  * set of options. The options themselves (names, values, defaults) are the
  * engine's registry; this module only reads them from the language.
  */
-import { checkRuleValue, defaultRuleOptions, didYouMean, RULE_KEYS, type RuleKey, type RuleOptions } from '@dipforge/engine/config';
+import { checkRuleValue, defaultRuleOptions, didYouMean, quoted, RULE_KEYS, type RuleKey, type RuleOptions } from '@dipforge/engine/config';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { ruleConflicts } from './rule-conflicts.js';
+import { cycleText } from '../text/cycle.js';
 import type { Range } from '../text/range.js';
 import type * as A from './ast.js';
 import type { Declared, VariantModel } from './bind.js';
@@ -36,16 +37,27 @@ export interface ResolvedRules {
 type RawValue = string | number | boolean | (string | number | boolean)[];
 
 function rawValue(values: A.ValueLit[]): RawValue | undefined {
+  // A number too large to be read exactly goes as written, so that a message shows it, not `Infinity`.
   const one = (v: A.ValueLit): string | number | boolean =>
-    v.kind === 'name' && (v.value === 'true' || v.value === 'false') ? v.value === 'true' : v.value;
+    v.kind === 'name' && (v.value === 'true' || v.value === 'false')
+      ? v.value === 'true'
+      : v.kind === 'number' && !(Math.abs(v.value) <= Number.MAX_SAFE_INTEGER)
+        ? v.text
+        : v.value;
   if (values.length === 0) return undefined;
   if (values.length === 1) return one(values[0] as A.ValueLit);
   return values.map(one);
 }
 
+/** A rule set's options, with where each was set. */
+interface Resolved {
+  options: Record<string, unknown>;
+  origins: Map<string, OptionOrigin>;
+}
+
 class RuleResolver {
   private readonly sets = new Map<string, RuleSetSource>();
-  private readonly done = new Map<string, { options: Record<string, unknown>; origins: Map<string, OptionOrigin> }>();
+  private readonly done = new Map<string, Resolved>();
   private seq = 0;
 
   constructor(
@@ -71,37 +83,49 @@ class RuleResolver {
     return [...this.sets.keys()];
   }
 
-  /** The options of a rule set, with those of the sets it extends beneath. */
-  resolve(name: string, stack: string[] = []): { options: Record<string, unknown>; origins: Map<string, OptionOrigin> } {
-    const cached = this.done.get(name);
-    if (cached) return cached;
-    const source = this.sets.get(name);
-    let options: Record<string, unknown> = { ...defaultRuleOptions() };
-    let origins = new Map<string, OptionOrigin>();
-    if (source) {
-      const base = source.decl.extends;
-      if (base) {
-        if (stack.includes(base.value) || base.value === name) {
-          this.diagnostics.push(
-            diagnostic('rulesetCycle', source.file, base.range, `Rule sets extend each other in a cycle: ${[...stack, name, base.value].join(' → ')}`),
-          );
-        } else if (!this.sets.has(base.value)) {
-          this.unknownSet(base.value, source.file, base.range);
-        } else {
-          const inherited = this.resolve(base.value, [...stack, name]);
-          options = { ...inherited.options };
-          origins = new Map(inherited.origins);
-        }
+  /**
+   * The options of a rule set, with those of the sets it extends beneath. The
+   * chain of `extends` is followed in a loop, not by a call a set: a file may
+   * chain as many sets as it likes, and each call would take a frame of the stack.
+   */
+  resolve(name: string): Resolved {
+    // The sets from `name` down its extends, to the first one resolved before, or without a usable base.
+    const chain: string[] = [];
+    const inChain = new Set<string>();
+    let below = this.done.get(name);
+    for (let at = name; below === undefined; ) {
+      chain.push(at);
+      inChain.add(at);
+      const source = this.sets.get(at);
+      const base = source?.decl.extends;
+      if (!source || !base) break;
+      if (inChain.has(base.value)) {
+        const cycle = [...chain.slice(chain.indexOf(base.value)), base.value];
+        this.diagnostics.push(diagnostic('rulesetCycle', source.file, base.range, `Rule sets extend each other in a cycle: ${cycleText(cycle, 'rule sets')}`));
+        break;
       }
-      this.apply(source.decl.options, source.file, options, origins, false);
+      if (!this.sets.has(base.value)) {
+        this.unknownSet(base.value, source.file, base.range);
+        break;
+      }
+      at = base.value;
+      below = this.done.get(at);
     }
-    const result = { options, origins };
-    this.done.set(name, result);
-    return result;
+    // Then each set of the chain, deepest first, on top of the one it extends.
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const at = chain[i] as string;
+      const source = this.sets.get(at);
+      const options: Record<string, unknown> = below ? { ...below.options } : { ...defaultRuleOptions() };
+      const origins = below ? new Map(below.origins) : new Map<string, OptionOrigin>();
+      if (source) this.apply(source.decl.options, source.file, options, origins, false);
+      below = { options, origins };
+      this.done.set(at, below);
+    }
+    return below as Resolved;
   }
 
   unknownSet(name: string, file: string, range: Range): void {
-    this.diagnostics.push(diagnostic('unknownEdition', file, range, `Unknown edition or rule set '${name}'${didYouMean(name, this.sets.keys())}`));
+    this.diagnostics.push(diagnostic('unknownEdition', file, range, `Unknown edition or rule set ${quoted(name)}${didYouMean(name, this.sets.keys())}`));
   }
 
   apply(list: A.RuleOptionNode[], file: string, options: Record<string, unknown>, origins: Map<string, OptionOrigin>, allowEdition: boolean): void {
@@ -114,7 +138,7 @@ class RuleResolver {
         continue;
       }
       if (!(RULE_KEYS as readonly string[]).includes(key)) {
-        this.diagnostics.push(diagnostic('unknownRuleOption', file, o.key.range, `Unknown rule option '${o.key.text}'${didYouMean(key, RULE_KEYS)}`));
+        this.diagnostics.push(diagnostic('unknownRuleOption', file, o.key.range, `Unknown rule option ${quoted(o.key.text)}${didYouMean(key, RULE_KEYS)}`));
         continue;
       }
       const raw = rawValue(o.values);

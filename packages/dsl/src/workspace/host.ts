@@ -2,9 +2,10 @@
  * Where files come from. The command line reads the disk; the language server
  * will answer from its open documents first. Paths are absolute.
  */
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { refusal, whereabouts, type Refusal } from './inside.js';
+import { readTextFile, systemError, type ReadProblem } from './read-text.js';
 
 /** A path with its symbolic links followed; undefined when they lead to no file or round in a loop. */
 export type RealPath = (path: string) => string | undefined;
@@ -12,6 +13,8 @@ export type RealPath = (path: string) => string | undefined;
 export interface FileHost {
   /** The file's text, or undefined when it cannot be read. */
   read(path: string): string | undefined;
+  /** Why `read` gave nothing for a path (a folder, a named pipe, a byte that is not UTF-8, …), when the host can tell. */
+  problem?(path: string): ReadProblem | undefined;
   /** Whether a folder contains an entry of this name (used to find the project folder). */
   exists(path: string): boolean;
   /** File names in a folder (not recursive); empty when the folder cannot be read. */
@@ -51,12 +54,12 @@ export function realPathOnDisk(path: string): string | undefined {
 
 export const diskHost: FileHost = {
   read(path) {
-    try {
-      if (!statSync(path).isFile()) return undefined;
-      return readFileSync(path, 'utf8');
-    } catch {
-      return undefined;
-    }
+    const read = readTextFile(path);
+    return read.ok ? read.text : undefined;
+  },
+  problem(path) {
+    const read = readTextFile(path);
+    return read.ok ? undefined : read.problem;
   },
   exists(path) {
     return existsSync(path);
@@ -64,7 +67,8 @@ export const diskHost: FileHost = {
   list(dir) {
     try {
       return readdirSync(dir);
-    } catch {
+    } catch (e) {
+      systemError(e);
       return [];
     }
   },

@@ -10,7 +10,10 @@ import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ExtendsRef, ImportDecl, MapFile } from '../map/ast.js';
 import { parseMap, type ParsedMap } from '../map/parse.js';
 import type { Range } from '../text/range.js';
+import { cycleText } from '../text/cycle.js';
 import { diskHost, projectPath, type FileHost } from './host.js';
+import { unreadableFile } from './unreadable.js';
+import { quoted } from '@dipforge/engine/config';
 
 /** One variant's own files (entry and imports) and the base it extends, if any. */
 export interface VariantUnit {
@@ -74,42 +77,45 @@ export class VariantLoader {
    * cyclic, outside the project) are added to `diagnostics`.
    */
   loadVariant(entry: string, diagnostics: Diagnostic[]): VariantUnit | undefined {
-    return this.loadUnit(resolve(entry), [], diagnostics);
+    // The chain of bases is followed in a loop: it is as long as the files make it.
+    const top = this.loadUnit(resolve(entry), diagnostics);
+    const chain = top ? [top.entry] : [];
+    for (let unit = top; unit; ) {
+      const extendsRefs = unit.files.flatMap((f) => f.ast.decls.flatMap((d) => (d.kind === 'Variant' ? d.extends.map((e) => ({ e, f })) : [])));
+      const first = extendsRefs[0];
+      for (const extra of extendsRefs.slice(1)) {
+        diagnostics.push(diagnostic('duplicateItem', extra.f.file, extra.e.range, 'A variant extends one base only; this extends is ignored'));
+      }
+      const basePath = first ? this.resolveExtends(first.e, first.f, diagnostics) : undefined;
+      if (!first || !basePath) break;
+      if (chain.includes(basePath)) {
+        const cycle = [...chain.slice(chain.indexOf(basePath)), basePath].map(shortName);
+        diagnostics.push(diagnostic('importCycle', first.f.file, first.e.range, `Extends cycle: ${cycleText(cycle, 'files')}`));
+        break;
+      }
+      const base = this.loadUnit(basePath, diagnostics);
+      if (!base) diagnostics.push(unreadableFile(this.host, basePath, basePath, { file: first.f.file, range: first.e.range }));
+      else unit.base = base;
+      chain.push(basePath);
+      unit = base;
+    }
+    return top;
   }
 
-  private loadUnit(entry: string, extendsStack: string[], diagnostics: Diagnostic[]): VariantUnit | undefined {
+  /** One variant's own files: its entry and what it imports. */
+  private loadUnit(entry: string, diagnostics: Diagnostic[]): VariantUnit | undefined {
     const root = this.parse(entry);
     if (!root) return undefined;
     const files: ParsedMap[] = [];
-    this.collectImports(root, [entry], new Set([entry]), files, diagnostics);
-    const unit: VariantUnit = { entry, files: [root, ...files] };
-
-    const extendsRefs = unit.files.flatMap((f) => f.ast.decls.flatMap((d) => (d.kind === 'Variant' ? d.extends.map((e) => ({ e, f })) : [])));
-    const first = extendsRefs[0];
-    for (const extra of extendsRefs.slice(1)) {
-      diagnostics.push(diagnostic('duplicateItem', extra.f.file, extra.e.range, 'A variant extends one base only; this extends is ignored'));
-    }
-    if (first) {
-      const basePath = this.resolveExtends(first.e, first.f, diagnostics);
-      if (basePath) {
-        const stack = [...extendsStack, entry];
-        if (stack.includes(basePath)) {
-          diagnostics.push(diagnostic('importCycle', first.f.file, first.e.range, `Extends cycle: ${[...stack, basePath].map(shortName).join(' → ')}`));
-        } else {
-          const base = this.loadUnit(basePath, stack, diagnostics);
-          if (base) unit.base = base;
-          else diagnostics.push(diagnostic('fileNotFound', first.f.file, first.e.range, `Cannot read ${basePath}`));
-        }
-      }
-    }
-    return unit;
+    this.collectImports(root, files, diagnostics);
+    return { entry, files: [root, ...files] };
   }
 
   private resolveExtends(ref: ExtendsRef, from: ParsedMap, diagnostics: Diagnostic[]): string | undefined {
     if (ref.kind === 'builtin') {
       const path = this.builtinVariantPath(ref.name.value);
       if (this.host.read(path) === undefined) {
-        diagnostics.push(diagnostic('unknownVariant', from.file, ref.name.range, `No built-in variant '${ref.name.text}'; give a path in quotes to extend a file`));
+        diagnostics.push(diagnostic('unknownVariant', from.file, ref.name.range, `No built-in variant ${quoted(ref.name.text)}; give a path in quotes to extend a file`));
         return undefined;
       }
       return path;
@@ -124,24 +130,43 @@ export class VariantLoader {
     return undefined;
   }
 
-  private collectImports(file: ParsedMap, stack: string[], seen: Set<string>, out: ParsedMap[], diagnostics: Diagnostic[]): void {
-    for (const decl of importsOf(file.ast)) {
+  /**
+   * The files `root` imports, and the files they import, each once, in the
+   * order first reached (depth first). The files being read form a path from
+   * the root, kept as a list of frames rather than as calls: imports may nest
+   * as deep as the files make them.
+   */
+  private collectImports(root: ParsedMap, out: ParsedMap[], diagnostics: Diagnostic[]): void {
+    const seen = new Set([root.file]);
+    const frames = [{ file: root, imports: importsOf(root.ast), next: 0 }];
+    const path = [root.file];
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1] as (typeof frames)[number];
+      const decl = frame.imports[frame.next++];
+      if (!decl) {
+        frames.pop();
+        path.pop();
+        continue;
+      }
       if (!decl.path) continue;
-      const target = this.resolvePath(decl.path.value, decl.path.range, file, diagnostics);
+      const target = this.resolvePath(decl.path.value, decl.path.range, frame.file, diagnostics);
       if (!target) continue;
-      if (stack.includes(target)) {
-        diagnostics.push(diagnostic('importCycle', file.file, decl.path.range, `Import cycle: ${[...stack, target].map(shortName).join(' → ')}`));
+      const back = path.indexOf(target);
+      if (back >= 0) {
+        const cycle = [...path.slice(back), target].map(shortName);
+        diagnostics.push(diagnostic('importCycle', frame.file.file, decl.path.range, `Import cycle: ${cycleText(cycle, 'files')}`));
         continue;
       }
       if (seen.has(target)) continue;
       const parsed = this.parse(target);
       if (!parsed) {
-        diagnostics.push(diagnostic('fileNotFound', file.file, decl.path.range, `Cannot read '${decl.path.value}'`));
+        diagnostics.push(unreadableFile(this.host, target, quoted(decl.path.value), { file: frame.file.file, range: decl.path.range }));
         continue;
       }
       seen.add(target);
       out.push(parsed);
-      this.collectImports(parsed, [...stack, target], seen, out, diagnostics);
+      frames.push({ file: parsed, imports: importsOf(parsed.ast), next: 0 });
+      path.push(target);
     }
   }
 }

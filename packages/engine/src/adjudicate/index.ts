@@ -12,6 +12,7 @@ export type {
 export { inAdvance, type InAdvance } from './postal.js';
 export { REASONS, reasonText, type Reason } from './reasons.js';
 export { PositionError, checkPosition } from './units.js';
+export { DecisionDepthError, MAX_DECISION_DEPTH } from './movement/resolver.js';
 export {
   adjudicateMovementInts,
   type MovementResultInts,

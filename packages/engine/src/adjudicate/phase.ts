@@ -19,7 +19,9 @@ export interface AdjudicateOptions {
 /**
  * Adjudicates one phase. Illegal orders are reported, never thrown; a position
  * that names unknown locations or powers throws `PositionError` (check it first
- * with `checkPosition`).
+ * with `checkPosition`). A movement phase whose orders depend on one another in a
+ * chain longer than `MAX_DECISION_DEPTH` (only a board of more units has one)
+ * throws `DecisionDepthError`.
  */
 export function adjudicatePhase(
   board: Board,

@@ -413,7 +413,7 @@ function gameMasterRetreat(ctx: RetreatRules, u: number, options: number[], rng:
   const here = provinceDistance(board, dislodged.prov[u]!, isHome);
   const prov = (l: number): number => board.provinceOf(l);
   const homeward = options.map((l) => provinceDistance(board, prov(l), isHome)).filter((d) => d < here);
-  const fewest = homeward.length > 0 ? Math.min(...homeward) : -1;
+  const fewest = homeward.length > 0 ? homeward.reduce((a, b) => Math.min(a, b)) : -1;
   const preferences: ((l: number) => boolean)[] = [
     (l) => board.supplyCentre[prov(l)] === 1 && owner[prov(l)] === power,
     (l) => provinceDistance(board, prov(l), isHome) === fewest,

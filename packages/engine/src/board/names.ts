@@ -194,8 +194,13 @@ class NameTable {
   guess(words: readonly string[]): string[] {
     const keys = words.map(nameKey);
     if (keys.length === 0 || keys.some((w) => w === '')) return [];
-    const written = keys.map(wordShape);
     this.shapes ??= new Map([...this.entries.keys()].map((key) => [key, (this.wordsOf.get(key) ?? [key]).map(wordShape)]));
+    // No word of a name is close to a word twice as long as it (guess.ts allows far less), so a
+    // longer word, however long, is not shaped letter by letter.
+    let longest = 0;
+    for (const list of this.shapes.values()) for (const s of list) longest = Math.max(longest, s.word.length);
+    if (keys.some((w) => w.length > 2 * longest)) return [];
+    const written = keys.map(wordShape);
     const ids = new Set<string>();
     for (const [key, entry] of this.entries) {
       if (wordsClose(written, this.shapes.get(key) ?? [])) for (const id of entry.ids) ids.add(id);

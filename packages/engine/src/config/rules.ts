@@ -13,6 +13,8 @@
  * Pure data and small pure functions; no I/O.
  */
 import { closest } from './suggest.js';
+import { echo } from './echo.js';
+import { numberProblem } from './numbers.js';
 
 /** How an option's value is written. */
 export type RuleKind = 'enum' | 'boolean' | 'integer' | 'integer-or-enum' | 'list' | 'name';
@@ -933,14 +935,16 @@ function rangeText(min: number, max: number | undefined): string {
 }
 
 function show(value: RuleInput): string {
-  return Array.isArray(value) ? value.map((v) => JSON.stringify(v)).join(', ') : JSON.stringify(value);
+  return echo(Array.isArray(value) ? value.map((v) => JSON.stringify(v)).join(', ') : JSON.stringify(value));
 }
 
 function isIntegerText(s: string): boolean {
   return /^-?\d+$/.test(s);
 }
 
-function checkInteger(key: string, n: number, min: number, max: number | undefined): string | undefined {
+/** `written`: the value as written, for a number too large to be read exactly (never shown as `Infinity` or `1e+23`). */
+function checkInteger(key: string, n: number, min: number, max: number | undefined, written: string): string | undefined {
+  if (!Number.isSafeInteger(n) && isIntegerText(written)) return numberProblem(written, { what: key, min, max: max ?? Number.MAX_SAFE_INTEGER, whole: true });
   if (!Number.isInteger(n)) return `${key} must be a whole number; got ${n}`;
   if (n < min) return `${key} must be at least ${min}; got ${n}`;
   if (max !== undefined && n > max) return `${key} must be at most ${max}; got ${n}`;
@@ -966,7 +970,7 @@ export function checkRuleValue(key: string, value: RuleInput): RuleCheck {
   const spec = ruleOption(key);
   if (!spec) {
     const near = closestKey(key);
-    return { ok: false, reason: `unknown rule option "${key}"${near ? `; did you mean "${near}"?` : ''}` };
+    return { ok: false, reason: `unknown rule option "${echo(key)}"${near ? `; did you mean "${near}"?` : ''}` };
   }
   const k = spec.key as RuleKey;
   const fail = (why: string): RuleCheck => ({ ok: false, reason: why });
@@ -978,10 +982,10 @@ export function checkRuleValue(key: string, value: RuleInput): RuleCheck {
     const re = new RegExp(spec.itemPattern, 'u');
     const out: string[] = [];
     for (const item of items) {
-      if (typeof item !== 'string') return fail(`${k} items must be names; got ${JSON.stringify(item)}`);
+      if (typeof item !== 'string') return fail(`${k} items must be names; got ${show(item)}`);
       const w = item.toLowerCase();
-      if (!re.test(w)) return fail(`${k}: "${item}" is not ${spec.itemDescription}`);
-      if (out.includes(w)) return fail(`${k}: "${item}" is listed twice`);
+      if (!re.test(w)) return fail(`${k}: "${echo(item)}" is not ${spec.itemDescription}`);
+      if (out.includes(w)) return fail(`${k}: "${echo(item)}" is listed twice`);
       out.push(w);
     }
     if (out.length < spec.minItems) return fail(`${k} needs at least ${spec.minItems} item(s)`);
@@ -1006,7 +1010,7 @@ export function checkRuleValue(key: string, value: RuleInput): RuleCheck {
     case 'integer': {
       const n = typeof value === 'number' ? value : typeof value === 'string' && isIntegerText(value) ? Number(value) : NaN;
       if (Number.isNaN(n)) return fail(expected);
-      const why = checkInteger(k, n, spec.min, spec.max);
+      const why = checkInteger(k, n, spec.min, spec.max, String(value));
       return why ? fail(why) : good(n);
     }
     case 'enum': {
@@ -1018,7 +1022,7 @@ export function checkRuleValue(key: string, value: RuleInput): RuleCheck {
       if (typeof value === 'boolean') return fail(expected);
       if (typeof value === 'number' || isIntegerText(value)) {
         const n = Number(value);
-        const why = checkInteger(k, n, spec.min, spec.max);
+        const why = checkInteger(k, n, spec.min, spec.max, String(value));
         return why ? fail(why) : good(n);
       }
       const found = lookupChoice(spec.choices, spec.aliases, value);

@@ -1,4 +1,5 @@
 /** "Did you mean" hints: the closest known names by edit distance. */
+import { quoted } from './echo.js';
 
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
@@ -19,6 +20,8 @@ export function closest(name: string, known: Iterable<string>): string[] {
   const limit = Math.max(1, Math.floor(name.length / 3));
   const scored: [string, number][] = [];
   for (const k of known) {
+    // The distance is at least the difference in length: a long word is not compared letter by letter with every name.
+    if (Math.abs(name.length - k.length) > limit) continue;
     const d = editDistance(name, k);
     if (d <= limit) scored.push([k, d]);
   }
@@ -32,5 +35,5 @@ export function closest(name: string, known: Iterable<string>): string[] {
 export function didYouMean(name: string, known: Iterable<string>): string {
   const list = closest(name, known);
   if (list.length === 0) return '';
-  return `; did you mean ${list.map((k) => `'${k}'`).join(' or ')}?`;
+  return `; did you mean ${list.map((k) => quoted(k)).join(' or ')}?`;
 }

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { echo } from './echo.js';
 import { checkRuleValue, isRuleKey } from './rules.js';
 import { NEUTRAL_POWER, type VariantConfig } from './variant-config.js';
 
@@ -100,12 +101,12 @@ function convert(err: ErrorObject, root: unknown): ConfigError | undefined {
       const checked = isRuleInput(v) ? checkRuleValue(key, v) : undefined;
       if (!checked) return { path, message: `${key} has a value of the wrong type` };
       if (!checked.ok) return { path, message: checked.reason };
-      return { path, message: `${key} must be written ${JSON.stringify(checked.value)}` };
+      return { path, message: `${key} must be written ${echo(JSON.stringify(checked.value))}` };
     }
   }
   if (err.keyword === 'pattern') {
     const def = /\$defs\/([A-Za-z]+)\/pattern$/.exec(err.schemaPath)?.[1];
-    if (def && DEF_MESSAGES[def]) return { path, message: `${DEF_MESSAGES[def]}; got ${JSON.stringify(err.data ?? valueAt(root, path))}` };
+    if (def && DEF_MESSAGES[def]) return { path, message: `${DEF_MESSAGES[def]}; got ${echo(JSON.stringify(err.data ?? valueAt(root, path)) ?? 'nothing')}` };
   }
   if (err.keyword === 'enum') {
     const allowed = (params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
@@ -151,11 +152,11 @@ export function checkConfigReferences(config: VariantConfig): ConfigError[] {
   const coastsOf = new Map<string, Set<string>>();
 
   config.provinces.forEach((p, i) => {
-    if (coastsOf.has(p.id)) errors.push({ path: `/provinces/${i}/id`, message: `duplicate province id "${p.id}"` });
+    if (coastsOf.has(p.id)) errors.push({ path: `/provinces/${i}/id`, message: `duplicate province id "${echo(p.id)}"` });
     const coasts = new Set<string>();
     (p.coasts ?? []).forEach((c, j) => {
       if (coasts.has(c.id)) {
-        errors.push({ path: `/provinces/${i}/coasts/${j}/id`, message: `duplicate coast "${c.id}" in province "${p.id}"` });
+        errors.push({ path: `/provinces/${i}/coasts/${j}/id`, message: `duplicate coast "${echo(c.id)}" in province "${echo(p.id)}"` });
       }
       coasts.add(c.id);
     });
@@ -163,7 +164,7 @@ export function checkConfigReferences(config: VariantConfig): ConfigError[] {
   });
 
   const province = (id: string, path: string): void => {
-    if (!coastsOf.has(id)) errors.push({ path, message: `unknown province "${id}"` });
+    if (!coastsOf.has(id)) errors.push({ path, message: `unknown province "${echo(id)}"` });
   };
 
   /** A location a fleet may stand on: a province without coasts, or one of a province's coasts. */
@@ -171,13 +172,13 @@ export function checkConfigReferences(config: VariantConfig): ConfigError[] {
     const [prov = '', coast] = loc.split('/');
     const coasts = coastsOf.get(prov);
     if (!coasts) {
-      errors.push({ path, message: `unknown province "${prov}"` });
+      errors.push({ path, message: `unknown province "${echo(prov)}"` });
     } else if (coast === undefined) {
       if (coasts.size > 0) {
-        errors.push({ path, message: `province "${prov}" has named coasts (${[...coasts].join(', ')}); name one` });
+        errors.push({ path, message: `province "${echo(prov)}" has named coasts (${[...coasts].join(', ')}); name one` });
       }
     } else if (!coasts.has(coast)) {
-      errors.push({ path, message: `province "${prov}" has no coast "${coast}"` });
+      errors.push({ path, message: `province "${echo(prov)}" has no coast "${echo(coast)}"` });
     }
   };
 
@@ -197,22 +198,22 @@ export function checkConfigReferences(config: VariantConfig): ConfigError[] {
   for (const power of config.powers) for (const h of power.home) if (!countryOf.has(h)) countryOf.set(h, power.id);
   const provinceById = new Map(config.provinces.map((p) => [p.id, p]));
   config.powers.forEach((power, i) => {
-    if (powerIds.has(power.id)) errors.push({ path: `/powers/${i}/id`, message: `duplicate power id "${power.id}"` });
+    if (powerIds.has(power.id)) errors.push({ path: `/powers/${i}/id`, message: `duplicate power id "${echo(power.id)}"` });
     powerIds.add(power.id);
     power.home.forEach((h, j) => province(h, `/powers/${i}/home/${j}`));
     (power.country ?? []).forEach((c, j) => {
       const path = `/powers/${i}/country/${j}`;
       const p = provinceById.get(c);
       if (!p) {
-        errors.push({ path, message: `unknown province "${c}"` });
+        errors.push({ path, message: `unknown province "${echo(c)}"` });
         return;
       }
       if (p.impassable || p.terrain === 'sea') {
-        errors.push({ path, message: `province "${c}" is ${p.impassable ? 'impassable' : 'a sea'}: a home country is made of land` });
+        errors.push({ path, message: `province "${echo(c)}" is ${p.impassable ? 'impassable' : 'a sea'}: a home country is made of land` });
       }
       const other = countryOf.get(c);
       if (other !== undefined && other !== power.id) {
-        errors.push({ path, message: `province "${c}" is already in the home country of "${other}"` });
+        errors.push({ path, message: `province "${echo(c)}" is already in the home country of "${echo(other)}"` });
       } else {
         countryOf.set(c, power.id);
       }
@@ -234,7 +235,7 @@ export function checkConfigReferences(config: VariantConfig): ConfigError[] {
     errors.push({ path: '/neutralUnits', message: `a variant with neutral units may not have a power "${NEUTRAL_POWER}"` });
   }
   config.provinces.forEach((p, i) => {
-    if (p.archipelago && p.terrain !== 'coast') errors.push({ path: `/provinces/${i}/archipelago`, message: `province "${p.id}" is ${p.terrain}: only a coast province can be an archipelago` });
+    if (p.archipelago && p.terrain !== 'coast') errors.push({ path: `/provinces/${i}/archipelago`, message: `province "${echo(p.id)}" is ${p.terrain}: only a coast province can be an archipelago` });
   });
 
   return errors;

@@ -25,12 +25,12 @@
 import type { Board } from '../board/board.js';
 import { ARMY, FLEET } from '../board/codes.js';
 import type { RuleOptions } from '../config/rules.js';
-import { minimalRouteSeas } from '../adjudicate/movement/convoy-routes.js';
+import { minimalRouteSeas, ROUTE_DEPTH_LIMIT } from '../adjudicate/movement/convoy-routes.js';
 import { grown, legalScratch, type LegalScratch } from './cache.js';
 import { LEGAL_FLAG, LEGAL_ORDER, legalCode } from './codes.js';
 import type { LegalOrderTable } from './table.js';
 
-/** Work limit of one army's route search (as `minimalRouteSeas`'s); beyond it, that function decides per destination. */
+/** Work limit of one army's route search (as `minimalRouteSeas`'s, with its depth limit); beyond them, that function decides per destination. */
 const ROUTE_STEP_LIMIT = 200_000;
 
 const MOVE_VIA = LEGAL_ORDER.MOVE | LEGAL_FLAG.VIA | LEGAL_FLAG.CONVOYED;
@@ -385,7 +385,7 @@ function searchRoutes(r: RouteSearch, a: number, from: number, dests: Int32Array
 
 function visitRoute(r: RouteSearch, a: number, s: number): void {
   if (r.exhausted) return;
-  if (++r.steps > ROUTE_STEP_LIMIT) {
+  if (++r.steps > ROUTE_STEP_LIMIT || r.depth >= ROUTE_DEPTH_LIMIT) {
     r.exhausted = true;
     return;
   }

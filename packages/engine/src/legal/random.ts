@@ -175,7 +175,7 @@ function randomAdjustments(board: Board, position: Position, rules: RuleOptions,
     } else if (need.balance < 0) {
       const disbands: Order[] = [];
       for (const list of legal.values()) for (const o of list) if (o.type === 'disband' && o.power === need.power) disbands.push(o);
-      out.push(...sample(rng, disbands, -need.balance));
+      for (const o of sample(rng, disbands, -need.balance)) out.push(o); // not push(...): a variant may have many units
     }
   }
   return out;

@@ -47,6 +47,7 @@ import { foreignUnitRef, location, unitRef } from './places.js';
 import { readPlainOrder } from './plain.js';
 import { Failure, Reader, type ParseErrorCode, type ParseWarning } from './reader.js';
 import { tokenize } from './tokens.js';
+import { quoted } from '../config/echo.js';
 
 export type { ParseErrorCode, ParseWarning, ParseWarningCode } from './reader.js';
 
@@ -120,8 +121,8 @@ function powerPrefix(r: Reader, index: NameIndex): string | undefined {
   const power = index.power(written) ?? guessPower(r, index, colon);
   if (power === undefined) {
     const list = index.suggestPower(written);
-    const hint = list.length === 0 ? '' : `; did you mean ${list.map((s) => `'${s.id}'`).join(' or ')}?`;
-    throw r.failure('unknown-power', `unknown power '${written}'${hint}`, r.spanOf(0, colon));
+    const hint = list.length === 0 ? '' : `; did you mean ${list.map((s) => quoted(s.id)).join(' or ')}?`;
+    throw r.failure('unknown-power', `unknown power ${quoted(written)}${hint}`, r.spanOf(0, colon));
   }
   r.pos = colon + 1;
   return power;
@@ -135,7 +136,7 @@ function guessPower(r: Reader, index: NameIndex, colon: number): string | undefi
   if (words.length === 0 || words.some((w) => NOTATION_WORDS.has(w))) return undefined;
   const [id, ...more] = index.guessPower(words);
   if (id === undefined || more.length > 0) return undefined;
-  r.warn('guessed-name', `read '${written}' as ${id} (${index.powerName(id) ?? id})`, r.spanOf(0, colon));
+  r.warn('guessed-name', `read ${quoted(written)} as ${id} (${index.powerName(id) ?? id})`, r.spanOf(0, colon));
   return id;
 }
 
@@ -152,7 +153,7 @@ function readBody(r: Reader, index: NameIndex, phase: PhaseKind): Draft {
     const draft = read();
     while (r.peek()?.kind === 'punct' && TRAILING.has(r.peek()?.norm ?? '')) r.take();
     if (!r.atEnd()) {
-      throw r.failure('unexpected', `unexpected '${r.textOf(r.pos, r.tokens.length)}' after the order`, r.spanOf(r.pos, r.tokens.length));
+      throw r.failure('unexpected', `unexpected ${quoted(r.textOf(r.pos, r.tokens.length))} after the order`, r.spanOf(r.pos, r.tokens.length));
     }
     return draft;
   };
@@ -266,7 +267,7 @@ function afterUnit(r: Reader, index: NameIndex, unit: UnitRef, phase: PhaseKind)
     return moved.type === 'retreat' ? moved : withRetreatList(r, index, moved);
   }
   const t = r.peek();
-  const what = t === undefined ? 'the order ends after the unit' : `'${t.text}' is not an order`;
+  const what = t === undefined ? 'the order ends after the unit' : `${quoted(t.text)} is not an order`;
   throw r.failure('expected-order', `${what}; expected H, - PLACE, S, C, R or D`, r.hereSpan());
 }
 
@@ -312,7 +313,7 @@ function move(r: Reader, index: NameIndex, unit: UnitRef, phase: PhaseKind): Ext
 function moveVerb(r: Reader): boolean {
   const t = r.peek();
   if (t?.kind === 'arrow') {
-    if (!ARROWS.has(t.norm)) throw r.failure('bad-arrow', `'${t.text}' is not a move arrow; write '-' or '->'`, r.hereSpan());
+    if (!ARROWS.has(t.norm)) throw r.failure('bad-arrow', `${quoted(t.text)} is not a move arrow; write '-' or '->'`, r.hereSpan());
     r.take();
     return true;
   }

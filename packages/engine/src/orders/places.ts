@@ -9,6 +9,7 @@ import type { UnitKind } from '../game/position.js';
 import { ARMY, ARTICLES, FLEET, LOCATION_FILLERS, NOTATION_WORDS, ORDER_WORDS } from './keywords.js';
 import type { UnitRef } from './order.js';
 import type { Reader } from './reader.js';
+import { quoted } from '../config/echo.js';
 
 export interface Place {
   /** Province id, or `province/coast`. */
@@ -47,7 +48,7 @@ function wordRun(r: Reader, max: number): { words: string[]; after: number[] } {
 }
 
 function quoteSuggestions(list: readonly Suggestion[]): string {
-  return list.map((s) => `'${s.id}' (${s.name})`).join(' or ');
+  return list.map((s) => `${quoted(s.id)} (${s.name})`).join(' or ');
 }
 
 /** The failure for an unknown name at the cursor, with a did-you-mean over the likeliest span. */
@@ -68,9 +69,9 @@ function unknownProvince(r: Reader, index: NameIndex): never {
     best !== undefined
       ? `; did you mean ${quoteSuggestions(best.list)}?`
       : power !== undefined
-        ? `; '${written}' names a power (${index.powerName(power) ?? power}): a power before an order takes a colon, as in '${written}: ORDER'`
+        ? `; ${quoted(written)} names a power (${index.powerName(power) ?? power}): a power before an order takes a colon, as in '${written}: ORDER'`
         : '';
-  throw r.failure('unknown-province', `unknown province '${written}'${hint}`, r.spanOf(r.pos, end));
+  throw r.failure('unknown-province', `unknown province ${quoted(written)}${hint}`, r.spanOf(r.pos, end));
 }
 
 /**
@@ -90,7 +91,7 @@ function guessProvince(r: Reader, index: NameIndex): string | undefined {
     const end = after[n - 1];
     if (ids.length > 1 || id === undefined || end === undefined) return undefined;
     const span = r.spanOf(r.pos, end);
-    r.warn('guessed-name', `read '${r.textOf(r.pos, end)}' as ${id} (${index.provinceName(id) ?? id})`, span);
+    r.warn('guessed-name', `read ${quoted(r.textOf(r.pos, end))} as ${id} (${index.provinceName(id) ?? id})`, span);
     r.pos = end;
     return id;
   }
@@ -104,8 +105,8 @@ function takeProvince(r: Reader, index: NameIndex): string | undefined {
     const ids = index.provinceWords(words.slice(0, n));
     const end = after[n - 1] ?? r.pos + 1;
     if (ids.length > 1) {
-      const choices = ids.map((id) => `'${id}' (${index.provinceName(id) ?? id})`).join(', ');
-      throw r.failure('ambiguous-province', `'${r.textOf(r.pos, end)}' could be any of ${choices}`, r.spanOf(r.pos, end));
+      const choices = ids.map((id) => `${quoted(id)} (${index.provinceName(id) ?? id})`).join(', ');
+      throw r.failure('ambiguous-province', `${quoted(r.textOf(r.pos, end))} could be any of ${choices}`, r.spanOf(r.pos, end));
     }
     const [id] = ids;
     if (id !== undefined) {
@@ -167,27 +168,40 @@ function coastSuffix(r: Reader, index: NameIndex, province: string): string {
   return province;
 }
 
-/** A location: `(lvp)`, `in the North Africa`, `spa/nc`, `Spain (North Coast)`. */
+/**
+ * A location: `(lvp)`, `in the North Africa`, `spa/nc`, `Spain (North Coast)`.
+ * Opening parentheses and filler words before the name are counted in a loop,
+ * not read by a call each: a line can hold as many as it likes, and each call
+ * would take a frame of the stack.
+ */
 export function location(r: Reader, index: NameIndex): Place {
-  if (r.isPunct('(')) {
-    r.take();
-    const inner = location(r, index);
+  let open = 0;
+  let place: Place | undefined;
+  while (place === undefined) {
+    if (r.isPunct('(')) {
+      r.take();
+      open++;
+      continue;
+    }
+    const t = r.peek();
+    if (t === undefined) throw r.failure('expected-location', 'the order ends where a province was expected', r.endSpan());
+    if (t.kind !== 'word') throw r.failure('expected-location', `expected a province, not ${quoted(t.text)}`, r.hereSpan());
+    const province = takeProvince(r, index);
+    if (province !== undefined) {
+      place = { at: coastSuffix(r, index, province), province };
+    } else if (r.isWord(LOCATION_FILLERS) && r.peek(1) !== undefined) {
+      r.take();
+    } else {
+      const guessed = guessProvince(r, index);
+      if (guessed === undefined) return unknownProvince(r, index);
+      place = { at: coastSuffix(r, index, guessed), province: guessed };
+    }
+  }
+  for (; open > 0; open--) {
     if (!r.isPunct(')')) throw r.failure('expected-location', "expected ')'", r.hereSpan());
     r.take();
-    return inner;
   }
-  const t = r.peek();
-  if (t === undefined) throw r.failure('expected-location', 'the order ends where a province was expected', r.endSpan());
-  if (t.kind !== 'word') throw r.failure('expected-location', `expected a province, not '${t.text}'`, r.hereSpan());
-  const province = takeProvince(r, index);
-  if (province !== undefined) return { at: coastSuffix(r, index, province), province };
-  if (r.isWord(LOCATION_FILLERS) && r.peek(1) !== undefined) {
-    r.take();
-    return location(r, index);
-  }
-  const guessed = guessProvince(r, index);
-  if (guessed !== undefined) return { at: coastSuffix(r, index, guessed), province: guessed };
-  return unknownProvince(r, index);
+  return place;
 }
 
 function kindAt(r: Reader): UnitKind | undefined {

@@ -154,7 +154,7 @@ export class Reader {
     this.warnings.length = noted;
     if (warned !== undefined) {
       this.pos = warned.pos;
-      this.warnings.push(...warned.warnings);
+      for (const w of warned.warnings) this.warnings.push(w);
       return warned.value;
     }
     this.pos = from;

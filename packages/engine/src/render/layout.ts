@@ -87,12 +87,27 @@ export function layoutBoard(config: VariantConfig, options: LayoutOptions = {}):
 
 // ------------------------------------------------------------ coordinates
 
+/**
+ * The smallest box around points, found in a loop: Math.min(...list) takes one
+ * argument a point, more than a call can take on a map of many provinces.
+ */
+function extent(points: readonly (readonly [number, number])[]): { minX: number; maxX: number; minY: number; maxY: number } {
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (const [x, y] of points) {
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
+  }
+  return { minX, maxX, minY, maxY };
+}
+
 function coordinateLayout(config: VariantConfig, known: readonly (readonly [number, number] | undefined)[]): BoardLayout {
   const given = known.filter((a): a is [number, number] => a !== undefined);
-  const minX = Math.min(...given.map((a) => a[0]));
-  const maxX = Math.max(...given.map((a) => a[0]));
-  const minY = Math.min(...given.map((a) => a[1]));
-  const maxY = Math.max(...given.map((a) => a[1]));
+  const { minX, maxX, minY, maxY } = extent(given);
   const w = maxX - minX;
   const h = maxY - minY;
   const { width: W, height: H } = COORDINATE_CANVAS;
@@ -123,7 +138,7 @@ function coordinateLayout(config: VariantConfig, known: readonly (readonly [numb
       }
     }
     // Not connected to any placed province: a row under the map.
-    const bottom = Math.max(...points.filter((p): p is [number, number] => p !== undefined).map((p) => p[1]));
+    const bottom = extent(points.filter((p): p is [number, number] => p !== undefined)).maxY;
     let x = MARGIN;
     for (const i of missing) {
       if (points[i]) continue;
@@ -212,16 +227,15 @@ function autoLayout(config: VariantConfig, options: LayoutOptions): BoardLayout 
   const boxes = laid.map((pts, k) => {
     const scaled = pts.map((p): [number, number] => [p[0] * scale, p[1] * scale]);
     separate(scaled, AUTO_MIN_DISTANCE, () => true);
-    const minX = Math.min(...scaled.map((p) => p[0]));
-    const minY = Math.min(...scaled.map((p) => p[1]));
-    const w = Math.max(...scaled.map((p) => p[0])) - minX;
-    const h = Math.max(...scaled.map((p) => p[1])) - minY;
+    const { minX, maxX, minY, maxY } = extent(scaled);
+    const w = maxX - minX;
+    const h = maxY - minY;
     return { k, pts: scaled.map((p): [number, number] => [p[0] - minX, p[1] - minY]), w, h };
   });
   const byArea = [...boxes].sort((a, b) => b.pts.length - a.pts.length || a.k - b.k);
   const gap = AUTO_MIN_DISTANCE;
   const area = boxes.reduce((t, b) => t + (b.w + gap) * (b.h + gap), 0);
-  const rowWidth = Math.max(Math.max(...boxes.map((b) => b.w)), Math.sqrt(area) * 1.3);
+  const rowWidth = boxes.reduce((m, b) => Math.max(m, b.w), Math.sqrt(area) * 1.3);
   const points: [number, number][] = new Array<[number, number]>(n);
   let cx = 0;
   let cy = 0;
@@ -384,10 +398,7 @@ function minDistance(points: readonly [number, number][], movable: (i: number) =
 
 /** Moves the points so the map starts at the margin; the canvas is their extent plus margins, at least `minW` × `minH` (centred). */
 function fitted(mode: LayoutMode, points: [number, number][], radius: number, minW: number, minH: number): BoardLayout {
-  const minX = Math.min(...points.map((p) => p[0]));
-  const maxX = Math.max(...points.map((p) => p[0]));
-  const minY = Math.min(...points.map((p) => p[1]));
-  const maxY = Math.max(...points.map((p) => p[1]));
+  const { minX, maxX, minY, maxY } = extent(points);
   const width = Math.max(minW, maxX - minX + 2 * MARGIN);
   const height = Math.max(minH, maxY - minY + 2 * MARGIN);
   const ox = (width - (maxX - minX)) / 2 - minX;

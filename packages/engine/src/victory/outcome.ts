@@ -167,7 +167,7 @@ export function gameOutcome(board: Board, rules: RuleOptions, position: Position
   const byLead = leadWinner(board, rules, position, settled, counts);
   if (byLead !== undefined) add([byLead], 'centres');
   const leaders = (): string[] => {
-    const most = Math.max(0, ...board.powerIds.map(count));
+    const most = board.powerIds.reduce((m, p) => Math.max(m, count(p)), 0);
     return most > 0 ? board.powerIds.filter((p) => count(p) === most) : [];
   };
   const year = rules['victory-year'];

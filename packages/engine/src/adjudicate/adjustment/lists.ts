@@ -151,8 +151,9 @@ export function adjustmentsInAdvance(
     for (const d of legal) if (removed[d.unit]) report.disbanded.push({ ...table.units[d.unit]! });
     report.builds = buildResults.map((r) => r!);
     report.disbands = disbandResults.map((r) => r!);
-    built.push(...report.built);
-    removedByRule.push(...report.removed);
+    // One by one, not push(...): a variant may have more units than a call takes arguments.
+    for (const u of report.built) built.push(u);
+    for (const u of report.removed) removedByRule.push(u);
     adjustments.push(report);
   }
 

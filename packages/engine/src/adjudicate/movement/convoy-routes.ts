@@ -56,6 +56,8 @@ export class SeaSearch {
 
 /** Work limit for the route enumerations, far above any real map; beyond it they answer conservatively. */
 const STEP_LIMIT = 200_000;
+/** Seas on one route the enumeration follows (a call each, so a bound on the stack as well), with the same answer beyond it. */
+export const ROUTE_DEPTH_LIMIT = 2_000;
 
 /**
  * The seas on minimal routes from one shore to another through usable seas
@@ -130,7 +132,7 @@ export class MinimalRoutes {
 
   private visit(s: number): void {
     if (this.exhausted) return;
-    if (++this.steps > STEP_LIMIT) {
+    if (++this.steps > STEP_LIMIT || this.depth >= ROUTE_DEPTH_LIMIT) {
       this.exhausted = true;
       return;
     }

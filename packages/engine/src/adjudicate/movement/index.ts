@@ -152,7 +152,8 @@ export interface MovementResultInts {
  * the same validation, resolution and rules as `adjudicatePhase`, without
  * names, order objects or a next `Position`. For bots and simulations, which
  * keep their own integer state. Throws RangeError on an unknown location or
- * two units in a province.
+ * two units in a province, and `DecisionDepthError` (a RangeError) on a chain of
+ * decisions longer than `MAX_DECISION_DEPTH`.
  */
 export function adjudicateMovementInts(board: Board, rules: RuleOptions, units: MovementUnitsInts, orders: MovementOrdersInts): MovementResultInts {
   const ws = movementWorkspace(board, rules);

@@ -48,6 +48,22 @@ export function adjudicate(m: MovementState, u: number): boolean {
 }
 
 /**
+ * How many decisions may wait on one another at once (a move on the move out
+ * of its target, that one on the move out of its own, …). Each is a call of
+ * `resolve` on the stack, so the chain is bounded well inside it; only a board
+ * of more than this many units can reach it.
+ */
+export const MAX_DECISION_DEPTH = 1000;
+
+/** Thrown when a phase's decisions wait on one another in a chain longer than `MAX_DECISION_DEPTH`. */
+export class DecisionDepthError extends RangeError {
+  override readonly name = 'DecisionDepthError';
+  constructor() {
+    super(`more than ${MAX_DECISION_DEPTH} orders depend on one another in a chain; dipforge follows chains of up to ${MAX_DECISION_DEPTH}`);
+  }
+}
+
+/**
  * The final (or, inside an unresolved cycle, guessed) decision of unit `u`'s order.
  *
  * DATC 5.F's guess algorithm tells the ancestor of a cycle by counting hits on
@@ -77,6 +93,7 @@ export function resolve(m: MovementState, u: number): boolean {
     return m.res[u] === 1;
   }
 
+  if (m.depth >= MAX_DECISION_DEPTH) throw new DecisionDepthError();
   m.visited[u] = 1;
   const d = ++m.depth;
   m.depthOf[u] = d;
@@ -174,16 +191,25 @@ export function settleUncontested(m: MovementState): void {
 export function resolveAll(m: MovementState): void {
   // In unit order, as before the lists: which decision a cycle is entered from can matter to the backup rule.
   const { active, activeCount } = m.t;
-  for (let k = 0; k < activeCount; k++) {
-    const u = active[k]!;
-    if (m.resolved[u]) continue;
-    m.cycleLength = 0;
+  try {
+    for (let k = 0; k < activeCount; k++) {
+      const u = active[k]!;
+      if (m.resolved[u]) continue;
+      m.cycleLength = 0;
+      m.depth = 0;
+      m.low = NO_GUESS;
+      const r = resolve(m, u);
+      // The top-level call is always the ancestor of any cycle it meets, so this is final;
+      // settle anyway so that a defect can never leave a decision open.
+      if (!m.resolved[u]) m.settle(u, r);
+      m.truncateCycle(0);
+    }
+  } catch (e) {
+    // A resolution cut short leaves decisions marked as on the stack: cleared, as the state is kept for the next phase.
+    m.visited.fill(0);
+    m.truncateCycle(0);
     m.depth = 0;
     m.low = NO_GUESS;
-    const r = resolve(m, u);
-    // The top-level call is always the ancestor of any cycle it meets, so this is final;
-    // settle anyway so that a defect can never leave a decision open.
-    if (!m.resolved[u]) m.settle(u, r);
-    m.truncateCycle(0);
+    throw e;
   }
 }

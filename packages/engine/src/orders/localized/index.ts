@@ -9,7 +9,8 @@
  *   readLocalizedOrders(board, language, text, context?) → LocalizedReadResult
  *     text: what a player wrote, e.g. `华沙陆军移动到莫斯科`, `イギリス:海軍 North Sea(北海)-Norway(ノルウェー)`,
  *     `Armeija Berliini hyökkää Varsovaan`. One text may hold several orders
- *     (`北海舰队、挪威海舰队运输荷兰陆军移动圣彼得堡` is two convoy orders).
+ *     (`北海舰队、挪威海舰队运输荷兰陆军移动圣彼得堡` is two convoy orders). A text
+ *     longer than MAX_LOCALIZED_LENGTH (1,000) characters is not read (`too-long`).
  *     context (all optional): `power` giving the order when the text names none;
  *     `phase` (a plain move in a retreat phase is a retreat); `unitAt(loc)` for the
  *     unit standing at a location, which fills in a unit kind the text leaves out
@@ -38,7 +39,7 @@
  *   LOCALIZED_DIAGNOSTIC_CODES: result code → registered diagnostic code
  *     (DF6030… errors, DF8040 warning), for callers that report them.
  */
-export { readLocalizedOrders } from './read.js';
+export { readLocalizedOrders, MAX_LOCALIZED_LENGTH } from './read.js';
 export { formatLocalizedOrder } from './print.js';
 export { orderLanguages, orderVocabulary } from './languages/index.js';
 export type {

@@ -15,6 +15,14 @@ import { exactEdges, looseEdges, skipBlank, type Edge, type Edges } from './latt
 import { lexiconFor, type Lexicon } from './lexicon.js';
 import type { LocalizedReadContext, LocalizedReadResult, LocalizedWarning, Reading } from './result.js';
 import { normalText, originalSpan, type NormalText } from './text.js';
+import { quoted } from '../../config/echo.js';
+
+/**
+ * The longest line the reader reads. It tries every way a line can be read, in
+ * time and stack depth that grow with the length of the line (lists and routes
+ * are read by recursion), so a line is bounded; a line of orders is far shorter.
+ */
+export const MAX_LOCALIZED_LENGTH = 1000;
 
 export function readLocalizedOrders(board: Board, language: string, text: string, context: LocalizedReadContext = {}): LocalizedReadResult {
   const written = typeof text === 'string' ? text : String(text);
@@ -30,9 +38,13 @@ export function readLocalizedOrders(board: Board, language: string, text: string
 function read(board: Board, language: string, written: string, context: LocalizedReadContext): LocalizedReadResult {
   const vocabulary = orderVocabulary(language);
   if (vocabulary === undefined) {
-    return { ok: false, code: 'unknown-language', message: `no order vocabulary for the language '${language}'`, start: 0, end: written.length };
+    return { ok: false, code: 'unknown-language', message: `no order vocabulary for the language ${quoted(language)}`, start: 0, end: written.length };
   }
   if (written.trim() === '') return { ok: false, code: 'empty', message: 'empty order', start: 0, end: written.length };
+  if (written.length > MAX_LOCALIZED_LENGTH) {
+    const message = `the line is ${written.length} characters long; orders in ${language} are read up to ${MAX_LOCALIZED_LENGTH} characters a line: write them on several lines`;
+    return { ok: false, code: 'too-long', message, start: MAX_LOCALIZED_LENGTH, end: written.length };
+  }
   const lexicon = lexiconFor(board, vocabulary);
   const norm = normalText(written, lexicon.fold);
   const exact = exactEdges(norm, lexicon);
@@ -68,8 +80,9 @@ interface Candidate {
 
 function choose(text: NormalText, lexicon: Lexicon, alts: Alt<TextReading>[], context: LocalizedReadContext): LocalizedReadResult {
   // The fewest guesses first; then the fewest orders, so a route is not also read as two moves.
-  const best = Math.min(...alts.map((a) => a.pen));
-  const fewest = Math.min(...alts.filter((a) => a.pen === best).map((a) => a.v.drafts.length));
+  // reduce, not Math.min(...list): a line can read more ways than a call takes arguments.
+  const best = alts.reduce((m, a) => Math.min(m, a.pen), Infinity);
+  const fewest = alts.reduce((m, a) => (a.pen === best ? Math.min(m, a.v.drafts.length) : m), Infinity);
   const byText = new Map<string, Candidate>();
   let powerless = false;
   for (const alt of alts.filter((a) => a.pen === best && a.v.drafts.length === fewest)) {
@@ -90,7 +103,7 @@ function choose(text: NormalText, lexicon: Lexicon, alts: Alt<TextReading>[], co
     return { ok: false, code: 'no-power', message, start: 0, end: text.original.length };
   }
   if (candidates.length > 1 && context.unitAt !== undefined) {
-    const top = Math.max(...candidates.map((c) => c.fit));
+    const top = candidates.reduce((m, c) => Math.max(m, c.fit), -Infinity);
     candidates = candidates.filter((c) => c.fit === top);
   }
   const [only, ...others] = candidates;
@@ -99,7 +112,7 @@ function choose(text: NormalText, lexicon: Lexicon, alts: Alt<TextReading>[], co
     return warnings.length === 0 ? { ok: true, orders: only.reading.orders } : { ok: true, orders: only.reading.orders, warnings };
   }
   const readings = candidates.map((c) => c.reading);
-  const message = `the order reads ${readings.length} ways: ${readings.map((r) => `'${r.text}'`).join(' or ')}`;
+  const message = `the order reads ${readings.length} ways: ${readings.map((r) => quoted(r.text)).join(' or ')}`;
   return { ok: false, code: 'ambiguous', message, start: 0, end: text.original.length, readings };
 }
 
@@ -112,8 +125,8 @@ function warning(text: NormalText, lexicon: Lexicon, e: Edge): LocalizedWarning 
       ? `${id} (${lexicon.names.provinceName(id) ?? id})`
       : e.lex.kind === 'power'
         ? `${id} (${lexicon.names.powerName(id) ?? id})`
-        : `the word for '${id}'`;
-  return { code: 'guessed-name', message: `read '${written}' as ${what}`, written, guess: id, start, end };
+        : `the word for ${quoted(id)}`;
+  return { code: 'guessed-name', message: `read ${quoted(written)} as ${what}`, written, guess: id, start, end };
 }
 
 type UnitLookup = NonNullable<LocalizedReadContext['unitAt']>;
@@ -214,11 +227,11 @@ function failure(text: NormalText, lexicon: Lexicon, edges: Edges, grammar: Gram
     const { start, end } = originalSpan(text, from, to);
     const word = text.original.slice(start, end);
     const suggestions = text.spacedScript[from] === true ? lexicon.names.suggest(word) : [];
-    const hint = suggestions.length === 0 ? '' : `; did you mean ${suggestions.map((s) => `'${s.name}'`).join(' or ')}?`;
+    const hint = suggestions.length === 0 ? '' : `; did you mean ${suggestions.map((s) => quoted(s.name)).join(' or ')}?`;
     return {
       ok: false,
       code: 'not-understood',
-      message: `'${word}' is not understood: no ${language} order word and no name on the map${hint}`,
+      message: `${quoted(word)} is not understood: no ${language} order word and no name on the map${hint}`,
       start,
       end,
       word,
@@ -232,5 +245,5 @@ function failure(text: NormalText, lexicon: Lexicon, edges: Edges, grammar: Gram
   const longest = (edges[stuck] ?? []).reduce((m, e) => Math.max(m, e.to), stuck + 1);
   const { start, end } = originalSpan(text, stuck, longest);
   const word = text.original.slice(start, end);
-  return { ok: false, code: 'not-understood', message: `'${word}' is not understood here; expected ${expected}`, start, end, word };
+  return { ok: false, code: 'not-understood', message: `${quoted(word)} is not understood here; expected ${expected}`, start, end, word };
 }

@@ -44,6 +44,7 @@ export type LocalizedErrorCode =
   | 'incomplete'
   | 'ambiguous'
   | 'no-power'
+  | 'too-long'
   | 'internal';
 
 export type LocalizedReadResult =
@@ -68,5 +69,6 @@ export const LOCALIZED_DIAGNOSTIC_CODES: Readonly<Record<LocalizedErrorCode | Lo
   'no-power': 'DF6034',
   empty: 'DF6035',
   internal: 'DF6036',
+  'too-long': 'DF6037',
   'guessed-name': 'DF8040',
 };
