@@ -19,6 +19,9 @@ export function closest(name: string, known: Iterable<string>): string[] {
   const limit = Math.max(1, Math.floor(name.length / 3));
   const scored: [string, number][] = [];
   for (const k of known) {
+    // The distance is at least the difference in length: skipping those keeps a long written word
+    // (a paste, a mutant) from costing its length times every known name's.
+    if (Math.abs(name.length - k.length) > limit) continue;
     const d = editDistance(name, k);
     if (d <= limit) scored.push([k, d]);
   }
