@@ -15,6 +15,7 @@ export { Pace } from './pace.js';
 export { Cancelled, Workspace, type Doc, type GameDoc, type IsCancelled, type MapDoc, type WorkspaceOptions } from './workspace.js';
 export { LayeredHost, pathToUri, uriToPath } from './host.js';
 export { Lines, toRange } from './text.js';
+export { serverTextDocuments } from './documents.js';
 export { diagnostics, gameDiagnostics, mapDiagnostics } from './features/diagnostics.js';
 export { completion } from './features/completion.js';
 export { GAME_SNIPPETS, MAP_SNIPPETS, gameSnippetItems, mapSnippetItems, type Snippet } from './features/snippets.js';

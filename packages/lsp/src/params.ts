@@ -125,7 +125,9 @@ const NOTIFICATIONS: Record<string, Check> = {
   'textDocument/didOpen': object({ textDocument: object({ uri: string, languageId: string, version: integer, text: string }) }),
   'textDocument/didChange': object({
     textDocument: object({ uri: string, version: integer }),
-    contentChanges: array(object({ text: string, range: optional(range), rangeLength: optional(uinteger) })),
+    // An edit's range is taken even when it ends before it starts (the document puts its ends in order):
+    // dropping an edit would leave the server's text other than the client's for good.
+    contentChanges: array(object({ text: string, range: optional(object({ start: position, end: position })), rangeLength: optional(uinteger) })),
   }),
   'textDocument/didClose': documentOnly,
   'textDocument/didSave': object({ textDocument, text: optional(string) }),

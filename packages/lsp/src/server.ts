@@ -34,6 +34,7 @@ import { signatureHelp } from './features/signature.js';
 import { documentSymbols, workspaceSymbols } from './features/symbols.js';
 import { legend, semanticTokens } from './features/tokens.js';
 import { registerBoardRequests } from './board.js';
+import { serverTextDocuments } from './documents.js';
 import { uriToPath } from './host.js';
 import { Cancelled, type Pace } from './pace.js';
 import { connectionLog, errorText, serve } from './serve.js';
@@ -50,7 +51,7 @@ export const SERVER_VERSION = '0.1.0';
 
 export function createServer(connection: Connection, options: ServerOptions = {}): { workspace: Workspace; documents: TextDocuments<TextDocument> } {
   const ws = new Workspace(options);
-  const documents = new TextDocuments(TextDocument);
+  const documents = new TextDocuments(serverTextDocuments);
   const delay = options.debounce ?? 20;
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
