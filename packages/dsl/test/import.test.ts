@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildNameIndex, parseOrder, type NameIndex, type VariantConfig } from '@dipforge/engine';
 import { compileMapFile } from '../src/api.js';
 import { parseGame } from '../src/game/parse.js';
+import { START_CENTERS, START_UNITS as SAVED_START_UNITS } from '../../../test/saved-games.js';
 import {
   convertOrder,
   importSavedGame,
@@ -41,24 +42,9 @@ beforeAll(() => {
 
 type Units = Record<string, string[]>;
 
-const START_UNITS: Units = {
-  AUSTRIA: ['A BUD', 'A VIE', 'F TRI'],
-  ENGLAND: ['F EDI', 'F LON', 'A LVP'],
-  FRANCE: ['F BRE', 'A MAR', 'A PAR'],
-  GERMANY: ['F KIE', 'A BER', 'A MUN'],
-  ITALY: ['F NAP', 'A ROM', 'A VEN'],
-  RUSSIA: ['A WAR', 'A MOS', 'F SEV', 'F STP/SC'],
-  TURKEY: ['F ANK', 'A CON', 'A SMY'],
-};
-const START_CENTRES: Units = {
-  AUSTRIA: ['BUD', 'TRI', 'VIE'],
-  ENGLAND: ['EDI', 'LON', 'LVP'],
-  FRANCE: ['BRE', 'MAR', 'PAR'],
-  GERMANY: ['BER', 'KIE', 'MUN'],
-  ITALY: ['NAP', 'ROM', 'VEN'],
-  RUSSIA: ['MOS', 'SEV', 'STP', 'WAR'],
-  TURKEY: ['ANK', 'CON', 'SMY'],
-};
+// The Python engine's standard start, shared with the cross-package import tests.
+const START_UNITS: Units = { ...SAVED_START_UNITS };
+const START_CENTRES: Units = { ...START_CENTERS };
 
 interface PhaseSpec {
   name: string;
