@@ -260,13 +260,29 @@ describe('params', () => {
     const before = client.logs.length;
     await client.connection.sendNotification(DidChangeTextDocumentNotification.type, {
       textDocument: { uri: gameUri, version: 99 },
-      contentChanges: [{ range: { start: { line: -1, character: 0 }, end: { line: 0, character: 0 } }, text: 'junk' }],
+      contentChanges: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: 5 as never }],
     });
     const symbols = await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri: gameUri } });
     expect(symbols?.[0]?.name).toBe('phase spring 1901 movement');
-    expect(client.logs.slice(before).map((l) => l.message)).toEqual([
-      'dipforge: textDocument/didChange ignored: params.contentChanges[0].range.start.line must be an integer from 0 to 2147483647, not -1',
-    ]);
+    expect(client.logs.slice(before).map((l) => l.message)).toEqual(['dipforge: textDocument/didChange ignored: params.contentChanges[0].text must be a string, not 5']);
+    noStacks(client);
+  }, 60_000);
+
+  it('an edit whose range starts off the text is brought onto it, as the client\'s protocol library reads it, not dropped', async () => {
+    const lineOf = async (): Promise<number | undefined> => {
+      const symbols = await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri: gameUri } });
+      const first = symbols?.[0];
+      return first && 'range' in first ? first.range.start.line : undefined;
+    };
+    const was = await lineOf();
+    expect(was).toBeTypeOf('number');
+    const before = client.logs.length;
+    await client.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri: gameUri, version: 100 },
+      contentChanges: [{ range: { start: { line: -1, character: -5 }, end: { line: 0, character: 0 } }, text: '// a note\n' }],
+    });
+    expect(await lineOf()).toBe((was ?? 0) + 1);
+    expect(client.logs.slice(before)).toEqual([]);
     noStacks(client);
   }, 60_000);
 });

@@ -4,7 +4,9 @@
  * deleted, inserted or duplicated; truncations) and a few hand-made nasty
  * inputs. Nothing may throw, and every diagnostic must be well formed: a
  * registered code with its severity, a range inside its file's text, and a
- * line and column that agree with the offset.
+ * line and column that agree with the offset (the fuzzer's checker,
+ * packages/fuzz/src/ranges.ts, which `node scripts/fuzz.mjs` runs on mutants
+ * of every map and game of the repository).
  *
  * Everything runs through an in-memory FileHost: the real classic map and the
  * edition presets are read once from `variants/` and served from memory, so
@@ -17,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Codes, compileMapFile, hasErrors, MemoryHost, parseMap, VariantLoader, type Diagnostic } from '@dipforge/dsl';
 import { validateVariantConfig } from '@dipforge/engine/config';
+import { diagnosticsProblems } from '@dipforge/fuzz';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLASSIC_TEXT = readFileSync(join(ROOT, 'variants', 'classic', 'classic.dipmap'), 'utf8');
@@ -62,80 +65,14 @@ const loader = new VariantLoader({ host, builtinDir: BUILTIN });
 
 // --------------------------------------------------- diagnostic checking
 
-const REGISTRY = new Map<string, string>(Object.values(Codes).map((c) => [c.code, c.severity]));
-
-/** Independent offset → (line, column): line breaks are \n, \r\n and a lone \r. */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '\n') starts.push(i + 1);
-    else if (c === '\r' && text[i + 1] !== '\n') starts.push(i + 1);
-  }
-  return starts;
-}
-
-function expectedPosition(starts: number[], offset: number): [number, number] {
-  let line = 0;
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((starts[mid] as number) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  line = lo;
-  return [line, offset - (starts[line] as number)];
-}
-
-/** Problems with one diagnostic against the text of its file (empty when well formed). */
-function problems(d: Diagnostic, texts: ReadonlyMap<string, string>, starts: Map<string, number[]>): string[] {
-  const out: string[] = [];
-  const say = (what: string): void => {
-    out.push(`${d.code} ${JSON.stringify(d.message?.slice(0, 80))} @${d.range?.start?.offset}-${d.range?.end?.offset}: ${what}`);
-  };
-  if (!REGISTRY.has(d.code)) say('code not in the registry');
-  else if (REGISTRY.get(d.code) !== d.severity) say(`severity ${d.severity}, registry says ${REGISTRY.get(d.code)}`);
-  if (typeof d.message !== 'string' || d.message.length === 0) say('empty message');
-  const text = texts.get(d.file);
-  if (text === undefined) {
-    say(`file ${d.file} is not one of the inputs`);
-    return out;
-  }
-  const { start, end } = d.range ?? {};
-  if (!start || !end) {
-    say('no range');
-    return out;
-  }
-  for (const [name, p] of [
-    ['start', start],
-    ['end', end],
-  ] as const) {
-    for (const k of ['offset', 'line', 'column'] as const) {
-      if (!Number.isInteger(p[k]) || p[k] < 0) say(`${name}.${k} = ${p[k]} is not a non-negative integer`);
-    }
-  }
-  if (!(start.offset <= end.offset)) say('start after end');
-  if (!(end.offset <= text.length)) say(`end ${end.offset} beyond the text (${text.length})`);
-  if (out.length > 0) return out;
-  let ls = starts.get(d.file);
-  if (!ls) {
-    ls = lineStarts(text);
-    starts.set(d.file, ls);
-  }
-  for (const [name, p] of [
-    ['start', start],
-    ['end', end],
-  ] as const) {
-    const [line, column] = expectedPosition(ls, p.offset);
-    if (p.line !== line || p.column !== column) say(`${name} is ${p.line}:${p.column}, offset ${p.offset} is ${line}:${column}`);
-  }
-  return out;
-}
-
+/**
+ * The problems of diagnostics against the texts of their files: the fuzzer's checker (a registered
+ * code and severity, a message, a range inside the text whose line and column agree with its offset),
+ * and a file that is none of the inputs.
+ */
 function checkAll(diagnostics: readonly Diagnostic[], texts: ReadonlyMap<string, string>): string[] {
-  const starts = new Map<string, number[]>();
-  return diagnostics.flatMap((d) => problems(d, texts, starts));
+  const stray = diagnostics.filter((d) => !texts.has(d.file)).map((d) => `${d.code}: file ${d.file} is not one of the inputs`);
+  return [...stray, ...diagnosticsProblems(diagnostics, (f) => texts.get(f)).map((p) => p.text)];
 }
 
 /** Diagnostics seen by the last `exercise` call. */

@@ -71,6 +71,8 @@ function both(a: Check, b: Check): Check {
 }
 
 const position = object({ line: uinteger, character: uinteger });
+const finite: Check = (v, at) => fits(typeof v === 'number' && Number.isFinite(v), at, 'a number', v);
+const anyPosition = object({ line: finite, character: finite });
 const range = both(object({ start: position, end: position }), (v, at) => {
   const { start, end } = v as { start: { line: number; character: number }; end: { line: number; character: number } };
   const backwards = end.line < start.line || (end.line === start.line && end.character < start.character);
@@ -125,9 +127,10 @@ const NOTIFICATIONS: Record<string, Check> = {
   'textDocument/didOpen': object({ textDocument: object({ uri: string, languageId: string, version: integer, text: string }) }),
   'textDocument/didChange': object({
     textDocument: object({ uri: string, version: integer }),
-    // An edit's range is taken even when it ends before it starts (the document puts its ends in order):
-    // dropping an edit would leave the server's text other than the client's for good.
-    contentChanges: array(object({ text: string, range: optional(object({ start: position, end: position })), rangeLength: optional(uinteger) })),
+    // An edit's range is taken even when it ends before it starts or names a place off the text (the
+    // document puts its ends in order and brings them onto the text, as the protocol library reads an
+    // offset): dropping an edit would leave the server's text other than the client's for good.
+    contentChanges: array(object({ text: string, range: optional(object({ start: anyPosition, end: anyPosition })), rangeLength: optional(uinteger) })),
   }),
   'textDocument/didClose': documentOnly,
   'textDocument/didSave': object({ textDocument, text: optional(string) }),
