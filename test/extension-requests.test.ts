@@ -275,6 +275,9 @@ describe('dipforge/editions and dipforge/setEdition', () => {
     expect(switched('e2.dipgame', '// a game\nvariant classic\nseed 3\n', 'old-rules')).toBe('// a game\nvariant classic\nedition old-rules\nseed 3\n');
     expect(switched('e3.dipgame', 'variant classic\nrule edition 1982\n', '1971')).toBe('variant classic\nrule edition 1971\n');
     expect(switched('e4.dipgame', '// nothing yet\n', '2000')).toBe('// nothing yet\nedition 2000\n');
+    // The variant line is the last, with no line break: the edition goes on a line after it, not past the text's end.
+    expect(switched('e7.dipgame', '// a game\nvariant classic', '2000')).toBe('// a game\nvariant classic\nedition 2000');
+    expect(setEditionEdits(open(ws, join(tmp, 'e8.dipgame'), 'variant classic'), '2000')).toEqual([{ range: { start: { line: 0, character: 15 }, end: { line: 0, character: 15 } }, newText: '\nedition 2000' }]);
     const doc = game(ws, 'e5.dipgame', switched('e5.dipgame', example, 'old-rules'));
     expect(doc.run.edition).toBe('old-rules');
   });

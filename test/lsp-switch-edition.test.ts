@@ -16,6 +16,7 @@ import { convertGame, GameWorkspace, runGameText } from '@dipforge/dsl';
 import { main } from '@dipforge/cli';
 import { boardAt, codeActions, diagnostics, hover, lineEdits, setEdition, Workspace, type GameDoc } from '@dipforge/lsp';
 import { switchConfirmation } from '../extension/src/switch.js';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { applyTextEdits as apply } from '../packages/lsp/test/util.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -201,11 +202,18 @@ describe('lineEdits', () => {
     for (let n = 0; n < 300; n++) {
       const a = Array.from({ length: Math.floor(rand() * 30) }, () => words[Math.floor(rand() * words.length)]!);
       const b = a.filter(() => rand() > 0.2).flatMap((l) => (rand() < 0.2 ? [l, words[Math.floor(rand() * words.length)]!] : [l]));
-      const end = (lines: string[]): string => lines.join('\n') + (rand() < 0.5 && lines.length > 0 ? '\n' : '');
+      // Lines end in \n, \r\n or a lone \r (all three are line breaks to the protocol), the last line with or without one.
+      const eol = (): string => ['\n', '\n', '\r\n', '\r'][Math.floor(rand() * 4)]!;
+      const end = (lines: string[]): string => lines.map((l, i) => l + (i < lines.length - 1 || rand() < 0.5 ? eol() : '')).join('');
       const before = end(a);
       const after = end(b);
       const edits = lineEdits(before, after);
-      expect(apply(before, edits), `case ${n}`).toBe(after);
+      const doc = TextDocument.create('file:///t', 'dipgame', 1, before);
+      for (const e of edits) {
+        // Every position stands on the text: a line it has, a character within that line.
+        for (const p of [e.range.start, e.range.end]) expect(doc.positionAt(doc.offsetAt(p)), `case ${n}: ${JSON.stringify(p)} in ${JSON.stringify(before)}`).toEqual(p);
+      }
+      expect(TextDocument.applyEdits(doc, edits), `case ${n}`).toBe(after);
       for (let i = 1; i < edits.length; i++) {
         const p = edits[i - 1]!.range.end;
         const q = edits[i]!.range.start;

@@ -239,7 +239,7 @@ export class Session {
       return;
     }
     const texts = new Map(docs.map((d) => [d.uri, d.text]));
-    const problems = method === 'dipforge/setEdition' && uri !== undefined ? setEditionProblems(r.result, uri, texts.get(uri), linesOf(texts)) : answerProblems(method, r.result, uri, linesOf(texts));
+    const problems = method === 'dipforge/setEdition' && uri !== undefined ? setEditionProblems(r.result, uri, texts.get(uri) ?? onDisk(uri), linesOf(texts)) : answerProblems(method, r.result, uri, linesOf(texts));
     if (problems.length > 0) {
       this.fail({ ...event, kind: 'range', signature: `${method}: ${normalize(problems[0] as string)}`, detail: problems.slice(0, 10).join('\n') });
       return;
@@ -295,14 +295,21 @@ function linesOf(open: ReadonlyMap<string, string>, disk = true): (uri: string) 
     let lines: number[] | undefined;
     const text = open.get(uri);
     if (text !== undefined) lines = lineLengths(text);
-    else if (disk && uri.startsWith('file:')) {
-      try {
-        lines = lineLengths(readFileSync(fileURLToPath(uri), 'utf8'));
-      } catch {
-        lines = undefined;
-      }
+    else if (disk) {
+      const saved = onDisk(uri);
+      lines = saved === undefined ? undefined : lineLengths(saved);
     }
     known.set(uri, lines);
     return lines;
   };
+}
+
+/** The text of a document the client has not opened: the server reads it from its file. */
+function onDisk(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return readFileSync(fileURLToPath(uri), 'utf8');
+  } catch {
+    return undefined;
+  }
 }

@@ -355,7 +355,10 @@ export function setEditionEdits(doc: Doc, edition: string): TextEdit[] {
     const variant = header.find((h) => h.kind === 'Variant');
     if (variant) {
       const line = variant.range.end.line + 1;
-      return [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: `edition ${edition}${eol}` }];
+      if (line < doc.lines.count) return [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: `edition ${edition}${eol}` }];
+      // The variant line is the last and has no line break: the new line goes after it.
+      const end = doc.lines.positionAt(doc.text.length);
+      return [{ range: { start: end, end }, newText: `${eol}edition ${edition}` }];
     }
     const first = [...header, ...(doc.parsed.ast.position ? [doc.parsed.ast.position] : []), ...doc.parsed.ast.phases][0];
     const line = first ? first.range.start.line : doc.lines.count - 1;

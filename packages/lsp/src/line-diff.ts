@@ -10,9 +10,9 @@ import type { Position, TextEdit } from 'vscode-languageserver';
 /** Past this many differing lines the middle of the text is replaced as one block (the search is quadratic in them). */
 const MAX_DIFFERENCES = 2000;
 
-/** The lines of a text, each with its line break. */
+/** The lines of a text, each with its line break (\n, \r\n or a lone \r, as the protocol counts lines). */
 function linesOf(text: string): string[] {
-  const out = text.split(/(?<=\n)/u);
+  const out = text.split(/(?<=\n)|(?<=\r)(?!\n)/u);
   return out.length === 1 && out[0] === '' ? [] : out;
 }
 
@@ -95,5 +95,5 @@ export function lineEdits(before: string, after: string): TextEdit[] {
 function endOf(lines: readonly string[]): Position {
   const last = lines[lines.length - 1];
   if (last === undefined) return { line: 0, character: 0 };
-  return last.endsWith('\n') ? { line: lines.length, character: 0 } : { line: lines.length - 1, character: last.length };
+  return last.endsWith('\n') || last.endsWith('\r') ? { line: lines.length, character: 0 } : { line: lines.length - 1, character: last.length };
 }
