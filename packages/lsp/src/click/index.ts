@@ -27,7 +27,7 @@ export function registerClickRequests(connection: Connection, ws: Workspace, log
   const gameOf = (p: ClickParams, pace: Pace): GameDoc => {
     const uri = p.uri ?? p.textDocument?.uri ?? '';
     const doc = ws.docByUri(uri, () => pace.cancelled);
-    if (!doc || doc.kind !== 'game') throw new ResponseError(ErrorCodes.InvalidParams, 'dipforge: orders are written in game files (.dipgame)');
+    if (!doc || doc.kind !== 'game') throw new ResponseError(ErrorCodes.InvalidParams, 'dipforge: this request is for game files (.dipgame)');
     return doc;
   };
   const at = (doc: GameDoc, p: ClickParams): LspPosition | undefined => (p.position ? doc.lines.clamp(p.position) : undefined);
