@@ -264,6 +264,21 @@ describe('writeOrder: the edit puts the order in its power block of the phase', 
   });
 });
 
+describe('writeOrder in a power\'s order language', () => {
+  it('writes France\'s move in Chinese when the game is written in Chinese, and it reads back as the same order', () => {
+    const ws = new Workspace();
+    const p = join(DIR, 'language-zh.dipgame');
+    const t = 'variant classic\nedition 2023\nlanguage zh\n\nphase spring 1901 movement\n  france:\n';
+    const d = open(ws, p, t);
+    const w = writeOrder(d, { line: 5, character: 0 }, 'par', 'A par - bur');
+    expect(w.written).not.toBe('A par - bur');
+    expect(w.written).toMatch(/[\u4e00-\u9fff]/u);
+    const back = open(new Workspace(), p, applied(t, w));
+    expect(back.run.diagnostics.filter((x) => x.severity === 'error')).toEqual([]);
+    expect(readBack(back, w.line)?.order).toBe('A par - bur');
+  });
+});
+
 describe('writeOrder, every option: the order read back is the one chosen, in its power\'s block', () => {
   const cases: [string, string][] = [
     ['movement-orders.dipgame', 'A par H'],

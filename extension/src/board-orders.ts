@@ -68,10 +68,10 @@ export const ORDERS_SCRIPT = `
     p.x = b.x + b.width / 2; p.y = b.y + b.height / 2;
     var c = p.matrixTransform(m);
     var r = Math.max(b.width * Math.abs(m.a), b.height * Math.abs(m.d)) * 0.75 + 3;
-    var g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+    var g = document.createElementNS(svg.namespaceURI, 'g');
     g.setAttribute('class', 'df-overlay');
     g.setAttribute('pointer-events', 'none');
-    var circle = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+    var circle = document.createElementNS(svg.namespaceURI, 'circle');
     circle.setAttribute('cx', c.x); circle.setAttribute('cy', c.y); circle.setAttribute('r', r);
     circle.setAttribute('class', 'df-ring');
     g.appendChild(circle);

@@ -471,12 +471,16 @@ await step('click', async () => {
     !!written && inSpring.length === 1 && lines[parLine - 1]?.trim() === 'france:', `line ${parLine}: "${written?.trim()}"; A par lines in spring: ${inSpring.join(' | ')}`);
   await sleep(600);
   await screenshot('click-bur-written');
-  // The edit is the editor's own: one undo brings the hold back.
+  // The edit is the editor's own: one undo brings the hold back (the focus, in the board after the clicks, goes back to the text first).
+  await editor(GAME).locator('.view-lines').click();
   await goTo(parLine, 1);
   await page.keyboard.press('Control+Z');
   const undone = await poll(async () => ((await viewLines(GAME))[parLine] ?? '').trim().startsWith('A par H'), { timeout: 5000 });
   check('the written order is one undoable edit', !!undone, `after undo: "${((await viewLines(GAME))[parLine] ?? '').trim()}"`);
+  await editor(GAME).locator('.view-lines').click();
   await runCommand('File: Revert File');
+  const reverted = await poll(async () => ((await viewLines(GAME))[parLine] ?? '').trim().startsWith('A par - bur'), { timeout: 5000 });
+  if (!reverted) throw new Error('File: Revert File did not restore the file');
 });
 await runCommand('View: Close All Editors').catch(() => {});
 

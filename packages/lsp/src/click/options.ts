@@ -140,15 +140,15 @@ export function ordersAt(doc: GameDoc, at: LspPosition | undefined, province: st
 /** The same, with the engine's order of each option and the phase drawn. */
 export function optionsAt(doc: GameDoc, at: LspPosition | undefined, province: string): { result: OrdersAtResult; options: Option[]; drawn?: Drawn } {
   const d = drawnAt(doc, at);
+  const prov = base(province.trim().toLowerCase()).slice(0, 60);
   const none = (message: string, phase: string | null = null) => ({
-    result: { uri: doc.uri, phase, province, power: null, unit: null, orders: [], message } as OrdersAtResult,
+    result: { uri: doc.uri, phase, province: prov, power: null, unit: null, orders: [], message } as OrdersAtResult,
     options: [] as Option[],
     ...(d ? { drawn: d } : {}),
   });
   if (!d) return none('The game has no position to order from (see the problems)');
   const phase = phaseLabel(d.phase);
-  const prov = base(province.toLowerCase());
-  if (!d.board.provinceIds.includes(prov)) return none(`'${province.slice(0, 40)}' is no province of ${d.config.name}`, phase);
+  if (!d.board.provinceIds.includes(prov)) return none(`'${prov.slice(0, 40)}' is no province of ${d.config.name}`, phase);
   let legal: ReturnType<typeof legalOrders>;
   try {
     legal = cached(doc, `legal:${d.key}`, () => legalOrders(d.board, d.position, d.rules));
