@@ -21,7 +21,7 @@ import {
   ResponseError,
   ShutdownRequest,
 } from 'vscode-languageserver-protocol';
-import { BOARD_REQUEST, DIFF_REQUEST, EDITIONS_REQUEST, NEXT_PHASE_REQUEST, SET_EDITION_REQUEST, STATUS_REQUEST } from '@dipforge/lsp/requests';
+import { BOARD_REQUEST, DIFF_REQUEST, EDITIONS_REQUEST, NEXT_PHASE_REQUEST, ORDERS_AT_REQUEST, SET_EDITION_REQUEST, STATUS_REQUEST, WRITE_ORDER_REQUEST } from '@dipforge/lsp/requests';
 import { read, spawnServer, startStdio, type ServerProcess, type StdioClient } from '../packages/lsp/test/harness.js';
 import { EXAMPLE, fileUri, WS } from '../packages/lsp/test/util.js';
 
@@ -158,6 +158,8 @@ function requests(uri: string, position: { line: number; character: number }): [
     [EDITIONS_REQUEST, { uri }],
     [SET_EDITION_REQUEST, { uri, edition: '2000' }],
     [DIFF_REQUEST, { uri, editionB: '2000' }],
+    [ORDERS_AT_REQUEST, { uri, position, province: 'par' }],
+    [WRITE_ORDER_REQUEST, { uri, position, province: 'par', order: 'A par - bur' }],
   ];
 }
 
@@ -199,6 +201,8 @@ function malformed(method: string, params: Record<string, unknown>): [string, un
   if ('query' in params) out.push(['a number for the query', set(['query'], 5)]);
   if ('edition' in params) out.push(['no edition', set(['edition'], undefined)]);
   if ('editionB' in params) out.push(['an empty edition', set(['editionB'], '')]);
+  if ('province' in params) out.push(['no province', set(['province'], undefined)], ['an empty province', set(['province'], ' ')], ['a number for the province', set(['province'], 7)]);
+  if ('order' in params) out.push(['no order', set(['order'], undefined)], ['an empty order', set(['order'], '')]);
   return out;
 }
 
@@ -248,8 +252,9 @@ describe('params', () => {
             () => 'answered',
             (e: ResponseError<unknown>) => `${e.code} ${e.message}`,
           );
-          // A request the document cannot serve says so (a map has no next phase; a built-in variant's province is not renamed); none fails.
-          if (outcome !== 'answered') expect(outcome, `${method} at ${JSON.stringify(position)} in ${uri}`).toMatch(/^(-32602 dipforge: this request is for game files|-32803 \w+ is declared by a built-in variant)/);
+          // A request the document cannot serve says so (a map has no next phase; a built-in variant's province is not renamed;
+          // an order not legal in the phase there is not written); none fails.
+          if (outcome !== 'answered') expect(outcome, `${method} at ${JSON.stringify(position)} in ${uri}`).toMatch(/^(-32602 dipforge: this request is for game files|-32803 \w+ is declared by a built-in variant|-32602 dipforge: .*(is not a legal order|No unit in par))/);
         }
       }
     }

@@ -5,10 +5,14 @@
  * `dipforge.board.followCursor`), and updates, debounced, as the text changes.
  * The page (html.ts) receives each picture as a message, so the zoom and pan
  * stay; a `WebviewPanelSerializer` brings the panel back after a reload.
+ * Orders given by clicking the page are asked of the server
+ * (`dipforge/ordersAt`, `dipforge/writeOrder`) for the document and position
+ * of the picture shown, and written by applying the server's workspace edit:
+ * one undoable edit, as if typed; the page never changes the text.
  */
 import * as vscode from 'vscode';
-import { boardHtml, makeNonce, type BoardMessage, type BoardState } from './html';
-import { BOARD_REQUEST, BOARD_VIEW_TYPE, LANGUAGES, type BoardResult } from './protocol';
+import { boardHtml, makeNonce, type BoardMessage, type BoardState, type PageMessage } from './html';
+import { BOARD_REQUEST, BOARD_VIEW_TYPE, LANGUAGES, ORDERS_AT_REQUEST, WRITE_ORDER_REQUEST, type BoardResult, type OrdersAtResult, type WriteOrderResult } from './protocol';
 
 export type Requester = <R>(method: string, params: unknown) => Promise<R>;
 
@@ -44,7 +48,9 @@ export class BoardPanel {
     panel.webview.html = boardHtml(makeNonce());
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
-      panel.webview.onDidReceiveMessage((m: { type?: string }) => {
+      panel.webview.onDidReceiveMessage((m: PageMessage | undefined) => {
+        if (m?.type === 'ordersAt' && typeof m.province === 'string') void this.ordersAt(m.province, m.seq);
+        else if (m?.type === 'write' && typeof m.province === 'string' && typeof m.order === 'string') void this.write(m.province, m.order);
         if (m?.type !== 'ready') return;
         this.ready = true;
         if (this.last) void panel.webview.postMessage(this.last);
@@ -143,6 +149,43 @@ export class BoardPanel {
     this.last = message;
     this.updateTitle(message.phase);
     if (this.ready && !same) void this.panel.webview.postMessage(message);
+  }
+
+  /** Where the picture shown was asked for: the orders clicked on it are of that phase. */
+  private shownAt(): BoardTarget | undefined {
+    const last = this.last;
+    if (last?.uri && last.position) return { uri: last.uri, position: last.position };
+    return this.target;
+  }
+
+  private async ordersAt(province: string, seq: number): Promise<void> {
+    const at = this.shownAt();
+    if (!at) return;
+    try {
+      const result = await this.request<OrdersAtResult>(ORDERS_AT_REQUEST, { uri: at.uri, position: at.position, province });
+      void this.panel.webview.postMessage({ type: 'orders', seq, result });
+    } catch (e) {
+      void this.panel.webview.postMessage({ type: 'orders', seq, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  private async write(province: string, order: string): Promise<void> {
+    const at = this.shownAt();
+    if (!at) return;
+    let error: string | undefined;
+    try {
+      const r = await this.request<WriteOrderResult>(WRITE_ORDER_REQUEST, { uri: at.uri, position: at.position, province, order });
+      const edit = new vscode.WorkspaceEdit();
+      for (const [uri, edits] of Object.entries(r.edit.changes ?? {})) {
+        for (const e of edits) edit.replace(vscode.Uri.parse(uri), new vscode.Range(e.range.start.line, e.range.start.character, e.range.end.line, e.range.end.character), e.newText);
+      }
+      if (!(await vscode.workspace.applyEdit(edit))) error = `dipforge: '${r.written}' could not be written (the file changed?)`;
+      // The board stays on the phase written to (a new phase section, say), until the cursor moves.
+      else this.target = { uri: r.uri, position: { line: r.line, character: 0 } };
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+    }
+    void this.panel.webview.postMessage({ type: 'written', ...(error ? { error } : {}) });
   }
 
   dispose(): void {

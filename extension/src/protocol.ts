@@ -8,8 +8,10 @@ export type {
   DiffResponse,
   EditionsResult,
   NextPhaseResult,
+  OrdersAtResult,
   SetEditionResult,
   StatusResult,
+  WriteOrderResult,
 } from '@dipforge/lsp';
 
 export {
@@ -17,8 +19,10 @@ export {
   DIFF_REQUEST,
   EDITIONS_REQUEST,
   NEXT_PHASE_REQUEST,
+  ORDERS_AT_REQUEST,
   SET_EDITION_REQUEST,
   STATUS_REQUEST,
+  WRITE_ORDER_REQUEST,
 } from '@dipforge/lsp/requests';
 
 /** The languages of the extension. */

@@ -52,7 +52,22 @@ export {
 } from './board.js';
 export { switchGame, summaryText, type SwitchedGame, type NotSwitched } from './switch.js';
 export { lineEdits } from './line-diff.js';
-export { BOARD_REQUEST, DIFF_REQUEST, EDITIONS_REQUEST, NEXT_PHASE_REQUEST, SET_EDITION_REQUEST, STATUS_REQUEST } from './requests.js';
+export { BOARD_REQUEST, DIFF_REQUEST, EDITIONS_REQUEST, NEXT_PHASE_REQUEST, ORDERS_AT_REQUEST, SET_EDITION_REQUEST, STATUS_REQUEST, WRITE_ORDER_REQUEST } from './requests.js';
+export {
+  blockOf,
+  clickOrder,
+  orderLineOf,
+  ordersAt,
+  placeOrder,
+  registerClickRequests,
+  slotOf,
+  writeOrder,
+  type ClickOrder,
+  type OrdersAtResult,
+  type PlaceInput,
+  type Placed,
+  type WriteOrderResult,
+} from './click/index.js';
 
 /** Runs the server over stdio until the client asks it to exit. */
 export function startServer(options: ServerOptions = {}): void {

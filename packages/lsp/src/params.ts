@@ -8,7 +8,7 @@
  * document by the handler (`clampParams`). Fields the server does not read are
  * not checked, beyond being objects where the protocol says so.
  */
-import { BOARD_REQUEST, DIFF_REQUEST, EDITIONS_REQUEST, NEXT_PHASE_REQUEST, SET_EDITION_REQUEST, STATUS_REQUEST } from './requests.js';
+import { BOARD_REQUEST, DIFF_REQUEST, EDITIONS_REQUEST, NEXT_PHASE_REQUEST, ORDERS_AT_REQUEST, SET_EDITION_REQUEST, STATUS_REQUEST, WRITE_ORDER_REQUEST } from './requests.js';
 
 /** What is wrong with a value (`at` names it, e.g. `params.position.line`), or undefined when it fits. */
 export type Check = (value: unknown, at: string) => string | undefined;
@@ -89,6 +89,7 @@ const namesDocument: Check = (v, at) => {
   return p.uri === undefined && p.textDocument === undefined ? `${at}.uri must name the document, not missing` : undefined;
 };
 const customAt = both(object({ ...customDocument, position: optional(position) }), namesDocument);
+const nonEmpty: Check = both(string, (v, at) => ((v as string).trim() === '' ? `${at} must not be empty` : undefined));
 
 const REQUESTS: Record<string, Check> = {
   initialize: object({
@@ -117,6 +118,8 @@ const REQUESTS: Record<string, Check> = {
   'workspace/symbol': object({ query: optional(string) }),
   [BOARD_REQUEST]: customAt,
   [STATUS_REQUEST]: customAt,
+  [ORDERS_AT_REQUEST]: both(object({ ...customDocument, position: optional(position), province: nonEmpty }), namesDocument),
+  [WRITE_ORDER_REQUEST]: both(object({ ...customDocument, position: optional(position), province: nonEmpty, order: nonEmpty }), namesDocument),
   [NEXT_PHASE_REQUEST]: both(object(customDocument), namesDocument),
   [EDITIONS_REQUEST]: object(customDocument),
   [SET_EDITION_REQUEST]: both(object({ ...customDocument, edition: string }), namesDocument),

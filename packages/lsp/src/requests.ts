@@ -9,3 +9,5 @@ export const NEXT_PHASE_REQUEST = 'dipforge/nextPhase';
 export const EDITIONS_REQUEST = 'dipforge/editions';
 export const SET_EDITION_REQUEST = 'dipforge/setEdition';
 export const DIFF_REQUEST = 'dipforge/diff';
+export const ORDERS_AT_REQUEST = 'dipforge/ordersAt';
+export const WRITE_ORDER_REQUEST = 'dipforge/writeOrder';

@@ -34,6 +34,7 @@ import { signatureHelp } from './features/signature.js';
 import { documentSymbols, workspaceSymbols } from './features/symbols.js';
 import { legend, semanticTokens } from './features/tokens.js';
 import { registerBoardRequests } from './board.js';
+import { registerClickRequests } from './click/index.js';
 import { serverTextDocuments } from './documents.js';
 import { uriToPath } from './host.js';
 import { Cancelled, type Pace } from './pace.js';
@@ -217,6 +218,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   );
 
   registerBoardRequests(connection, ws, log); // the editor extension's requests (docs/EXTENSION.md)
+  registerClickRequests(connection, ws, log); // orders written by clicking the board
   documents.listen(connection);
   return { workspace: ws, documents };
 }

@@ -346,7 +346,8 @@ let dipgameMode;
 
 const loaded = await (async () => {
   try {
-    await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(D.work)}`);
+    // A busy machine (two cores shared) may take more than the default 30 s to serve the workbench.
+    await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(D.work)}`, { timeout: 120000 });
     await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: GAME }).waitFor({ timeout: 30000 });
     await sleep(1000);
@@ -438,6 +439,48 @@ await step('board', async () => {
       `phase "${phase}", ${units.length} units: ${units.join(', ')}${same(units, expected) ? '' : `; dipforge render: ${expected.join(', ')}`}`);
   }
   await screenshot('board');
+});
+await step('click', async () => {
+  // The spring order of A par made a hold, so that the click has something to change.
+  await goTo(parLine, 1);
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Shift+End');
+  await page.keyboard.type('A par H', { delay: 20 });
+  await goTo(lineOf(gameText, 'phase spring 1901 movement') + 1, 1);
+  const frame = await boardFrame();
+  if (!frame) throw new Error('no board webview');
+  const spring = await poll(async () => (await frame.locator('svg.dipforge-board').first().getAttribute('data-phase')) === 'spring 1901 movement', { timeout: 15000 });
+  if (!spring) throw new Error('the board did not follow the cursor into spring 1901');
+  await sleep(500);
+  // A par: the unit glyph (data-unit names its province), then Burgundy's shape (data-province).
+  await frame.locator('svg.dipforge-board [data-unit][data-province="par"], svg.dipforge-board [data-unit="par"]').first().click();
+  const lit = await poll(async () => {
+    const provinces = await frame.$$eval('svg.dipforge-board .df-target', (els) => els.map((e) => e.getAttribute('data-province')));
+    return provinces.length ? [...new Set(provinces)].sort() : undefined;
+  }, { timeout: 10000 });
+  check('clicking A par on the board highlights its legal moves (bre, bur, gas, pic)', same(lit, ['bre', 'bur', 'gas', 'pic']), JSON.stringify(lit));
+  await screenshot('click-par');
+  await frame.locator('svg.dipforge-board .df-target[data-province="bur"]').first().click();
+  const written = await poll(async () => {
+    const l = (await viewLines(GAME))[parLine];
+    return l && l.trim().startsWith('A par - bur') ? l : undefined;
+  }, { timeout: 15000 });
+  const lines = await viewLines(GAME);
+  const inSpring = Object.entries(lines).filter(([n, l]) => Number(n) < lineOf(gameText, 'phase fall 1901 movement') && /^\s*A par\b/.test(l)).map(([n, l]) => `${n}: ${l.trim()}`);
+  check('then clicking Burgundy writes `A par - bur` on A par\'s line of spring 1901 (France\'s block), replacing its order',
+    !!written && inSpring.length === 1 && lines[parLine - 1]?.trim() === 'france:', `line ${parLine}: "${written?.trim()}"; A par lines in spring: ${inSpring.join(' | ')}`);
+  await sleep(600);
+  await screenshot('click-bur-written');
+  // The edit is the editor's own: one undo brings the hold back (the focus, in the board after the clicks, goes back to the text first).
+  await editor(GAME).locator('.view-lines').click();
+  await goTo(parLine, 1);
+  await page.keyboard.press('Control+Z');
+  const undone = await poll(async () => ((await viewLines(GAME))[parLine] ?? '').trim().startsWith('A par H'), { timeout: 5000 });
+  check('the written order is one undoable edit', !!undone, `after undo: "${((await viewLines(GAME))[parLine] ?? '').trim()}"`);
+  await editor(GAME).locator('.view-lines').click();
+  await runCommand('File: Revert File');
+  const reverted = await poll(async () => ((await viewLines(GAME))[parLine] ?? '').trim().startsWith('A par - bur'), { timeout: 5000 });
+  if (!reverted) throw new Error('File: Revert File did not restore the file');
 });
 await runCommand('View: Close All Editors').catch(() => {});
 
