@@ -28,7 +28,7 @@ const INSTALL = [
   'scripts/install-code-server.sh    # code-server 4.100.3 into .cache/code-server (about 2 minutes, npm registry only)',
 ].join('\n  ');
 /** The checks run.mjs makes; all of them must pass. */
-const CHECKS = 29;
+const CHECKS = 30;
 
 const executable = (file: string): boolean => {
   try {

@@ -158,6 +158,11 @@ export async function conversionSteps({ page, wb, step, check, screenshot, work,
     await noErrors(originalEdition);
     // The end of the fall (its orders without builds) and the whole winter phase.
     await wb.scrollTo(NAME, Math.max(1, lineOf(back, `phase ${winter}`) - 12));
+    // The cursor on a restored build (in view, so nothing scrolls): the status bar follows it into the winter.
+    const build = lineOf(back, 'Build A mun');
+    await wb.goTo(build, back.split('\n')[build - 1].indexOf('Build') + 1);
+    const status = await wb.dipforgeStatus(/winter 1901/);
+    check('the status bar follows the cursor into the restored winter phase', status === `classic · ${originalEdition} · winter 1901 adjustment`, `"${status}"`);
     await screenshot(`${originalEdition}-winter-builds`);
   });
 }

@@ -156,28 +156,28 @@ export function workbench(page) {
   }
   /** Puts the keyboard focus in a file's editor without moving its cursor (a click could land on a code lens). */
   const focusEditor = (name) => editor(name).locator('textarea').first().focus();
-  /** Scrolls a file's editor until a line is the first one in view (by the wheel, as a user would). */
+  /** The number of the first line whose top is in view in a file's editor (lines under the sticky scroll count as in view). */
+  const firstLineInView = (name) => editor(name).evaluate((el) => {
+    const top = el.querySelector('.overflow-guard').getBoundingClientRect().top;
+    const rows = [...el.querySelectorAll('.margin-view-overlays .line-numbers')]
+      .map((n) => ({ n: Number(n.textContent), top: n.parentElement.getBoundingClientRect().top }))
+      .filter((r) => r.n > 0 && r.top >= top - 1).sort((a, b) => a.top - b.top);
+    return rows[0]?.n ?? 0;
+  });
+  /**
+   * Scrolls a file's editor until a line is the first one in view, with Ctrl+Down and Ctrl+Up (Scroll
+   * Line Down/Up: the cursor stays); a code lens above the line may leave it one line lower.
+   */
   async function scrollTo(name, line) {
-    const ed = editor(name);
-    const box = await ed.locator('.view-lines').boundingBox();
-    await page.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height / 2, 200));
-    for (let i = 0; i < 12; i++) {
-      // How far the line is below the top of the editor's viewport, in pixels (estimated from the first line shown when it is out of view).
-      const delta = await ed.evaluate((el, wanted) => {
-        const top = el.querySelector('.overflow-guard').getBoundingClientRect().top;
-        const rows = [...el.querySelectorAll('.margin-view-overlays .line-numbers')]
-          .map((n) => ({ n: Number(n.textContent), top: n.parentElement.getBoundingClientRect().top, h: n.parentElement.getBoundingClientRect().height }))
-          .filter((r) => r.n > 0).sort((a, b) => a.top - b.top);
-        const hit = rows.find((r) => r.n === wanted);
-        if (hit) return hit.top - top;
-        const first = rows.find((r) => r.top >= top) ?? rows[0];
-        return first ? first.top - top + (wanted - first.n) * first.h : 0;
-      }, line);
-      if (Math.abs(delta) < 2) return true;
-      await page.mouse.wheel(0, delta);
-      await sleep(250);
+    await focusEditor(name);
+    let first = 0;
+    for (let i = 0; i < 6; i++) {
+      first = await firstLineInView(name);
+      if (first === line || (i > 0 && first === line - 1)) return;
+      for (let k = 0; k < Math.abs(line - first); k++) await page.keyboard.press(line > first ? 'Control+ArrowDown' : 'Control+ArrowUp');
+      await sleep(300);
     }
-    return false;
+    throw new Error(`${name} did not scroll to line ${line} (the first line in view: ${first})`);
   }
   /** View: Close All Editors, answering Don't Save for files a step changed and left unsaved. */
   async function closeAllEditors() {
