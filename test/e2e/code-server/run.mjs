@@ -22,6 +22,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { conversionSteps } from './convert.mjs';
+import { lineOf, poll, same, sleep, workbench } from './workbench.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '../../..');
@@ -64,19 +66,6 @@ function check(name, ok, detail = '') {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` — ${detail}` : ''}`);
   return !!ok;
 }
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-/** Calls fn until it returns a truthy value (that value) or the time is up (the last value). */
-async function poll(fn, { timeout = 15000, interval = 250 } = {}) {
-  const end = Date.now() + timeout;
-  let last;
-  for (;;) {
-    try { last = await fn(); } catch (e) { last = undefined; }
-    if (last || Date.now() > end) return last;
-    await sleep(interval);
-  }
-}
-
 // ---------------------------------------------------------------- the run's folders
 // The output folder keeps the last run only: what an earlier run left there goes (only what a run writes).
 mkdirSync(OUT, { recursive: true });
@@ -195,6 +184,10 @@ try {
   finish(1);
 }
 const page = ctx.pages()[0] ?? await ctx.newPage();
+const wb = workbench(page);
+const {
+  openFile, editor, runCommand, typeInPick, paletteEntries, goTo, viewLines, hoverAtCursor, suggestionLabels, dipforgeStatus, boardFrame, colourOf,
+} = wb;
 let shot = 0;
 async function screenshot(name) {
   const file = `${String(++shot).padStart(2, '0')}-${name}.png`;
@@ -202,123 +195,12 @@ async function screenshot(name) {
   return file;
 }
 
-// -- workbench helpers
-const esc = (s) => s.replace(/["\\]/g, '\\$&');
-async function quickInput(prefixKey, text) {
-  await page.keyboard.press(prefixKey);
-  const input = page.locator('.quick-input-widget input.input');
-  await input.waitFor({ state: 'visible', timeout: 10000 });
-  await input.fill(text);
-}
-/** Opens a workspace file with Quick Open and waits until its editor is the active one. */
-async function openFile(name) {
-  await quickInput('Control+P', name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().click({ timeout: 15000 });
-  await page.locator(`.tab.active[data-resource-name="${esc(name)}"]`).waitFor({ timeout: 15000 });
-  await editor(name).locator('.view-lines').waitFor({ timeout: 15000 });
-  await sleep(300);
-}
-/** The code editor showing a workspace file. */
-const editor = (name) => page.locator(`.editor-instance .monaco-editor[data-uri$="/${esc(name)}"]`).first();
-/** Runs a command from the palette by its full title ("dipforge: Show Board"); false when the palette has no such entry. */
-async function runCommand(title) {
-  await quickInput('F1', `>${title}`);
-  const row = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.monaco-icon-label', { hasText: title }) }).first();
-  const found = await row.waitFor({ timeout: 10000 }).then(() => true, () => false);
-  const label = found ? (await row.getAttribute('aria-label')) ?? '' : '';
-  if (!found || !label.startsWith(title)) { await page.keyboard.press('Escape'); return false; }
-  await row.click();
-  return true;
-}
-/** The titles the command palette lists for a query. */
-async function paletteEntries(query) {
-  await quickInput('F1', `>${query}`);
-  await sleep(500);
-  const rows = await page.$$eval('.quick-input-widget .quick-input-list .monaco-list-row', (rs) =>
-    rs.filter((r) => r.offsetParent).map((r) => r.querySelector('.monaco-icon-label')?.textContent?.trim() ?? ''));
-  await page.keyboard.press('Escape');
-  return rows;
-}
-/** Moves the cursor of the active editor to a line and column (1-based). */
-async function goTo(line, col = 1) {
-  await quickInput('Control+G', `:${line}:${col}`);
-  await page.keyboard.press('Enter');
-  await sleep(150);
-}
-/** The text of the rendered lines of a file's editor, by line number (only lines in view). */
-async function viewLines(name) {
-  return editor(name).evaluate((ed) => {
-    const out = {};
-    const numbers = [...ed.querySelectorAll('.margin-view-overlays .line-numbers')];
-    const lines = [...ed.querySelectorAll('.view-lines .view-line')];
-    // Pair line numbers and lines by their vertical position.
-    const byTop = new Map(numbers.map((n) => [Math.round(n.parentElement.getBoundingClientRect().top), Number(n.textContent)]));
-    for (const l of lines) {
-      const n = byTop.get(Math.round(l.getBoundingClientRect().top));
-      if (n) out[n] = l.textContent.replace(/\u00a0/g, ' ');
-    }
-    return out;
-  });
-}
-/** The text of the hover shown at the cursor (editor.action.showHover), or ''. */
-async function hoverAtCursor() {
-  await page.keyboard.press('Control+K');
-  await page.keyboard.press('Control+I');
-  const hover = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content, .monaco-hover:not(.hidden) .hover-contents').first();
-  const text = (await poll(async () => ((await hover.innerText({ timeout: 1000 })) || '').trim(), { timeout: 15000 })) ?? '';
-  await sleep(400); // the hover fades in: let the screenshot show it whole
-  return text;
-}
-/** The rows of the open suggest widget (`label`, or `label (snippet)` for a snippet's row), once the list stops changing. */
-async function suggestionLabels() {
-  const read = () => page.$$eval('.suggest-widget.visible .monaco-list-row', (rows) => rows.map((r) => {
-    const label = (r.querySelector('.label-name')?.textContent ?? r.getAttribute('aria-label') ?? '').trim();
-    return r.querySelector('.suggest-icon.codicon-symbol-snippet') ? `${label} (snippet)` : label;
-  }));
-  let prev = null;
-  return poll(async () => {
-    const now = await read();
-    const stable = now.length > 0 && same(now, prev);
-    prev = now;
-    return stable ? now : undefined;
-  }, { timeout: 15000, interval: 400 });
-}
-/** Status bar items' texts. */
-const statusTexts = () => page.$$eval('.statusbar-item', (els) => els.map((e) => e.innerText.trim()).filter(Boolean));
-/** The workspace status bar item "variant · edition · phase". */
-async function dipforgeStatus(re = /·.*·/) {
-  return poll(async () => (await statusTexts()).find((t) => re.test(t)), { timeout: 15000 });
-}
-/** The frame of a webview whose document holds an svg.dipforge-board (webviews are nested iframes). */
-async function boardFrame() {
-  return poll(async () => {
-    for (const f of page.frames()) {
-      if (f === page.mainFrame()) continue;
-      if (await f.locator('svg.dipforge-board').count().catch(() => 0)) return f;
-    }
-    return undefined;
-  }, { timeout: 30000 });
-}
-/** The colour the editor paints the first occurrence of a word in a line with. */
-async function colourOf(name, lineText, word) {
-  return editor(name).evaluate((ed, [lineText, word]) => {
-    for (const l of ed.querySelectorAll('.view-lines .view-line')) {
-      // startsWith: an inlay hint (an order's result) may follow the text.
-      const text = l.textContent.replace(/\u00a0/g, ' ');
-      if (!text.startsWith(lineText) || /^[\w/]/.test(text.slice(lineText.length))) continue;
-      for (const span of l.querySelectorAll('span > span')) {
-        if (span.textContent.replace(/\u00a0/g, ' ').includes(word)) return getComputedStyle(span).color;
-      }
-    }
-    return null;
-  }, [lineText, word]);
-}
+// -- the oracle
 /** The dipforge oracle: the units of a game file at a phase, as `dipforge render` draws them. */
 function unitsByCli(file, phase) {
   const r = spawnSync(process.execPath, [join(ROOT, 'packages/cli/bin/dipforge.js'), 'render', file, '--phase', phase], { encoding: 'utf8' });
   return [...r.stdout.matchAll(/<g class="unit[^"]*"[^>]*data-unit="([^"]+)"/g)].map((m) => m[1]).sort();
 }
-const lineOf = (text, needle) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
 
 /** Runs one step; a step that throws fails (with its screenshot) and the next one starts from a clean slate. */
 async function step(name, body) {
@@ -346,8 +228,8 @@ let dipgameMode;
 
 const loaded = await (async () => {
   try {
-    // A busy machine (two cores shared) may take more than the default 30 s to serve the workbench.
-    await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(D.work)}`, { timeout: 120000 });
+    // A loaded machine serves the workbench's scripts slowly: the page's own load event is not waited for.
+    await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(D.work)}`, { waitUntil: 'domcontentloaded', timeout: 120000 });
     await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: GAME }).waitFor({ timeout: 30000 });
     await sleep(1000);
@@ -482,7 +364,7 @@ await step('click', async () => {
   const reverted = await poll(async () => ((await viewLines(GAME))[parLine] ?? '').trim().startsWith('A par - bur'), { timeout: 5000 });
   if (!reverted) throw new Error('File: Revert File did not restore the file');
 });
-await runCommand('View: Close All Editors').catch(() => {});
+await wb.closeAllEditors().catch(() => {});
 
 await step('planted error', async () => {
   const NAME = 'broken.dipgame';
@@ -538,16 +420,8 @@ await step('switch edition', async () => {
   check('command "dipforge: Switch Edition" is in the palette', ran);
   if (!ran) return;
   // The edition is picked as a user would: type it, take the first match.
-  const input = page.locator('.quick-input-widget input.input');
-  await input.waitFor({ state: 'visible', timeout: 10000 });
-  await input.fill('2000');
-  const picked = await poll(async () => {
-    const rows = await page.$$eval('.quick-input-widget .quick-input-list .monaco-list-row', (rs) =>
-      rs.filter((r) => r.offsetParent).map((r) => r.getAttribute('aria-label') ?? r.textContent));
-    return rows.length && /\b2000\b/.test(rows[0]) ? rows : undefined;
-  }, { timeout: 10000 });
+  await typeInPick('2000');
   await screenshot('edition-pick');
-  if (!picked) throw new Error('the Switch Edition pick offers no 2000');
   await page.keyboard.press('Enter');
   const afterStatus = await poll(async () => { const s = await dipforgeStatus(); return s && /\b2000\b/.test(s) ? s : undefined; }, { timeout: 15000 });
   const editionLine = await poll(async () => Object.values(await viewLines(NAME)).find((l) => /^edition 2000\b/.test(l)), { timeout: 5000 });
@@ -564,6 +438,9 @@ await step('switch edition', async () => {
   check('under 2000 the same order takes the land route (succeeds)', /succeeds/.test(after), `hover ${JSON.stringify(after.slice(0, 100))}; line "${afterLine}"`);
   await screenshot('edition-2000');
 });
+
+
+await conversionSteps({ page, wb, step, check, screenshot, work: D.work, root: ROOT });
 
 await ctx.close().catch(() => {});
 finish(0);

@@ -42,4 +42,4 @@ if [ -z "${DIPFORGE_VSIX:-}" ]; then
   echo "packaged the extension (${cmd[*]}) in $((SECONDS - started)) s" >&2
 fi
 
-DIPFORGE_CODE_SERVER="$code_server" CHROMIUM="$chromium" timeout 300 node "$here/run.mjs" "$@"
+DIPFORGE_CODE_SERVER="$code_server" CHROMIUM="$chromium" timeout 600 node "$here/run.mjs" "$@"
