@@ -49,12 +49,17 @@ export class ServeSession {
   private readonly games = new Map<string, Game>();
   private next = 1;
 
+  /** The response to a line longer than `MAX_REQUEST_LENGTH`, which a reader drops as it comes rather than keep. */
+  tooLong(): string {
+    return JSON.stringify({ id: null, ok: false, error: new DipforgeError('too-large', `a request is at most ${MAX_REQUEST_LENGTH} characters`).data });
+  }
+
   /** Handles one request line; always returns one response line (no newline). */
   handleLine(line: string): string {
     let id: unknown = null;
     let response: Response;
     try {
-      if (line.length > MAX_REQUEST_LENGTH) throw new DipforgeError('too-large', `a request is at most ${MAX_REQUEST_LENGTH} characters`);
+      if (line.length > MAX_REQUEST_LENGTH) return this.tooLong();
       let request: unknown;
       try {
         request = JSON.parse(line);
