@@ -17,7 +17,10 @@ export class LineSplitter {
   private length = 0;
   private tooLong = false;
 
-  constructor(private readonly answer: (line: string | undefined) => void) {}
+  constructor(
+    private readonly answer: (line: string | undefined) => void,
+    private readonly limit: number = MAX_REQUEST_LENGTH,
+  ) {}
 
   push(chunk: string): void {
     let from = 0;
@@ -37,7 +40,7 @@ export class LineSplitter {
   private add(piece: string): void {
     if (this.tooLong) return;
     this.length += piece.length;
-    if (this.length > MAX_REQUEST_LENGTH) {
+    if (this.length > this.limit) {
       this.tooLong = true;
       this.parts = [];
       return;
