@@ -4,7 +4,7 @@
  * comes out the same; random and damaged requests are answered as data, one response per line,
  * and the server goes on; a line past the limit is answered without being kept.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -164,5 +164,26 @@ describe('dipforge serve --stdio', () => {
     splitter.push('0123456789\nok\nlast');
     splitter.end();
     expect(lines).toEqual(['{"a":1}', undefined, 'ok', 'last']);
+  });
+
+  it('refuses options other than --stdio, with the usage', () => {
+    const r = spawnSync(process.execPath, [BIN, 'serve', '--tcp'], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/only --stdio is supported.*\nusage: dipforge serve/s);
+  });
+});
+
+describe('dipforge bench --serve', () => {
+  it('measures movement phases through serve beside the calls in process, with the same results', () => {
+    const r = spawnSync(process.execPath, [BIN, 'bench', '--games', '2', '--phases', '8', '--warmup', '0', '--serve', '--json'], { encoding: 'utf8', timeout: 300_000 });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const serve = (JSON.parse(r.stdout) as { serve: Record<string, any> }).serve;
+    expect(serve['mismatches']).toBe(0);
+    expect(serve['movementPhases']).toBeGreaterThan(0);
+    for (const x of [serve['inProcessUs'], serve['gameObjectUs'], serve['perRequestUs'].median, serve['perRequestUs'].mean, serve['requestsPerSecond']]) expect(x).toBeGreaterThan(0);
+    expect(serve['batched'].games).toBe(2);
+    expect(serve['batched'].phases).toBeGreaterThanOrEqual(serve['movementPhases']);
+    expect(serve['batched'].phasesPerSecond).toBeGreaterThan(0);
   });
 });

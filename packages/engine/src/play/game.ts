@@ -192,6 +192,7 @@ export class Game {
    * Adjudicates the phase with the orders given (units without one hold, and
    * what a power does not order follows the rules' defaults), then passes over
    * phases with nothing to decide. `orders` are given first, as `submit` does.
+   * The report returned is the one kept in `history` (which hands out copies): copy it before changing it.
    */
   advance(orders: readonly OrderInput[] = [], options: ReadOrderOptions = {}): PhaseReport {
     if (orders.length > 0) this.submit(orders, options);
@@ -223,9 +224,10 @@ export class Game {
       next: { ...this.current.phase },
       result: this.result(),
     };
+    // One copy, kept in the history and returned: `history` hands out copies of it.
     const kept = plain(report);
     this.reports.push(kept);
-    return plain(kept);
+    return kept;
   }
 
   /** The game's result as it stands: whether it is over, how, the winners, centres per power and the scores. */
