@@ -185,5 +185,6 @@ describe('dipforge bench --serve', () => {
     expect(serve['batched'].games).toBe(2);
     expect(serve['batched'].phases).toBeGreaterThanOrEqual(serve['movementPhases']);
     expect(serve['batched'].phasesPerSecond).toBeGreaterThan(0);
+    expect(serve['batched'].inProcessPerPhaseUs).toBeGreaterThan(0);
   });
 });

@@ -650,7 +650,7 @@ function humanReport(r: BenchReport): string {
   if (r.serve) {
     const v = r.serve;
     lines.push(
-      `serve: movement phase ${v.inProcessUs.toFixed(1)} µs in process (adjudicatePhase), ${v.gameObjectUs.toFixed(1)} µs through the game object, ${v.perRequestUs.median.toFixed(1)} µs a request through serve --stdio (${Math.round(v.requestsPerSecond)} requests/s); batched: ${v.batched.perPhaseUs.toFixed(1)} µs a phase (${Math.round(v.batched.phasesPerSecond)} phases/s); mismatches ${v.mismatches}`,
+      `serve: movement phase ${v.inProcessUs.toFixed(1)} µs in process (adjudicatePhase), ${v.gameObjectUs.toFixed(1)} µs through the game object, ${v.perRequestUs.median.toFixed(1)} µs a request through serve --stdio (${Math.round(v.requestsPerSecond)} requests/s); batched: ${v.batched.perPhaseUs.toFixed(1)} µs a phase (${Math.round(v.batched.phasesPerSecond)} phases/s; ${v.batched.inProcessPerPhaseUs.toFixed(1)} µs in process); mismatches ${v.mismatches}`,
     );
   }
   return `${lines.join('\n')}\n`;
