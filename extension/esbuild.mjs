@@ -31,6 +31,12 @@ const IMPORT_META = {
     from: "new URL('../../schema/variant-config.schema.json', import.meta.url)",
     to: "require('node:url').pathToFileURL(require('node:path').join(__dirname, 'schema', 'variant-config.schema.json'))",
   },
+  // The compiled built-in variants of the game object (`Game.start`): the language server never
+  // plays by them (it compiles the .dipmap files); in the bundle they would be looked for next to it.
+  'engine/dist/play/builtin.js': {
+    from: "new URL('../../builtin/', import.meta.url)",
+    to: "require('node:url').pathToFileURL(require('node:path').join(__dirname, 'builtin') + '/')",
+  },
   // The worker pool of `adjudicateMany` (many games across threads): the language server never
   // makes one; in the bundle its worker would be looked for next to the bundle.
   'engine/dist/many/pool.js': {

@@ -9,6 +9,7 @@ import { importCommand, importUsage } from './commands/import.js';
 import { importMapCommand, importMapUsage } from './commands/import-map.js';
 import { lsp, lspUsage } from './commands/lsp.js';
 import { render, renderUsage } from './commands/render.js';
+import { serve, serveUsage } from './commands/serve.js';
 import { test, testUsage } from './commands/test.js';
 import { echo, quoted } from '@dipforge/engine/config';
 import { Exit, type Io } from './io.js';
@@ -28,6 +29,7 @@ const commands: Record<string, { run: (args: string[], io: Io) => number | Promi
   lsp: { run: lsp, usage: lspUsage },
   bench: { run: bench, usage: benchUsage },
   render: { run: render, usage: renderUsage },
+  serve: { run: serve, usage: serveUsage },
 };
 
 function usage(): string {

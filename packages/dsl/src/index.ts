@@ -28,3 +28,4 @@ export { convertGame, type ConvertResult, type ConvertSummary } from './game/con
 export { yearForm, type YearForm } from './game/convert/form.js';
 export { samePositionsUntil } from './game/convert/verify.js';
 export { editionNames } from './game/editions.js';
+export { compileBuiltins, builtinVariantIds, BUILTIN_INDEX_FORMAT, type BuiltinEntry, type BuiltinIndex, type CompiledBuiltins } from './map/builtins.js';

@@ -50,12 +50,13 @@ import {
   type RuleOptions,
 } from '@dipforge/engine';
 import { parseArgs } from '../args.js';
+import { serveFigures, type ServeFigures } from '../bench-serve.js';
 import { writeFileAtomic } from '../atomic.js';
 import { Exit, type Io } from '../io.js';
 import { displayPath, printDiagnostics, summary } from '../report.js';
 
 export const benchUsage =
-  'dipforge bench [--games N] [--phases N] [--seed N] [--warmup N] [--uniform] [--variant NAME|PATH] [--years N] [--check] [--threads N] [--editor] [--json] [--write-games DIR]   adjudication speed on seeded random games';
+  'dipforge bench [--games N] [--phases N] [--seed N] [--warmup N] [--uniform] [--variant NAME|PATH] [--years N] [--check] [--threads N] [--editor] [--serve] [--json] [--write-games DIR]   adjudication speed on seeded random games';
 
 /** The version of the `--json` document (docs/PERFORMANCE.md). */
 export const BENCH_FORMAT = 'dipforge-bench/1';
@@ -361,6 +362,7 @@ export async function bench(args: string[], io: Io): Promise<number> {
     { name: 'editor', takesValue: false },
     { name: 'years', takesValue: true },
     { name: 'check', takesValue: false },
+    { name: 'serve', takesValue: false },
   ]);
   const fail = (why: string): number => {
     io.err(`dipforge bench: ${why}\nusage: ${benchUsage}\n`);
@@ -416,7 +418,7 @@ export async function bench(args: string[], io: Io): Promise<number> {
   const check: CheckTally | undefined = o.has('check') ? { positions: 0, problems: [] } : undefined;
   for (let i = 0; i < settings.games; i++) {
     const record = playGame(board, rules, settings, (settings.seed + i) >>> 0, tally, check);
-    if (typeof writeGames === 'string' || settings.threads > 0) records.push(record);
+    if (typeof writeGames === 'string' || settings.threads > 0 || o.has('serve')) records.push(record);
   }
 
   timeIntegerApi(board, rules, tally);
@@ -426,6 +428,7 @@ export async function bench(args: string[], io: Io): Promise<number> {
   if (settings.years > 0) report.years = settings.years;
   if (check) report.invariants = { positions: check.positions, problems: check.problems.length, first: check.problems.slice(0, 20) };
   if (settings.threads > 0) report.threads = await threadFigures(config, board, records, settings.threads);
+  if (o.has('serve')) report.serve = await serveFigures(config, builtinName, tally.movementPhases, records);
   if (settings.editor) {
     // The game is never written; its path only anchors the variant's.
     const gamePath = builtin ? join(io.cwd, 'bench-editor.dipgame') : join(dirname(variantPath), 'bench-editor.dipgame');
@@ -491,6 +494,8 @@ export interface BenchReport {
   threads: ThreadFigures | null;
   /** `--editor`: the editor path; null without the option. */
   editor: EditorFigures | null;
+  /** `--serve`: movement phases through `dipforge serve --stdio`, one request at a time and batched, beside the calls in process (absent without the option). */
+  serve?: ServeFigures;
   /** `--years N`: each game played for N game years, through any win (absent without the option). */
   years?: number;
   /** `--check`: positions checked by `positionProblems`, how many problems, the first 20 (absent without the option). */
@@ -640,6 +645,12 @@ function humanReport(r: BenchReport): string {
     lines.push(`editor: edit phase ${e.edit.editedPhase} of ${e.edit.phases}, re-adjudicate ${e.edit.adjudicated} phases: median ${e.edit.medianMs.toFixed(1)} ms (min ${e.edit.minMs.toFixed(1)})`);
     lines.push(
       `editor: language server, edit phase section ${e.server.editedPhase} of the ${e.server.lines}-line game (${e.server.adjudicated} adjudicated, ${e.server.reused} + ${e.server.cutoff} re-used, ${e.server.diagnostics} diagnostics): median ${e.server.medianMs.toFixed(1)} ms (min ${e.server.minMs.toFixed(1)})`,
+    );
+  }
+  if (r.serve) {
+    const v = r.serve;
+    lines.push(
+      `serve: movement phase ${v.inProcessUs.toFixed(1)} µs in process (adjudicatePhase), ${v.gameObjectUs.toFixed(1)} µs through the game object, ${v.perRequestUs.median.toFixed(1)} µs a request through serve --stdio (${Math.round(v.requestsPerSecond)} requests/s); batched: ${v.batched.perPhaseUs.toFixed(1)} µs a phase (${Math.round(v.batched.phasesPerSecond)} phases/s; ${v.batched.inProcessPerPhaseUs.toFixed(1)} µs in process); mismatches ${v.mismatches}`,
     );
   }
   return `${lines.join('\n')}\n`;

@@ -156,6 +156,18 @@ export const Codes = {
   // The language server (docs/LSP.md, "Limits")
   fileTooLarge: code('DF8070', 'warning', 'A file larger than the language server reads (1 MiB): it is not parsed, so nothing in it is checked, completed or found.'),
 
+  // The game object and `dipforge serve` (docs/LIBRARY.md, "Errors"): errors returned as data, each with its kind
+  playUnknownVariant: code('DF8080', 'error', 'The game object or `serve`: no built-in variant of that name (kind `unknown-variant`; `known` lists them).'),
+  playUnknownEdition: code('DF8081', 'error', 'The game object or `serve`: the variant has no edition of that name (kind `unknown-edition`; `known` lists them).'),
+  playBadOrder: code('DF8082', 'error', 'The game object or `serve`: an order that cannot be read (kind `bad-order`; `order` is its index in the list, `start` and `end` the span of its text not understood).'),
+  playBadPosition: code('DF8083', 'error', 'The game object or `serve`: a position that is not one, or names places, powers or units the board does not have (kind `bad-position`).'),
+  playBadRequest: code('DF8084', 'error', '`serve`: a request that is not JSON, has no method or a field of the wrong type; or a power the variant does not have (kind `bad-request`).'),
+  playUnknownGame: code('DF8085', 'error', '`serve`: a game handle that is not open (kind `unknown-game`).'),
+  playBadConfig: code('DF8086', 'error', 'The game object or `serve`: a variant config that is not valid against the JSON Schema (kind `bad-config`).'),
+  playTooLarge: code('DF8087', 'error', '`serve`: a request past a limit (a line of 32 MiB, 10,000 open games, 100,000 phases in one request; kind `too-large`).'),
+  playGameOver: code('DF8088', 'error', 'The game object or `serve`: orders for a game that is over (kind `game-over`).'),
+  playInternal: code('DF8089', 'error', '`serve`: dipforge itself failed on the request (a bug, not the request; kind `internal`); the server goes on.'),
+
   // Order languages of a game file (docs/GAME-LANGUAGE.md, "Orders in other languages")
   unknownOrderLanguage: code('DF6040', 'error', 'A language line naming a language dipforge has no order vocabulary for.'),
 } as const;
