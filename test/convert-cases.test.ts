@@ -27,6 +27,7 @@ const cases: Record<string, { to: string; warnings: string[] }> = {
   '000-s11-removal-order-to-disband-list': { to: 'old-rules', warnings: ['DF8063'] },
   '000-s11-build-list-to-phase': { to: '2023', warnings: ['DF8062'] },
   '000-s11-disband-to-rebuild': { to: '2023', warnings: ['DF8060', 'DF8064', 'DF8064', 'DF8064'] },
+  '000-s11-unwritten-fall-removal-to-phase': { to: '2023', warnings: ['DF8063'] },
   'online-5-defaults-written': { to: 'online-5', warnings: ['DF8063', 'DF8063'] },
 };
 

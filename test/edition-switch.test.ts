@@ -4,8 +4,10 @@
  * between the five-phase year and the postal year of the old rules: a phase
  * or an order the other edition's year does not have is set aside with a note
  * (DF9001, info), and what is missing then (retreats, adjustments) follows that
- * edition's defaults. The games are written to a temporary folder; the diff of
- * a rule case uses test/rules/1971-convoy-adjacent-swap-only.dipgame.
+ * edition's defaults; `dipforge diff` across the two years compares the game
+ * converted instead (more in test/diff-across-forms.test.ts). The games are
+ * written to a temporary folder; the diff of a rule case uses
+ * test/rules/1971-convoy-adjacent-swap-only.dipgame.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

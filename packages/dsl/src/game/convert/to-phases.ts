@@ -14,8 +14,10 @@ import type { LineNote, SectionRef } from './writer.js';
 
 export function toPhases(ctx: ConvertContext, groups: readonly Group[]): void {
   stripRetreatLists(ctx);
+  let previous: G.PhaseSection | undefined;
   for (const g of groups) {
-    const m = g.movement.section;
+    const m = g.movement.section ?? previous;
+    previous = m;
     const retreats = (g.retreats ?? []).filter((r) => r.how !== 'no-retreat');
     // In the order the file wrote them (the powers that wrote nothing last).
     const written = (a: AdjustmentDone): number => a.lines[0]?.range.start.offset ?? Number.MAX_SAFE_INTEGER;
@@ -25,6 +27,11 @@ export function toPhases(ctx: ConvertContext, groups: readonly Group[]): void {
     if (!m) {
       ctx.loose.push({ code: 'convertLeftOut', message: `${when(g.movement.phase)} movement is not written in the file, so its retreats and adjustments are left to ${ctx.target}'s defaults` });
       continue;
+    }
+    // A movement phase the file does not write (no orders; played because a later phase is written) is written, empty, after the phase before it, so that its retreats and adjustments have a place.
+    if (!g.movement.section) {
+      ctx.writer.newSectionAfter(m, g.movement.phase);
+      ctx.counts.phasesInserted++;
     }
     const retreatPhase = nextPhase(ctx.targetBoard, ctx.targetRules, g.movement.phase);
     let last: SectionRef | undefined;
@@ -39,7 +46,7 @@ export function toPhases(ctx: ConvertContext, groups: readonly Group[]): void {
       ctx.counts.phasesInserted++;
       for (const a of adjustments) adjustmentOrders(ctx, last, a);
     }
-    if (last) moveAfterInserted(ctx.writer, m, last, ctx.counts);
+    if (last && g.movement.section) moveAfterInserted(ctx.writer, m, last, ctx.counts);
   }
 }
 
