@@ -27,6 +27,7 @@ const cases: Record<string, { to: string; warnings: string[] }> = {
   '000-s11-removal-order-to-disband-list': { to: 'old-rules', warnings: ['DF8063'] },
   '000-s11-build-list-to-phase': { to: '2023', warnings: ['DF8062'] },
   '000-s11-disband-to-rebuild': { to: '2023', warnings: ['DF8060', 'DF8064', 'DF8064', 'DF8064'] },
+  '000-s11-unwritten-fall-removal-to-phase': { to: '2023', warnings: ['DF8063'] },
   'online-5-defaults-written': { to: 'online-5', warnings: ['DF8063', 'DF8063'] },
 };
 
@@ -100,5 +101,44 @@ describe('dipforge convert: the command line', () => {
     expect(r.err).toContain('phases removed: 1');
     expect(r.out).toContain('Build A mun, A ber');
     expect(r.out).not.toContain('winter 1901 adjustment');
+  });
+});
+
+describe('orders in another language (language zh)', () => {
+  const path = join(ROOT, 'test', 'order-languages', 'zh-whole-game-000-appendix-orders.dipgame');
+  /** The order text of every order line of a converted game (what follows the indentation, without a mark or a comment). */
+  const orderLines = (text: string): string[] =>
+    text
+      .split('\n')
+      .filter((l) => /^ {4}\S/u.test(l) && !/^\s*\/\//u.test(l))
+      .map((l) => l.replace(/\s*(\[[^\]]*\]|\/\/.*)$/u, '').trim());
+
+  it('are written in the language, both ways: the list leaves the order it was written with, the retreat and the builds come in Chinese', () => {
+    const workspace = new GameWorkspace();
+    const there = convertGame(readFileSync(path, 'utf8'), path, '2023', workspace);
+    if (!there.ok) throw new Error('not converted');
+    // No order of the converted game is in the standard notation: no Latin letter in any order line.
+    expect(orderLines(there.text).filter((l) => /[A-Za-z]/u.test(l))).toEqual([]);
+    // France's list (Paris, then Gascony) leaves its hold, and its army retreats to Paris in a retreat phase.
+    expect(there.text).toMatch(/\n {4}伯干第陆军防守\s+\[fails\]\n/u);
+    expect(there.text).toMatch(/phase spring 1901 retreat\n {2}france:\n {4}伯干第陆军撤退到巴黎\n/u);
+    // Nothing goes otherwise (the list, left in, would be illegal under 2023: DF8060).
+    expect(there.warnings.map((w) => w.code).filter((c) => c === 'DF8060' || c === 'DF8061')).toEqual([]);
+    expect(runGameText(there.text, path, workspace).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+
+    const back = convertGame(there.text, path, 'old-rules', workspace);
+    if (!back.ok) throw new Error('not converted back');
+    expect(orderLines(back.text).filter((l) => /[A-Za-z]/u.test(l))).toEqual([]);
+    expect(back.text).toContain('伯干第陆军防守，优先撤退到巴黎');
+    expect(back.text).toContain('优先建造威尼斯舰队、罗马陆军');
+    expect(back.warnings).toEqual([]);
+  });
+
+  it('a game without a language is converted in the standard notation', () => {
+    const workspace = new GameWorkspace();
+    const plain = join(CASES, '000-s10-list-to-retreat-phase.dipgame');
+    const r = convertGame(readFileSync(plain, 'utf8'), plain, '2023', workspace);
+    if (!r.ok) throw new Error('not converted');
+    expect(r.text).toMatch(/phase spring 1901 retreat\n {2}germany:\n {4}A mun R ruh/u);
   });
 });

@@ -4,8 +4,10 @@
  * between the five-phase year and the postal year of the old rules: a phase
  * or an order the other edition's year does not have is set aside with a note
  * (DF9001, info), and what is missing then (retreats, adjustments) follows that
- * edition's defaults. The games are written to a temporary folder; the diff of
- * a rule case uses test/rules/1971-convoy-adjacent-swap-only.dipgame.
+ * edition's defaults; `dipforge diff` across the two years compares the game
+ * converted instead (more in test/diff-across-forms.test.ts). The games are
+ * written to a temporary folder; the diff of a rule case uses
+ * test/rules/1971-convoy-adjacent-swap-only.dipgame.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -211,40 +213,39 @@ describe('dipforge diff', () => {
     expect(r).toEqual({ code: 0, err: '', out: 'five.dipgame: edition 2023 vs edition 1971\n\nno order result differs\nthe positions never part\n' });
   });
 
-  it("without --edition, compares the file's own edition: orders set aside under the other are listed as such", async () => {
+  it("without --edition, compares the file's own edition; across two shapes of the year, with the game converted to the other", async () => {
     const r = await dipforge('diff', 'five.dipgame', '--vs', 'old-rules');
     expect(r.code).toBe(0);
-    expect(r.out).toContain('  germany: A ber - kie   (line 21)\n    2023: succeeds\n    old-rules: set aside\n');
-    expect(r.out).toContain('  russia: Build A war   (line 29)\n    2023: succeeds\n    old-rules: set aside\n');
-    expect(r.out).toContain('the positions part after winter 1901 adjustment, seen at spring 1902 movement:\n  units only under 2023: russia A war\n');
-    expect(r.err).toContain('info: spring 1901 retreat is set aside');
+    // Nothing is set aside: the retreat and the build are compared with the retreat list and the build list they become.
+    expect(r.err).toBe('');
+    expect(r.out).toBe(
+      [
+        'five.dipgame: edition 2023 vs edition old-rules',
+        'the years differ in shape: compared with the game converted to old-rules (separate phases to the postal year), by what happened',
+        '',
+        'no order result differs',
+        'no retreat or adjustment comes to something else',
+        'the positions never part',
+        'the conversion gave no warnings',
+        '',
+      ].join('\n'),
+    );
   });
 
-  it('--json: one document with both editions, the orders and where the positions part', async () => {
+  it('--json: one document with both editions, the conversion, the orders and where the positions part', async () => {
     const r = await dipforge('diff', 'postal.dipgame', '--vs', '2023', '--json');
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.out) as Record<string, unknown>;
-    expect(doc).toMatchObject({
+    // The postal file builds A war and A mos from its list; the converted 2023 game's winter phase builds the same.
+    expect(doc).toEqual({
       format: 'dipforge-diff/1',
       file: 'postal.dipgame',
       a: { edition: 'old-rules', complete: true },
       b: { edition: '2023', complete: true },
-      orders: [
-        {
-          name: 'fall 1901 movement',
-          power: 'russia',
-          source: 'Build A war, A mos',
-          line: 22,
-          a: { status: 'succeeds', reason: null },
-          b: { status: 'set-aside', reason: null, detail: null },
-        },
-      ],
-      parted: {
-        after: { year: 1901, season: 'spring', kind: 'movement' },
-        at: { year: 1901, season: 'fall', kind: 'movement' },
-        onlyA: ['germany A kie'],
-        onlyB: [],
-      },
+      conversion: { made: true, side: 'b', edition: '2023', from: 'postal', to: 'separate', warnings: [], byCode: {} },
+      orders: [],
+      outcomes: [],
+      parted: null,
     });
   });
 

@@ -1,13 +1,14 @@
 /**
- * The round trip of a game file: converted to the old rules' postal year and
- * back to its own edition, then played. The positions after every phase must
+ * The round trip of a game file: converted to the other form of the year (a
+ * separate-phase game to the old rules' postal year, a postal game to a
+ * separate-phase edition) and back to its own edition, then played. The positions after every phase must
  * be the original's up to the first phase on which either conversion warned
  * that the game now goes otherwise (DF8060, DF8061, DF8065); the other
  * warnings (a list written as what it came to, a default written as orders,
  * an expectation kept as a comment) change no position.
  */
 import { readFileSync } from 'node:fs';
-import { convertGame, parseGame, runGameText, yearForm, type ConvertResult, type Diagnostic, type GameRun, type GameWorkspace } from '@dipforge/dsl';
+import { convertGame, parseGame, runGameText, yearForm, type ConvertResult, type Diagnostic, type GameRun, type GameWorkspace, type YearForm } from '@dipforge/dsl';
 
 /** Codes that say the converted game goes otherwise from there on. */
 export const PARTING = new Set(['DF8060', 'DF8061', 'DF8065']);
@@ -48,24 +49,28 @@ function warnedAt(text: string, w: Diagnostic): number {
   return at;
 }
 
-export function roundTrip(path: string, workspace: GameWorkspace): RoundTrip {
+/**
+ * `from`: the form the file must be written in to take part; `via`: the
+ * edition of the other form it is converted to and back from.
+ */
+export function roundTrip(path: string, workspace: GameWorkspace, from: YearForm = 'separate', via = 'old-rules'): RoundTrip {
   const file = path;
   const text = readFileSync(path, 'utf8');
   const original = runGameText(text, path, workspace);
   if (original.diagnostics.some((d) => d.severity === 'error')) return { file, kind: 'excluded', why: 'has errors' };
   if (!original.variant || !original.config || !original.rules) return { file, kind: 'excluded', why: 'no variant' };
   if (!/[/\\]classic[/\\]classic\.dipmap$/u.test(original.variant.path)) return { file, kind: 'excluded', why: 'not the classic map' };
-  if (yearForm(workspace.board(original.variant, original.config), original.rules) !== 'separate') return { file, kind: 'excluded', why: 'not a separate-phase edition' };
+  if (yearForm(workspace.board(original.variant, original.config), original.rules) !== from) return { file, kind: 'excluded', why: `not written in the ${from} form` };
   const edition = original.rules.edition;
-  const postal = convertGame(text, path, 'old-rules', workspace);
-  if (!postal.ok) return { file, kind: 'excluded', why: `cannot be converted: ${postal.diagnostics[0]?.message ?? postal.why}` };
-  const back = convertGame(postal.text, path, edition, workspace);
-  if (!back.ok) return { file, kind: 'done', phases: original.phases.length, compared: 0, differ: ['the postal form does not convert back'], errors: back.diagnostics, warnings: {} };
+  const there = convertGame(text, path, via, workspace);
+  if (!there.ok) return { file, kind: 'excluded', why: `cannot be converted: ${there.diagnostics[0]?.message ?? there.why}` };
+  const back = convertGame(there.text, path, edition, workspace);
+  if (!back.ok) return { file, kind: 'done', phases: original.phases.length, compared: 0, differ: [`the ${via} form does not convert back`], errors: back.diagnostics, warnings: {} };
   const warnings: Record<string, number> = {};
-  for (const r of [postal, back]) for (const [code, n] of Object.entries(r.summary.warnings)) warnings[code] = (warnings[code] ?? 0) + n;
-  const stop = Math.min(firstParting(postal), firstParting(back));
-  const { compared, differ } = comparePhases(original, back.run, stop);
-  const errors = [...postal.warnings, ...back.warnings].filter((d) => d.severity === 'error');
+  for (const r of [there, back]) for (const [code, n] of Object.entries(r.summary.warnings)) warnings[code] = (warnings[code] ?? 0) + n;
+  const stop = Math.min(firstParting(there), firstParting(back));
+  const { compared, differ } = comparePhases(original, back.run, stop, from);
+  const errors = [...there.warnings, ...back.warnings].filter((d) => d.severity === 'error');
   return { file, kind: 'done', phases: original.phases.length, compared, differ, errors, warnings };
 }
 
@@ -79,13 +84,23 @@ function key(u: { power: string; kind: string; at: string }): string {
   return `${u.power} ${u.kind} ${u.at}`;
 }
 
+/**
+ * The last phase of the separate form a phase stands for: itself, or for a
+ * postal movement phase the retreats it carries out (and, in the fall, the
+ * adjustments).
+ */
+function reach(p: { year: number; season: string; kind: string }, form: YearForm): number {
+  if (form === 'separate') return ordinal(p);
+  return ordinal(p) + (SEASONS[p.season] === 2 ? 2 : 1);
+}
+
 /** The original's phases before `stop`: the position after each must be the round trip's. */
-function comparePhases(a: GameRun, b: GameRun, stop: number): { compared: number; differ: string[] } {
+function comparePhases(a: GameRun, b: GameRun, stop: number, form: YearForm): { compared: number; differ: string[] } {
   const theirs = new Map(b.phases.map((p) => [ordinal(p.phase), p]));
   let compared = 0;
   const differ: string[] = [];
   for (const p of a.phases) {
-    if (ordinal(p.phase) >= stop) break;
+    if (reach(p.phase, form) >= stop) break;
     const q = theirs.get(ordinal(p.phase));
     const name = `${p.phase.season} ${p.phase.year} ${p.phase.kind}`;
     if (!q) {

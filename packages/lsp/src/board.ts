@@ -12,14 +12,14 @@
  * - `dipforge/setEdition` {uri, edition} → a game converted to another edition
  *   (switch.ts), or the edit that names another edition in a map;
  * - `dipforge/diff` {uri, editionA?, editionB} → the game played under two
- *   editions and compared (`diffGameRuns`, as `dipforge diff --json` gives it).
+ *   editions and compared (`compareEditions`, as `dipforge diff --json` gives it).
  *
  * Every function here is pure over the workspace's document state; the
  * handlers at the end wire them to a connection (`registerBoardRequests`).
  * Documented in docs/EXTENSION.md.
  */
 import { basename } from 'node:path';
-import { compileMapFile, diffDocument, type ConvertSummary, diffGameRuns, diffText, phaseText, runGame, type DiffDocument, type GameAst } from '@dipforge/dsl';
+import { compareEditions, compileMapFile, diffDocument, type ConvertSummary, diffText, phaseText, type DiffDocument, type GameAst } from '@dipforge/dsl';
 import {
   adjudicatePhase,
   adjustmentNeeds,
@@ -409,16 +409,17 @@ function applyLspEdits(doc: Doc, edits: readonly TextEdit[]): string {
 
 // ------------------------------------------------------------------- diff
 
-/** The game of a document played under two editions (A: the file's own when not given) and compared. */
+/**
+ * The game of a document played under two editions (A: the file's own when
+ * not given) and compared, as `dipforge diff` does it (`compareEditions`:
+ * across two shapes of the year, one side plays the game converted).
+ */
 export function diffEditions(ws: Workspace, doc: GameDoc, editionA: string | undefined, editionB: string, cancelled?: () => boolean): DiffResponse {
-  const options = (edition: string | undefined) => ({ ...(edition ? { edition } : {}), ...(cancelled ? { cancelled } : {}) });
-  const a = runGame(doc.parsed, ws.games, options(editionA));
-  if (a.cancelled) throw new Cancelled();
-  const b = runGame(doc.parsed, ws.games, options(editionB));
-  if (b.cancelled) throw new Cancelled();
-  const d = diffGameRuns(a, b);
+  const compared = compareEditions(doc.parsed, ws.games, { ...(editionA ? { editionA } : {}), editionB, ...(cancelled ? { cancelled } : {}) });
+  if (compared.cancelled) throw new Cancelled();
+  const { a, b, diff: d } = compared;
   const file = basename(doc.path);
-  const errors = [...new Set([...a.diagnostics, ...b.diagnostics].filter((x) => x.severity === 'error').map((x) => `${x.range.start.line + 1}:${x.range.start.column + 1}: ${x.code} ${x.message}`))];
+  const errors = [...new Set(compared.diagnostics.filter((x) => x.severity === 'error').map((x) => `${x.range.start.line + 1}:${x.range.start.column + 1}: ${x.code} ${x.message}`))];
   return {
     ...diffDocument(file, a, b, d),
     errors,

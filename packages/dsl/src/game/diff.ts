@@ -1,12 +1,13 @@
 /**
  * One game file played under two editions, compared (`dipforge diff`): each
  * written order whose result differs, and the first phase after which the
- * positions part. Pure: it reads two `GameRun`s of the same file.
+ * positions part. Pure: it reads two `GameRun`s of the same file, line by
+ * line (`diffGameRuns`). Across two shapes of the year the file is converted
+ * first and compared by what happened (`diff-forms.ts`, `compare-editions.ts`);
+ * the results have the same types, printed by `diff-report.ts`.
  */
 import type { OrderResult, Phase, Position } from '@dipforge/engine';
-import { echo, LINE_LENGTH } from '@dipforge/engine/config';
 import type { GameRun, OrderRun } from './run.js';
-import { phaseText } from './phases.js';
 
 /** An order's result in one run; `set-aside`: the order was not played there (`--edition`, DF9001). */
 export interface DiffResult {
@@ -22,9 +23,60 @@ export interface OrderDiff {
   /** The order as written, and its 0-based line. */
   source: string;
   line: number;
+  /** The unit ordered (`A mun`), when the order is for one. */
+  unit?: string;
   a: DiffResult;
   b: DiffResult;
 }
+
+/**
+ * A dislodged unit or a power's adjustments that came to something else under
+ * the other edition, compared by what happened (two shapes of the year: a
+ * retreat phase's order against a retreat list entry, a winter build against a
+ * build list).
+ */
+export interface OutcomeDiff {
+  kind: 'retreat' | 'adjustment';
+  /** The movement phase the retreat or adjustment follows (the same in both shapes of the year). */
+  movement: Phase;
+  /** Where the file writes it: its retreat or adjustment phase, else the movement phase that carries the lists. */
+  phase: Phase;
+  power: string;
+  /** The dislodged unit (`A mun`), for a retreat. */
+  unit?: string;
+  /** The file's line that orders it (0-based), or null when the file has none (a default did it). */
+  source: string | null;
+  line: number | null;
+  /** What it came to under each edition (`retreats to boh`, `disbanded`, `builds A mun`, `nothing`). */
+  a: string;
+  b: string;
+}
+
+/** A warning of the conversion itself (what the converted game writes otherwise than the file), not a difference in outcome. */
+export interface ConversionWarning {
+  code: string;
+  severity: string;
+  /** The phase of the converted game the warning is in (`winter 1901 adjustment`), null for the header. */
+  phase: string | null;
+  /** 1-based, in the converted game's text (as `dipforge convert` writes it). */
+  line: number;
+  message: string;
+}
+
+/** Whether the file was converted to compare two shapes of the year, to what, and the conversion's own warnings. */
+export type ConversionNote =
+  | {
+      made: true;
+      /** The side played from the converted game. */
+      side: 'a' | 'b';
+      edition: string;
+      from: 'separate' | 'postal';
+      to: 'separate' | 'postal';
+      /** DF8062–DF8069 and the like; differences in outcome (DF8060, DF8061) are the diff's own `orders`, `outcomes` and `parted`. */
+      warnings: ConversionWarning[];
+      byCode: Record<string, number>;
+    }
+  | { made: false; edition: string; why: string };
 
 /** What differs between two positions: units, dislodged units and centre owners. */
 export interface PositionDiff {
@@ -48,6 +100,10 @@ export interface PositionsPart {
 export interface GameDiff {
   /** Orders whose result differs, in file order. */
   orders: OrderDiff[];
+  /** Retreats and adjustments that came to something else (only across two shapes of the year; else their orders are in `orders`). */
+  outcomes: OutcomeDiff[];
+  /** Present when the editions' years have different shapes: the conversion made (or why none could be). */
+  conversion?: ConversionNote;
   /** Where the positions part, or null when they never do (every common phase and the end agree). */
   parted: PositionsPart | null;
 }
@@ -76,7 +132,7 @@ export function comparePositions(a: Position, b: Position): PositionDiff | undef
 }
 
 /** An order's result; without one, `set-aside` when the run went past it, else `not-played` (the run stopped before). */
-function resultOf(o: OrderRun | undefined, passed: boolean): DiffResult {
+export function resultOf(o: OrderRun | undefined, passed: boolean): DiffResult {
   if (!o) return { status: passed ? 'set-aside' : 'not-played' };
   const r = o.result;
   if (!r) return { status: 'not-played' };
@@ -86,7 +142,14 @@ function resultOf(o: OrderRun | undefined, passed: boolean): DiffResult {
   return out;
 }
 
-const sameResult = (x: DiffResult, y: DiffResult): boolean => x.status === y.status && (x.reason ?? '') === (y.reason ?? '');
+export const sameResult = (x: DiffResult, y: DiffResult): boolean => x.status === y.status && (x.reason ?? '') === (y.reason ?? '');
+
+/** The unit an order is for, as written (`A mun`, `mun` without a kind); undefined for builds and waives. */
+export function orderedUnit(o: OrderRun): string | undefined {
+  if (!('unit' in o.order)) return undefined;
+  const { kind, at } = o.order.unit;
+  return `${kind === 'army' ? 'A ' : kind === 'fleet' ? 'F ' : ''}${at}`;
+}
 
 /** Compares two runs of the same game file (under two editions). */
 export function diffGameRuns(a: GameRun, b: GameRun): GameDiff {
@@ -116,8 +179,9 @@ export function diffGameRuns(a: GameRun, b: GameRun): GameDiff {
       const ra = resultOf(x?.order, sa(section.range.start.offset));
       const rb = resultOf(y?.order, sb(section.range.start.offset));
       if (sameResult(ra, rb)) continue;
-      const phase = (x ?? y)!.phase;
-      orders.push({ phase, power: (x ?? y)!.order.power, source: line.text.text, line: line.range.start.line, a: ra, b: rb });
+      const { order, phase } = (x ?? y)!;
+      const unit = orderedUnit(order);
+      orders.push({ phase, power: order.order.power, source: line.text.text, line: line.range.start.line, ...(unit !== undefined ? { unit } : {}), a: ra, b: rb });
     }
   }
 
@@ -128,7 +192,7 @@ export function diffGameRuns(a: GameRun, b: GameRun): GameDiff {
     const other = startsB.get(key(p.phase));
     if (other) {
       const d = comparePositions(p.before, other);
-      if (d) return { orders, parted: { after: previous, at: p.phase, differences: d } };
+      if (d) return { orders, outcomes: [], parted: { after: previous, at: p.phase, differences: d } };
     }
     previous = p.phase;
   }
@@ -136,112 +200,8 @@ export function diffGameRuns(a: GameRun, b: GameRun): GameDiff {
     const d = comparePositions(a.final, b.final);
     if (d) {
       const at = key(a.final.phase) === key(b.final.phase) ? a.final.phase : null;
-      return { orders, parted: { after: previous, at, differences: d } };
+      return { orders, outcomes: [], parted: { after: previous, at, differences: d } };
     }
   }
-  return { orders, parted: null };
-}
-
-/** `spring 1901 movement`, or `the start` for null. */
-export function phaseOrStart(p: Phase | null): string {
-  return p ? phaseText(p) : 'the start';
-}
-
-/** The JSON format name of a diff, as `dipforge diff --json` and the editor write it. */
-export const DIFF_FORMAT = 'dipforge-diff/1';
-
-/** A diff as JSON (`dipforge-diff/1`, docs/GAME-LANGUAGE.md): what `dipforge diff --json` writes and the editor's Compare Editions reads. */
-export interface DiffDocument {
-  format: string;
-  file: string;
-  a: { edition: string | null; complete: boolean };
-  b: { edition: string | null; complete: boolean };
-  orders: {
-    phase: Phase;
-    name: string;
-    power: string;
-    source: string;
-    /** 1-based, as the CLI prints it. */
-    line: number;
-    a: { status: string; reason: string | null; detail: string | null };
-    b: { status: string; reason: string | null; detail: string | null };
-  }[];
-  parted: {
-    after: Phase | null;
-    at: Phase | null;
-    onlyA: string[];
-    onlyB: string[];
-    dislodgedOnlyA: string[];
-    dislodgedOnlyB: string[];
-    owners: { centre: string; a: string | null; b: string | null }[];
-  } | null;
-}
-
-/** The diff `d` of runs `a` and `b` of the file shown as `file`, as JSON. */
-export function diffDocument(file: string, a: GameRun, b: GameRun, d: GameDiff): DiffDocument {
-  const result = (r: DiffResult) => ({ status: r.status, reason: r.reason ?? null, detail: r.detail ?? null });
-  return {
-    format: DIFF_FORMAT,
-    file,
-    a: { edition: a.edition ?? null, complete: a.complete },
-    b: { edition: b.edition ?? null, complete: b.complete },
-    orders: d.orders.map((o) => ({ phase: o.phase, name: phaseText(o.phase), power: o.power, source: o.source, line: o.line + 1, a: result(o.a), b: result(o.b) })),
-    parted: d.parted
-      ? {
-          after: d.parted.after,
-          at: d.parted.at,
-          onlyA: d.parted.differences.onlyA,
-          onlyB: d.parted.differences.onlyB,
-          dislodgedOnlyA: d.parted.differences.dislodgedOnlyA,
-          dislodgedOnlyB: d.parted.differences.dislodgedOnlyB,
-          owners: d.parted.differences.owners,
-        }
-      : null,
-  };
-}
-
-/** One side's result of an order, in words. */
-export function diffResultText(r: DiffResult): string {
-  if (r.status === 'set-aside') return 'set aside';
-  if (r.status === 'not-played') return 'not played';
-  return r.reason ? `${r.status} (${r.reason}${r.detail ? `: ${r.detail}` : ''})` : r.status;
-}
-
-function positionLines(d: PositionDiff, a: string, b: string): string[] {
-  const lines: string[] = [];
-  if (d.onlyA.length > 0) lines.push(`  units only under ${a}: ${d.onlyA.join(', ')}`);
-  if (d.onlyB.length > 0) lines.push(`  units only under ${b}: ${d.onlyB.join(', ')}`);
-  if (d.dislodgedOnlyA.length > 0) lines.push(`  dislodged only under ${a}: ${d.dislodgedOnlyA.join(', ')}`);
-  if (d.dislodgedOnlyB.length > 0) lines.push(`  dislodged only under ${b}: ${d.dislodgedOnlyB.join(', ')}`);
-  for (const o of d.owners) lines.push(`  ${o.centre}: owned by ${o.a ?? 'none'} under ${a}, by ${o.b ?? 'none'} under ${b}`);
-  return lines;
-}
-
-/** The comparison for people, as `dipforge diff` prints it and the editor shows it; `file` as it should be shown. */
-export function diffText(file: string, a: GameRun, b: GameRun, d: GameDiff): string {
-  const ea = a.edition ?? '?';
-  const eb = b.edition ?? '?';
-  const lines: string[] = [`${file}: edition ${ea} vs edition ${eb}`];
-  if (!a.start || !b.start) return `${lines[0]}: not adjudicated\n`;
-  let phase: string | undefined;
-  for (const o of d.orders) {
-    const name = phaseText(o.phase);
-    if (name !== phase) {
-      phase = name;
-      lines.push('', name);
-    }
-    lines.push(`  ${o.power}: ${echo(o.source, LINE_LENGTH)}   (line ${o.line + 1})`);
-    lines.push(`    ${ea}: ${diffResultText(o.a)}`);
-    lines.push(`    ${eb}: ${diffResultText(o.b)}`);
-  }
-  lines.push('');
-  const n = d.orders.length;
-  lines.push(n === 0 ? 'no order result differs' : `${n} order result${n === 1 ? ' differs' : 's differ'}`);
-  if (!d.parted) lines.push('the positions never part');
-  else {
-    const at = d.parted.at ? `, seen at ${phaseText(d.parted.at)}` : ', seen at the end';
-    lines.push(`the positions part after ${phaseOrStart(d.parted.after)}${at}:`);
-    for (const line of positionLines(d.parted.differences, ea, eb)) lines.push(line);
-  }
-  return `${lines.join('\n')}\n`;
+  return { orders, outcomes: [], parted: null };
 }

@@ -3,7 +3,7 @@
  * its own edition, the rules of both editions, the writer of the edits, and
  * the summary's counts.
  */
-import type { Board, Phase, RuleOptions } from '@dipforge/engine';
+import { formatLocalizedOrder, formatOrder, type Board, type Order, type Phase, type RuleOptions } from '@dipforge/engine';
 import type { CodeName } from '../../diagnostics/codes.js';
 import type { GameRun } from '../run.js';
 import type { GameWriter } from './writer.js';
@@ -53,4 +53,19 @@ export function when(p: Phase): string {
 /** Under the source edition, then the target: `2023 disbands … old-rules would …` reads these names. */
 export function editions(ctx: ConvertContext): { from: string; to: string } {
   return { from: ctx.sourceRules.edition, to: ctx.target };
+}
+
+/**
+ * An order the conversion writes, in the language its power writes in
+ * (`language zh [for POWER]`): a game master reads the converted game in the
+ * file's language, not half of it in the standard notation.
+ */
+export function printOrder(ctx: ConvertContext, order: Order): string {
+  const language = ctx.source.languages?.of(order.power);
+  return language === undefined ? formatOrder(order) : formatLocalizedOrder(ctx.targetBoard, language, order);
+}
+
+/** Whether `power` writes its orders in another language than the standard notation. */
+export function writesInLanguage(ctx: ConvertContext, power: string): boolean {
+  return ctx.source.languages?.of(power) !== undefined;
 }

@@ -5,9 +5,9 @@
  * `removal-order`; `auto-builds`), what the default came to is written as
  * orders in the retreat or adjustment phase, so the game stays the same.
  */
-import { formatOrder, type Phase } from '@dipforge/engine';
+import { type Phase } from '@dipforge/engine';
 import type * as G from '../ast.js';
-import { editions, type ConvertContext } from './context.js';
+import { editions, printOrder, type ConvertContext } from './context.js';
 import type { Group } from './outcomes.js';
 import { unitText } from './outcomes.js';
 import type { SectionRef } from './writer.js';
@@ -27,7 +27,7 @@ export function writeDefaults(ctx: ConvertContext, groups: readonly Group[]): vo
         retreatSection ??= sectionFor(ctx, retreatRun.section, m, retreatRun.phase);
         if (!retreatSection) break;
         const unit = { kind: r.unit.kind, at: r.unit.at };
-        const order = r.outcome === 'disbanded' || r.to === undefined ? formatOrder({ type: 'disband', power: r.unit.power, unit }) : formatOrder({ type: 'retreat', power: r.unit.power, unit, to: r.to });
+        const order = r.outcome === 'disbanded' || r.to === undefined ? printOrder(ctx, { type: 'disband', power: r.unit.power, unit }) : printOrder(ctx, { type: 'retreat', power: r.unit.power, unit, to: r.to });
         const outcome = r.outcome === 'disbanded' ? 'disbanded' : `retreated to ${r.to}`;
         ctx.writer.addOrder(retreatSection, r.unit.power, order, {
           code: 'convertDefaultWritten',
@@ -41,8 +41,8 @@ export function writeDefaults(ctx: ConvertContext, groups: readonly Group[]): vo
     let adjustmentSection: SectionRef | undefined;
     for (const a of g.adjustments ?? []) {
       const written = [
-        ...(removalDiffers ? a.removed.map((u) => ({ order: formatOrder({ type: 'disband', power: a.power, unit: { kind: u.kind, at: u.at } }), why: `removed by removal-order ${ctx.sourceRules['removal-order']}; ${to} has removal-order ${ctx.targetRules['removal-order']}`, u })) : []),
-        ...(autoDiffers ? a.autoBuilt.map((u) => ({ order: formatOrder({ type: 'build', power: a.power, kind: u.kind, at: u.at }), why: `built by auto-builds ${ctx.sourceRules['auto-builds']}; ${to} has auto-builds ${ctx.targetRules['auto-builds']}`, u })) : []),
+        ...(removalDiffers ? a.removed.map((u) => ({ order: printOrder(ctx, { type: 'disband', power: a.power, unit: { kind: u.kind, at: u.at } }), why: `removed by removal-order ${ctx.sourceRules['removal-order']}; ${to} has removal-order ${ctx.targetRules['removal-order']}`, u })) : []),
+        ...(autoDiffers ? a.autoBuilt.map((u) => ({ order: printOrder(ctx, { type: 'build', power: a.power, kind: u.kind, at: u.at }), why: `built by auto-builds ${ctx.sourceRules['auto-builds']}; ${to} has auto-builds ${ctx.targetRules['auto-builds']}`, u })) : []),
       ];
       for (const w of written) {
         adjustmentSection ??= sectionFor(ctx, adjustmentRun.section, g.retreatRun?.section ?? m, adjustmentRun.phase);

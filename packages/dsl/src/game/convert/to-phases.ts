@@ -5,17 +5,19 @@
  * lists go from the movement orders, and the movement's expectations (but its
  * dislodged units) move to the last phase inserted.
  */
-import { formatOrder, nextPhase, type Phase } from '@dipforge/engine';
+import { nextPhase, type Order, type Phase } from '@dipforge/engine';
 import type * as G from '../ast.js';
-import { editions, when, type ConvertContext } from './context.js';
+import { editions, printOrder, when, writesInLanguage, type ConvertContext } from './context.js';
 import { moveAfterInserted } from './expect.js';
 import { adjustsAnything, unitText, type AdjustmentDone, type Group, type RetreatDone } from './outcomes.js';
 import type { LineNote, SectionRef } from './writer.js';
 
 export function toPhases(ctx: ConvertContext, groups: readonly Group[]): void {
   stripRetreatLists(ctx);
+  let previous: G.PhaseSection | undefined;
   for (const g of groups) {
-    const m = g.movement.section;
+    const m = g.movement.section ?? previous;
+    previous = m;
     const retreats = (g.retreats ?? []).filter((r) => r.how !== 'no-retreat');
     // In the order the file wrote them (the powers that wrote nothing last).
     const written = (a: AdjustmentDone): number => a.lines[0]?.range.start.offset ?? Number.MAX_SAFE_INTEGER;
@@ -25,6 +27,11 @@ export function toPhases(ctx: ConvertContext, groups: readonly Group[]): void {
     if (!m) {
       ctx.loose.push({ code: 'convertLeftOut', message: `${when(g.movement.phase)} movement is not written in the file, so its retreats and adjustments are left to ${ctx.target}'s defaults` });
       continue;
+    }
+    // A movement phase the file does not write (no orders; played because a later phase is written) is written, empty, after the phase before it, so that its retreats and adjustments have a place.
+    if (!g.movement.section) {
+      ctx.writer.newSectionAfter(m, g.movement.phase);
+      ctx.counts.phasesInserted++;
     }
     const retreatPhase = nextPhase(ctx.targetBoard, ctx.targetRules, g.movement.phase);
     let last: SectionRef | undefined;
@@ -39,7 +46,7 @@ export function toPhases(ctx: ConvertContext, groups: readonly Group[]): void {
       ctx.counts.phasesInserted++;
       for (const a of adjustments) adjustmentOrders(ctx, last, a);
     }
-    if (last) moveAfterInserted(ctx.writer, m, last, ctx.counts);
+    if (last && g.movement.section) moveAfterInserted(ctx.writer, m, last, ctx.counts);
   }
 }
 
@@ -63,7 +70,11 @@ function stripRetreatLists(ctx: ConvertContext): void {
       done.add(o.line);
       const text = o.line.text.text;
       const at = /\s+retreat\b/iu.exec(text);
-      if (!at) continue;
+      if (!at) {
+        // A list in another language has no `retreat` word to cut at: the order is written again without it, in that language.
+        if (writesInLanguage(ctx, o.order.power)) rewriteWithoutList(ctx, o.line, { ...o.order, retreat: undefined } as Order);
+        continue;
+      }
       const start = o.line.text.range.start.offset + at.index;
       const end = o.line.text.range.end.offset;
       // A `[result]` or comment after the order keeps its column.
@@ -71,6 +82,15 @@ function stripRetreatLists(ctx: ConvertContext): void {
       ctx.writer.replace(start, end, follows ? ' '.repeat(end - start) : '');
     }
   }
+}
+
+/** A line's order text replaced by `order` printed in its power's language; a `[result]` after it keeps its column where it can. */
+function rewriteWithoutList(ctx: ConvertContext, line: G.OrderLine, order: Order): void {
+  const { start, end } = { start: line.text.range.start.offset, end: line.text.range.end.offset };
+  const text = printOrder(ctx, order);
+  const follows = line.range.end.offset > end || ctx.writer.commentOf(line) !== undefined;
+  const pad = follows ? ' '.repeat(Math.max(0, end - start - text.length)) : '';
+  ctx.writer.replace(start, end, `${text}${pad}`);
 }
 
 /** A build or disband line of the fall moves goes (its comment stays); `POWER: Build …` keeps its power. */
@@ -83,8 +103,8 @@ function retreatOrder(ctx: ConvertContext, to: SectionRef, r: RetreatDone): void
   const unit = { kind: r.unit.kind, at: r.unit.at };
   const text =
     r.outcome === 'disbanded' || r.to === undefined
-      ? formatOrder({ type: 'disband', power: r.unit.power, unit })
-      : formatOrder({ type: 'retreat', power: r.unit.power, unit, to: r.to });
+      ? printOrder(ctx, { type: 'disband', power: r.unit.power, unit })
+      : printOrder(ctx, { type: 'retreat', power: r.unit.power, unit, to: r.to });
   ctx.writer.addOrder(to, r.unit.power, text, retreatNote(ctx, r));
   if (r.line) ctx.counts.ordersMoved++;
   else ctx.counts.linesAdded++;
@@ -114,16 +134,16 @@ function adjustmentOrders(ctx: ConvertContext, to: SectionRef, a: AdjustmentDone
     return n;
   };
   const removalDiffers = ctx.sourceRules['removal-order'] !== ctx.targetRules['removal-order'];
-  for (const u of a.disbanded) ctx.writer.addOrder(to, a.power, `${formatOrder({ type: 'disband', power: a.power, unit: { kind: u.kind, at: u.at } })}${mark}`, take());
+  for (const u of a.disbanded) ctx.writer.addOrder(to, a.power, `${printOrder(ctx, { type: 'disband', power: a.power, unit: { kind: u.kind, at: u.at } })}${mark}`, take());
   for (const u of a.removed) {
     const note: LineNote | undefined = removalDiffers
       ? { code: 'convertDefaultWritten', message: `${unitText(u)}: removed under ${from} by removal-order ${ctx.sourceRules['removal-order']}; ${target} has removal-order ${ctx.targetRules['removal-order']}, so the removal is written as an order` }
       : take();
-    ctx.writer.addOrder(to, a.power, formatOrder({ type: 'disband', power: a.power, unit: { kind: u.kind, at: u.at } }), note);
+    ctx.writer.addOrder(to, a.power, printOrder(ctx, { type: 'disband', power: a.power, unit: { kind: u.kind, at: u.at } }), note);
     ctx.counts.linesAdded++;
   }
-  for (const u of a.built) ctx.writer.addOrder(to, a.power, `${formatOrder({ type: 'build', power: a.power, kind: u.kind, at: u.at })}${mark}`, take());
-  if (a.waived) ctx.writer.addOrder(to, a.power, 'Waive', take());
+  for (const u of a.built) ctx.writer.addOrder(to, a.power, `${printOrder(ctx, { type: 'build', power: a.power, kind: u.kind, at: u.at })}${mark}`, take());
+  if (a.waived) ctx.writer.addOrder(to, a.power, printOrder(ctx, { type: 'waive', power: a.power }), take());
   const left = take();
   if (left) ctx.writer.addOrder(to, a.power, `// ${left.message}`, left);
   ctx.counts.ordersMoved += a.lines.length;

@@ -12,9 +12,9 @@
  * is written `retreat disband`, since the old rules' default is the game
  * master's choice.
  */
-import { formatOrder, inAdvance, type Order, type RetreatList, type Unit } from '@dipforge/engine';
+import { inAdvance, type Order, type RetreatList, type Unit } from '@dipforge/engine';
 import type * as G from '../ast.js';
-import { editions, when, type ConvertContext } from './context.js';
+import { editions, printOrder, when, writesInLanguage, type ConvertContext } from './context.js';
 import { lineStart } from './edits.js';
 import { mergeIntoMovement } from './expect.js';
 import { adjustsAnything, base, orderOf, unitText, type AdjustmentDone, type Group, type RetreatDone } from './outcomes.js';
@@ -74,13 +74,13 @@ function retreatList(ctx: ConvertContext, g: Group, m: G.PhaseSection, r: Retrea
   if (o && order && m.orders.includes(o.line) && !('retreat' in order && order.retreat !== undefined)) {
     if (ctx.source.languages?.of(r.unit.power) === undefined) ctx.writer.appendToOrder(o.line, ` retreat ${entries}`, note);
     // An order in another language is rewritten in the standard notation (which every reader reads) to carry the list.
-    else ctx.writer.replace(o.line.text.range.start.offset, o.line.text.range.end.offset, formatOrder({ ...order, retreat: list } as Order), note);
+    else ctx.writer.replace(o.line.text.range.start.offset, o.line.text.range.end.offset, printOrder(ctx, { ...order, retreat: list } as Order), note);
     if (comment === undefined || ctx.writer.commentOf(o.line) !== undefined) return false;
     ctx.writer.appendComment(o.line, comment);
     return true;
   }
   const hold: Order = { type: 'hold', power: r.unit.power, unit: { kind: r.unit.kind, at: r.unit.at }, retreat: list };
-  ctx.writer.addOrder({ section: m }, r.unit.power, `${formatOrder(hold)}${comment === undefined ? '' : `   ${comment}`}`, note);
+  ctx.writer.addOrder({ section: m }, r.unit.power, `${printOrder(ctx, hold)}${comment === undefined ? '' : `   ${comment}`}`, note);
   ctx.counts.linesAdded++;
   return comment !== undefined;
 }
@@ -129,15 +129,15 @@ function adjustmentLists(ctx: ConvertContext, m: G.PhaseSection, a: AdjustmentDo
     const note: LineNote | undefined = removedByRule
       ? { code: 'convertDefaultWritten', message: `${a.removed.map(unitText).join(', ')}: removed under ${from} by removal-order ${ctx.sourceRules['removal-order']}; ${to} would use removal-order ${ctx.targetRules['removal-order']}, so the removals are written in the disband list` }
       : unused();
-    ctx.writer.addOrder({ section: m }, a.power, `${disbandText(a.power, disbands)}${tail()}`, note);
+    ctx.writer.addOrder({ section: m }, a.power, `${disbandText(ctx, a.power, disbands)}${tail()}`, note);
   }
   if (builds.length > 0) {
     const note: LineNote | undefined = a.autoBuilt.length > 0
       ? { code: 'convertDefaultWritten', message: `${a.autoBuilt.map(unitText).join(', ')}: built under ${from} by auto-builds; written in the build list` }
       : unused();
-    ctx.writer.addOrder({ section: m }, a.power, `${buildText(a.power, builds)}${tail()}`, note);
+    ctx.writer.addOrder({ section: m }, a.power, `${buildText(ctx, a.power, builds)}${tail()}`, note);
   }
-  if (a.waived) ctx.writer.addOrder({ section: m }, a.power, `Waive${takeComment()}`, unused());
+  if (a.waived) ctx.writer.addOrder({ section: m }, a.power, `${printOrder(ctx, { type: 'waive', power: a.power })}${takeComment()}`, unused());
   const left = unused();
   if (left) ctx.writer.addOrder({ section: m }, a.power, `// ${left.message}`, left);
   // Comments of orders that came to nothing stay where they were.
@@ -145,17 +145,17 @@ function adjustmentLists(ctx: ConvertContext, m: G.PhaseSection, a: AdjustmentDo
 }
 
 /** `Build F lon` or `Build F lon, A mun` (a build list). */
-export function buildText(power: string, units: readonly Unit[]): string {
+export function buildText(ctx: ConvertContext, power: string, units: readonly Unit[]): string {
   const entries = units.map((u) => ({ kind: u.kind, at: u.at }));
   const [a, b, ...rest] = entries;
   if (!a) return '';
-  return b ? formatOrder({ type: 'build-list', power, builds: [a, b, ...rest] }) : formatOrder({ type: 'build', power, kind: a.kind, at: a.at });
+  return b ? printOrder(ctx, { type: 'build-list', power, builds: [a, b, ...rest] }) : printOrder(ctx, { type: 'build', power, kind: a.kind, at: a.at });
 }
 
 /** `Disband A sil` or `Disband A sil, A ber` (a disband list). */
-export function disbandText(power: string, units: readonly Unit[]): string {
+export function disbandText(ctx: ConvertContext, power: string, units: readonly Unit[]): string {
   const entries = units.map((u) => ({ kind: u.kind, at: u.at }));
   const [a, b, ...rest] = entries;
   if (!a) return '';
-  return b ? formatOrder({ type: 'disband-list', power, units: [a, b, ...rest] }) : `Disband ${unitText(a)}`;
+  return b ? printOrder(ctx, { type: 'disband-list', power, units: [a, b, ...rest] }) : writesInLanguage(ctx, power) ? printOrder(ctx, { type: 'disband', power, unit: a }) : `Disband ${unitText(a)}`;
 }

@@ -72,24 +72,30 @@ function compareOrders(s: Group, t: Group, from: string, to: string, notes: Plac
   }
 }
 
-function retreatText(r: RetreatDone | undefined): string {
+/** What became of a dislodged unit, in words (`retreats to boh`, `disbanded`, `not dislodged`). */
+export function retreatText(r: RetreatDone | undefined): string {
   if (!r) return 'not dislodged';
   if (r.outcome === 'retreats') return `retreats to ${r.to}`;
   return r.outcome === 'destroyed' ? `destroyed (two units retreat to ${r.to})` : 'disbanded';
+}
+
+/** Whether a dislodged unit came to the same in both games: retreated to the same province, or disbanded, or destroyed. */
+export function sameRetreat(r: RetreatDone, other: RetreatDone): boolean {
+  return other.outcome === r.outcome && (r.outcome !== 'retreats' || base(other.to ?? '') === base(r.to ?? ''));
 }
 
 function compareRetreats(s: Group, t: Group, from: string, to: string, notes: PlacedNote[]): void {
   const theirs = new Map((t.retreats ?? []).map((r) => [unitKey(r.unit), r]));
   for (const r of s.retreats ?? []) {
     const other = theirs.get(unitKey(r.unit));
-    const same = other !== undefined && other.outcome === r.outcome && (r.outcome !== 'retreats' || base(other.to ?? '') === base(r.to ?? ''));
-    if (same) continue;
+    if (other !== undefined && sameRetreat(r, other)) continue;
     const where = other?.line?.text ?? t.retreatRun?.section?.phase ?? t.movement.section?.phase;
     if (where) notes.push(note('convertResultChanged', where, `${unitText(r.unit)} ${retreatText(other)} under ${to}; under ${from} it ${retreatText(r)}`));
   }
 }
 
-function adjustmentText(a: AdjustmentDone | undefined): string {
+/** A power's adjustments in words (`builds A mun, disbands F kie`, `nothing`). */
+export function adjustmentText(a: AdjustmentDone | undefined): string {
   if (!a) return 'nothing';
   const parts = [
     ...[...a.built, ...a.autoBuilt].map((u) => `builds ${unitText(u)}`),
@@ -98,7 +104,8 @@ function adjustmentText(a: AdjustmentDone | undefined): string {
   return parts.length > 0 ? parts.join(', ') : 'nothing';
 }
 
-function signature(a: AdjustmentDone | undefined): string {
+/** A power's adjustments as what they built and disbanded, for comparing (the order written does not count). */
+export function signature(a: AdjustmentDone | undefined): string {
   if (!a) return '|';
   const built = [...a.built, ...a.autoBuilt].map(unitKey).sort();
   const gone = [...a.disbanded, ...a.removed].map(unitKey).sort();
