@@ -28,7 +28,20 @@ export function loopsPath(loops: readonly Float64Array[], ox: number, oy: number
   return d;
 }
 
+/** Each region's path data, written once per region map (most of a picture's bytes, and its time). */
+const pathCache = new WeakMap<RegionMap, string[]>();
+
+function regionPaths(map: RegionMap): string[] {
+  let paths = pathCache.get(map);
+  if (!paths) {
+    paths = map.loops.map((loops, i) => loopsPath(loops, map.anchors[i]![0], map.anchors[i]![1]));
+    pathCache.set(map, paths);
+  }
+  return paths;
+}
+
 export function regionProvinces(config: VariantConfig, map: RegionMap, paint: RegionPaint): string {
+  const paths = regionPaths(map);
   const out = config.provinces.map((p, i) => {
     const [x, y] = map.anchors[i]!;
     const style = p.impassable ? REGION_STYLE.impassable : p.terrain === 'sea' ? REGION_STYLE.sea : REGION_STYLE.land;
@@ -40,7 +53,7 @@ export function regionProvinces(config: VariantConfig, map: RegionMap, paint: Re
       empty('path', {
         class: 'region',
         'data-province': p.id,
-        d: loopsPath(map.loops[i]!, x, y),
+        d: paths[i]!,
         fill: paint.fill(p, i),
         'fill-rule': 'evenodd',
         stroke: style.stroke,
