@@ -775,9 +775,17 @@ class BoardPicture {
     const grey = '#8a8a8a';
     items.push(['Army', el('g', { transform: 'scale(0.9)' }, glyph('army', grey, 1))]);
     items.push(['Fleet', el('g', { transform: 'scale(0.9)' }, glyph('fleet', grey, 1))]);
-    items.push(['Land', empty('circle', { r: 8, fill: TERRAIN_STYLE.land.fill, stroke: TERRAIN_STYLE.land.stroke, 'stroke-width': TERRAIN_STYLE.land.strokeWidth })]);
-    items.push(['Coast', empty('circle', { r: 8, fill: TERRAIN_STYLE.coast.fill, stroke: TERRAIN_STYLE.coast.stroke, 'stroke-width': TERRAIN_STYLE.coast.strokeWidth })]);
-    items.push(['Sea', empty('rect', { x: -7.5, y: -7.5, width: 15, height: 15, rx: 3.5, fill: TERRAIN_STYLE.sea.fill, stroke: TERRAIN_STYLE.sea.stroke, 'stroke-width': TERRAIN_STYLE.sea.strokeWidth })]);
+    if (this.regions) {
+      const swatch = (st: { fill: string; stroke: string; strokeWidth: number }): string => empty('rect', { x: -8, y: -6, width: 16, height: 12, fill: st.fill, stroke: st.stroke, 'stroke-width': st.strokeWidth });
+      items.push(['Land', swatch(REGION_STYLE.land)]);
+      items.push(['Sea', swatch(REGION_STYLE.sea)]);
+      if (this.regions.coasts.size > 0) items.push(['Named coast', empty('path', { d: 'M-9 3Q0-5 9 3', fill: 'none', stroke: REGION_STYLE.coastLine, 'stroke-width': 2.6, 'stroke-linecap': 'round' })]);
+      if (this.regions.links.length > 0) items.push(['Link', empty('path', { d: 'M-10 0H10', stroke: INK, 'stroke-opacity': 0.55, 'stroke-width': 1.8, 'stroke-dasharray': '4 3' })]);
+    } else {
+      items.push(['Land', empty('circle', { r: 8, fill: TERRAIN_STYLE.land.fill, stroke: TERRAIN_STYLE.land.stroke, 'stroke-width': TERRAIN_STYLE.land.strokeWidth })]);
+      items.push(['Coast', empty('circle', { r: 8, fill: TERRAIN_STYLE.coast.fill, stroke: TERRAIN_STYLE.coast.stroke, 'stroke-width': TERRAIN_STYLE.coast.strokeWidth })]);
+      items.push(['Sea', empty('rect', { x: -7.5, y: -7.5, width: 15, height: 15, rx: 3.5, fill: TERRAIN_STYLE.sea.fill, stroke: TERRAIN_STYLE.sea.stroke, 'stroke-width': TERRAIN_STYLE.sea.strokeWidth })]);
+    }
     items.push(['Supply centre', empty('path', { d: STAR_PATH, transform: 'scale(7)', fill: '#ffffff', stroke: INK, 'stroke-width': num3(1 / 7) })]);
     if (this.config.provinces.some((p) => p.impassable)) items.push(['Impassable', empty('circle', { r: 8, fill: TERRAIN_STYLE.impassable.fill, stroke: TERRAIN_STYLE.impassable.stroke })]);
     items.push(['Move', `${empty('path', { d: 'M-10 0H4', stroke: INK, 'stroke-width': 2.4 })}${empty('path', { d: 'M10 0L3-4.5V4.5Z', fill: INK })}`]);
