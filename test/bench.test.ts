@@ -48,7 +48,7 @@ describe('dipforge bench --json', () => {
     expect(r.status).toBe(0);
     const j = JSON.parse(r.stdout) as Record<string, any>;
     expect(Object.keys(j).sort()).toEqual(
-      ['adjudicate', 'adjudicateInts', 'edition', 'editor', 'format', 'games', 'legalOrders', 'machine', 'mix', 'orderChoice', 'orders', 'phases', 'phasesPerGame', 'seed', 'threads', 'throughput', 'variant', 'warmupGames'].sort(),
+      ['adjudicate', 'adjudicateInts', 'edition', 'editor', 'format', 'games', 'legalOrders', 'machine', 'mix', 'orderChoice', 'orders', 'phases', 'phasesPerGame', 'render', 'seed', 'threads', 'throughput', 'variant', 'warmupGames'].sort(),
     );
     // The integer APIs agree with adjudicatePhase on every phase; --threads and --editor were not asked for.
     expect(Object.keys(j.adjudicateInts).sort()).toEqual(['adjustment', 'mismatches', 'movement', 'movementReused', 'retreat']);

@@ -45,7 +45,7 @@ function checked(config: VariantConfig, position: Position, svgText: string): Xm
     expect(g.attrs['data-owner']).toBe(p.supplyCentre ? position.owners[p.id] : undefined);
   }
 
-  // Every unit once, at its province (a fleet on a coast a little toward that coast's seas).
+  // Every unit once, at its province (a fleet on a named coast toward that coast's seas).
   const points = provincePoints(svg);
   const drawn = byClass(svg, 'unit');
   const key = (power: string, unit: string, dislodged: boolean): string => `${power} ${unit}${dislodged ? ' dislodged' : ''}`;
@@ -61,7 +61,7 @@ function checked(config: VariantConfig, position: Position, svgText: string): Xm
     const home = points.get(at.split('/')[0]!)!;
     const [x, y] = translation(g);
     const off = Math.hypot(x - home[0], y - home[1]);
-    expect(off, `${g.attrs['data-unit']} drawn at its province`).toBeLessThan(classes(g).includes('dislodged') ? 40 : 12);
+    expect(off, `${g.attrs['data-unit']} drawn at its province`).toBeLessThan(classes(g).includes('dislodged') ? 40 : at.includes('/') ? 30 : 12);
   }
 
   // The legend counts each power's centres and units.
@@ -160,13 +160,20 @@ describe('renderBoard on the classic map', () => {
     expect(svg.attrs['data-phase']).toBe('spring 1901 movement');
     expect(byClass(svg, 'unit')).toHaveLength(22);
     expect(byClass(svg, 'unit', 'fleet', 'russia').map((g) => g.attrs['data-unit']).sort()).toEqual(['F sev', 'F stp/sc']);
-    expect(byClass(svg, 'adjacency').length).toBeGreaterThan(150);
+    expect(svg.attrs['data-map']).toBe('regions');
+    expect(byClass(svg, 'region')).toHaveLength(75);
+    expect(byClass(svg, 'adjacency')).toHaveLength(0);
     expect(byClass(svg, 'order')).toHaveLength(0);
+    // The graph drawing: every adjacent pair a line, no regions.
+    const graph = checked(CLASSIC, start, renderBoard(CLASSIC, board, start, { map: 'graph' }));
+    expect(graph.attrs['data-map']).toBe('graph');
+    expect(byClass(graph, 'adjacency').length).toBeGreaterThan(150);
+    expect(byClass(graph, 'region')).toHaveLength(0);
     expect(titleOf(svg)).toBe('Classic: Spring 1901, movement');
   });
 
-  it('puts the provinces at their coordinates, scaled to the canvas', () => {
-    const svg = parseXml(renderBoard(CLASSIC, board, start));
+  it('the graph drawing puts the provinces at their coordinates, scaled to the canvas', () => {
+    const svg = parseXml(renderBoard(CLASSIC, board, start, { map: 'graph' }));
     const points = provincePoints(svg);
     const par = CLASSIC.provinces.find((p) => p.id === 'par')!.at!;
     const mos = CLASSIC.provinces.find((p) => p.id === 'mos')!.at!;
@@ -320,7 +327,9 @@ describe('a variant without coordinates', () => {
     expect(svg.attrs['data-layout']).toBe('auto');
     expect(byClass(svg, 'province', 'impassable').map((g) => g.attrs['data-province'])).toEqual(['hil']);
     expect(byClass(svg, 'province', 'sea')).toHaveLength(2);
-    expect(byClass(svg, 'adjacency', 'fleet').length + byClass(svg, 'adjacency', 'both').length).toBeGreaterThanOrEqual(4);
+    expect(byClass(svg, 'region')).toHaveLength(8);
+    const graph = parseXml(renderBoard(TINY, tinyBoard, start, { map: 'graph' }));
+    expect(byClass(graph, 'adjacency', 'fleet').length + byClass(graph, 'adjacency', 'both').length).toBeGreaterThanOrEqual(4);
     // Blue gives no colour: it gets one of the fallbacks, used for its units and its legend row.
     const blue = byClass(svg, 'legend-power').find((g) => g.attrs['data-power'] === 'blue')!;
     const swatch = blue.children.find((c) => c.name === 'rect')!.attrs['fill'];

@@ -54,6 +54,7 @@ import { serveFigures, type ServeFigures } from '../bench-serve.js';
 import { writeFileAtomic } from '../atomic.js';
 import { Exit, type Io } from '../io.js';
 import { displayPath, printDiagnostics, summary } from '../report.js';
+import { renderFigures, type RenderFigures } from './bench-render.js';
 
 export const benchUsage =
   'dipforge bench [--games N] [--phases N] [--seed N] [--warmup N] [--uniform] [--variant NAME|PATH] [--years N] [--check] [--threads N] [--editor] [--serve] [--json] [--write-games DIR]   adjudication speed on seeded random games';
@@ -425,6 +426,7 @@ export async function bench(args: string[], io: Io): Promise<number> {
   timePhaseInts(board, rules, settings.seed, tally);
   timeLegalInts(board, rules, tally);
   const report = benchJson(settings, config.id, rules.edition, tally);
+  report.render = renderFigures(config, board);
   if (settings.years > 0) report.years = settings.years;
   if (check) report.invariants = { positions: check.positions, problems: check.problems.length, first: check.problems.slice(0, 20) };
   if (settings.threads > 0) report.threads = await threadFigures(config, board, records, settings.threads);
@@ -496,6 +498,8 @@ export interface BenchReport {
   editor: EditorFigures | null;
   /** `--serve`: movement phases through `dipforge serve --stdio`, one request at a time and batched, beside the calls in process (absent without the option). */
   serve?: ServeFigures;
+  /** The board picture: the region map built once, then the starting position's SVG drawn with it cached. */
+  render: RenderFigures | null;
   /** `--years N`: each game played for N game years, through any win (absent without the option). */
   years?: number;
   /** `--check`: positions checked by `positionProblems`, how many problems, the first 20 (absent without the option). */
@@ -585,6 +589,7 @@ function benchJson(settings: Settings, variant: string, edition: string, tally: 
     throughput: { seconds: round(tally.gameSeconds, 4), phasesPerSecond: round(tally.gameSeconds > 0 ? total / tally.gameSeconds : 0, 1), gamesWon: tally.wins },
     threads: null,
     editor: null,
+    render: null,
   };
 }
 
@@ -638,6 +643,13 @@ function humanReport(r: BenchReport): string {
     lines.push(line('adjudicateMany (with encoding)', t, `; results ${t.identical ? 'identical' : 'DIFFER'}`));
     lines.push(line('adjudicatePrepared (encoded once)', t.prepared, ''));
     lines.push(`cores: ${t.threads} spinning threads got ${t.cores.before.toFixed(2)} before the samples, ${t.cores.after.toFixed(2)} after`);
+  }
+  if (r.render) {
+    const g = r.render;
+    const ms = g.svg ? (g.svg.medianUs / 1000).toFixed(2) : '-';
+    lines.push(
+      `board: region map of ${g.provinces} provinces built in ${g.regionsMs.toFixed(1)} ms (${g.links} adjacent pairs drawn as links); starting position SVG, regions cached: median ${ms} ms (${Math.round(g.bytes / 1024)} KiB)`,
+    );
   }
   if (r.editor) {
     const e = r.editor;

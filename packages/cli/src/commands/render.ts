@@ -13,6 +13,7 @@ import {
   renderBoard,
   type DislodgedUnit,
   type LayoutMode,
+  type MapStyle,
   type OrderResult,
   type Phase,
   type Position,
@@ -26,7 +27,7 @@ import { Exit, type Io } from '../io.js';
 import { failedCode, printDiagnostics, summary } from '../report.js';
 
 export const renderUsage =
-  'dipforge render GAME.dipgame|MAP.dipmap [--phase NAME] [--layout auto|coordinates] [-o board.svg]   an SVG of the board at a phase (default: the last)';
+  'dipforge render GAME.dipgame|MAP.dipmap [--phase NAME] [--layout auto|coordinates] [--map regions|graph] [-o board.svg]   an SVG of the board at a phase (default: the last)';
 
 /** One phase of a game that can be drawn: the position it began with, and its orders' results. */
 export interface DrawablePhase {
@@ -88,6 +89,7 @@ export function render(args: string[], io: Io): number {
     { name: 'output', short: 'o', takesValue: true },
     { name: 'phase', takesValue: true },
     { name: 'layout', takesValue: true },
+    { name: 'map', takesValue: true },
   ]);
   const given = oneFileArgs(parsed, { name: 'render', usage: renderUsage, none: 'no file given', several: 'give one game or map file' }, io);
   if (typeof given === 'number') return given;
@@ -97,8 +99,14 @@ export function render(args: string[], io: Io): number {
     io.err(`dipforge render: --layout is auto or coordinates, not ${quoted(String(layout))}\nusage: ${renderUsage}\n`);
     return Exit.usage;
   }
+  const map = given.options.get('map');
+  if (map !== undefined && map !== 'regions' && map !== 'graph') {
+    io.err(`dipforge render: --map is regions or graph, not ${quoted(String(map))}\nusage: ${renderUsage}\n`);
+    return Exit.usage;
+  }
   const phaseName = given.options.get('phase');
   const options: RenderOptions = typeof layout === 'string' ? { layout: layout as LayoutMode } : {};
+  if (typeof map === 'string') options.map = map as MapStyle;
 
   // Every file read (the game, its variant's maps) is an input that -o may not overwrite.
   const inputs = new Set<string>([path]);

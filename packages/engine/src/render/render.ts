@@ -19,6 +19,8 @@ import type { DislodgedUnit, Position, Unit, UnitKind } from '../game/position.j
 import { formatOrder } from '../orders/format.js';
 import type { Order, UnitRef } from '../orders/order.js';
 import { base, layoutBoard, provinceIndex, type BoardLayout, type LayoutMode } from './layout.js';
+import { regionCoasts, regionLinks, regionProvinces } from './regions-svg.js';
+import { regionMap, type RegionMap } from './regions/region-map.js';
 import {
   ARMY_PATH,
   ARMY_WHEEL,
@@ -30,6 +32,7 @@ import {
   MAP_BACKGROUND,
   mix,
   powerColour,
+  REGION_STYLE,
   STAR_PATH,
   TERRAIN_STYLE,
 } from './style.js';
@@ -50,7 +53,15 @@ export interface RenderOptions {
   dislodged?: readonly DislodgedUnit[];
   /** The seed of the automatic layout (default 1901). */
   seed?: number;
+  /**
+   * `regions` (the default): each province a filled region generated from the
+   * points and the adjacency (docs/RENDER.md); `graph`: each province a node,
+   * adjacent ones joined by lines.
+   */
+  map?: MapStyle;
 }
+
+export type MapStyle = 'regions' | 'graph';
 
 /** The legend's width, beside the map. */
 export const LEGEND_WIDTH = 280;
@@ -77,6 +88,8 @@ export function renderBoard(config: VariantConfig, board: Board, position: Posit
 
 class BoardPicture {
   private readonly layout: BoardLayout;
+  /** The region map (absent when drawing the graph); `layout.points` are then its anchors. */
+  private readonly regions: RegionMap | undefined;
   private readonly index: Map<string, number>;
   private readonly powers = new Map<string, PowerStyle>();
   private readonly r: number;
@@ -93,7 +106,9 @@ class BoardPicture {
     const layoutOptions: { layout?: LayoutMode; seed?: number } = {};
     if (options.layout) layoutOptions.layout = options.layout;
     if (options.seed !== undefined) layoutOptions.seed = options.seed;
-    this.layout = layoutBoard(config, layoutOptions);
+    const layout = layoutBoard(config, layoutOptions);
+    this.regions = options.map === 'graph' ? undefined : regionMap(config, board, layout);
+    this.layout = this.regions ? { ...layout, points: this.regions.anchors } : layout;
     this.index = provinceIndex(config);
     this.r = this.layout.radius;
     config.powers.forEach((p: PowerConfig, i) => {
@@ -120,13 +135,13 @@ class BoardPicture {
       'data-variant': this.config.id,
       'data-phase': `${this.position.phase.season} ${this.position.phase.year} ${this.position.phase.kind}`,
       'data-layout': this.layout.mode,
+      'data-map': this.regions ? 'regions' : 'graph',
       'font-family': FONT,
     };
     const body = [
       textEl('title', {}, `${heading}: ${phase}`),
-      empty('rect', { class: 'background', x: 0, y: 0, width: mw, height, fill: MAP_BACKGROUND }),
-      this.adjacency(),
-      this.provinces(),
+      empty('rect', { class: 'background', x: 0, y: 0, width: mw, height, fill: this.regions ? REGION_STYLE.gap : MAP_BACKGROUND }),
+      ...(this.regions ? this.regionLayers(this.regions) : [this.adjacency(), this.provinces()]),
       this.units(),
       this.centres(),
       this.labels(),
@@ -154,7 +169,9 @@ class BoardPicture {
     const p = this.point(location);
     if (!p) return undefined;
     let [x, y] = p;
-    if (location.includes('/')) {
+    const mark = this.regions?.coasts.get(this.index.get(base(location))!)?.find((m) => m.location === location);
+    if (mark) [x, y] = mark.anchor;
+    else if (location.includes('/')) {
       const loc = this.board.locId(location);
       if (loc >= 0) {
         let sx = 0;
@@ -231,16 +248,39 @@ class BoardPicture {
     return el('g', { class: 'adjacencies', 'stroke-linecap': 'round', opacity: 0.75 }, ...lines);
   }
 
+  /** A province's owner (of its supply centre), its `g.province` classes and its tooltip. */
+  private describe(p: ProvinceConfig): { ownerId: string | undefined; owner: PowerStyle | undefined; classes: string; title: string } {
+    const ownerId = p.supplyCentre ? this.position.owners[p.id] : undefined;
+    const owner = ownerId !== undefined ? this.power(ownerId) : undefined;
+    const classes = ['province', p.terrain, p.supplyCentre ? 'supply-centre' : undefined, p.impassable ? 'impassable' : undefined, owner ? 'owned' : undefined];
+    return { ownerId, owner, classes: classes.filter((c) => c !== undefined).join(' '), title: provinceTitle(p, owner?.name) };
+  }
+
+  private regionLayers(map: RegionMap): string[] {
+    const paint = {
+      radius: this.r,
+      fill: (p: ProvinceConfig): string => {
+        const { owner } = this.describe(p);
+        if (p.impassable) return REGION_STYLE.impassable.fill;
+        if (p.terrain === 'sea') return REGION_STYLE.sea.fill;
+        return owner ? owner.tint : REGION_STYLE.land.fill;
+      },
+      group: (p: ProvinceConfig) => {
+        const d = this.describe(p);
+        return { classes: d.classes, owner: d.ownerId, title: d.title };
+      },
+    };
+    return [regionProvinces(this.config, map, paint), regionCoasts(this.config, map, this.r), regionLinks(this.config, map, this.r)];
+  }
+
   private provinces(): string {
     const r = this.r;
     const out = this.config.provinces.map((p: ProvinceConfig, i) => {
       const [x, y] = this.layout.points[i]!;
-      const ownerId = p.supplyCentre ? this.position.owners[p.id] : undefined;
-      const owner = ownerId !== undefined ? this.power(ownerId) : undefined;
+      const { ownerId, owner, classes, title } = this.describe(p);
       const terrain = p.impassable ? TERRAIN_STYLE.impassable : TERRAIN_STYLE[p.terrain];
       const fill = owner && !p.impassable ? owner.tint : terrain.fill;
-      const classes = ['province', p.terrain, p.supplyCentre ? 'supply-centre' : undefined, p.impassable ? 'impassable' : undefined, owner ? 'owned' : undefined];
-      const parts: string[] = [textEl('title', {}, provinceTitle(p, owner?.name))];
+      const parts: string[] = [textEl('title', {}, title)];
       const shape = { class: 'node', fill, stroke: terrain.stroke, 'stroke-width': terrain.strokeWidth };
       if (p.terrain === 'sea') {
         const s = r * 0.9;
@@ -260,7 +300,7 @@ class BoardPicture {
       return el(
         'g',
         {
-          class: classes.filter((c) => c !== undefined).join(' '),
+          class: classes,
           'data-province': p.id,
           'data-terrain': p.terrain,
           'data-owner': ownerId,
@@ -735,9 +775,17 @@ class BoardPicture {
     const grey = '#8a8a8a';
     items.push(['Army', el('g', { transform: 'scale(0.9)' }, glyph('army', grey, 1))]);
     items.push(['Fleet', el('g', { transform: 'scale(0.9)' }, glyph('fleet', grey, 1))]);
-    items.push(['Land', empty('circle', { r: 8, fill: TERRAIN_STYLE.land.fill, stroke: TERRAIN_STYLE.land.stroke, 'stroke-width': TERRAIN_STYLE.land.strokeWidth })]);
-    items.push(['Coast', empty('circle', { r: 8, fill: TERRAIN_STYLE.coast.fill, stroke: TERRAIN_STYLE.coast.stroke, 'stroke-width': TERRAIN_STYLE.coast.strokeWidth })]);
-    items.push(['Sea', empty('rect', { x: -7.5, y: -7.5, width: 15, height: 15, rx: 3.5, fill: TERRAIN_STYLE.sea.fill, stroke: TERRAIN_STYLE.sea.stroke, 'stroke-width': TERRAIN_STYLE.sea.strokeWidth })]);
+    if (this.regions) {
+      const swatch = (st: { fill: string; stroke: string; strokeWidth: number }): string => empty('rect', { x: -8, y: -6, width: 16, height: 12, fill: st.fill, stroke: st.stroke, 'stroke-width': st.strokeWidth });
+      items.push(['Land', swatch(REGION_STYLE.land)]);
+      items.push(['Sea', swatch(REGION_STYLE.sea)]);
+      if (this.regions.coasts.size > 0) items.push(['Named coast', empty('path', { d: 'M-9 3Q0-5 9 3', fill: 'none', stroke: REGION_STYLE.coastLine, 'stroke-width': 2.6, 'stroke-linecap': 'round' })]);
+      if (this.regions.links.length > 0) items.push(['Link', empty('path', { d: 'M-10 0H10', stroke: INK, 'stroke-opacity': 0.55, 'stroke-width': 1.8, 'stroke-dasharray': '4 3' })]);
+    } else {
+      items.push(['Land', empty('circle', { r: 8, fill: TERRAIN_STYLE.land.fill, stroke: TERRAIN_STYLE.land.stroke, 'stroke-width': TERRAIN_STYLE.land.strokeWidth })]);
+      items.push(['Coast', empty('circle', { r: 8, fill: TERRAIN_STYLE.coast.fill, stroke: TERRAIN_STYLE.coast.stroke, 'stroke-width': TERRAIN_STYLE.coast.strokeWidth })]);
+      items.push(['Sea', empty('rect', { x: -7.5, y: -7.5, width: 15, height: 15, rx: 3.5, fill: TERRAIN_STYLE.sea.fill, stroke: TERRAIN_STYLE.sea.stroke, 'stroke-width': TERRAIN_STYLE.sea.strokeWidth })]);
+    }
     items.push(['Supply centre', empty('path', { d: STAR_PATH, transform: 'scale(7)', fill: '#ffffff', stroke: INK, 'stroke-width': num3(1 / 7) })]);
     if (this.config.provinces.some((p) => p.impassable)) items.push(['Impassable', empty('circle', { r: 8, fill: TERRAIN_STYLE.impassable.fill, stroke: TERRAIN_STYLE.impassable.stroke })]);
     items.push(['Move', `${empty('path', { d: 'M-10 0H4', stroke: INK, 'stroke-width': 2.4 })}${empty('path', { d: 'M10 0L3-4.5V4.5Z', fill: INK })}`]);

@@ -80,3 +80,12 @@ export const STAR_PATH = (() => {
   }
   return `M${pts.join('L')}Z`;
 })();
+
+/** The region map's colours: land, sea, impassable regions, the gap between provinces that do not touch. */
+export const REGION_STYLE = {
+  land: { fill: '#eee3c4', stroke: '#8a7650', strokeWidth: 0.9 },
+  sea: { fill: '#b9d5ec', stroke: '#7fa6c9', strokeWidth: 0.7 },
+  impassable: { fill: '#b8b4aa', stroke: '#7d7a72', strokeWidth: 0.9 },
+  gap: '#cfc6ad',
+  coastLine: '#1d5e99',
+} as const;

@@ -1,0 +1,53 @@
+/**
+ * `dipforge bench`'s board figures: the region map of the variant built from
+ * nothing (what the first picture of a variant costs), then the board SVG of
+ * its starting position drawn again and again with the region map cached (what
+ * every later picture costs: the editor's board, `dipforge render`).
+ */
+import { performance } from 'node:perf_hooks';
+import { buildRegionMap, initialPosition, layoutBoard, renderBoard, type Board, type VariantConfig } from '@dipforge/engine';
+import { stats, type Stats } from './bench.js';
+
+export interface RenderFigures {
+  /** Milliseconds to grow and outline the variant's regions (`buildRegionMap`), the median of a few runs. */
+  regionsMs: number;
+  /** Provinces drawn, and adjacent pairs drawn as links (regions that do not touch). */
+  provinces: number;
+  links: number;
+  /** `renderBoard` of the starting position, the region map cached: µs per picture. */
+  svg: Stats | null;
+  /** The picture's size in bytes. */
+  bytes: number;
+}
+
+const REGION_RUNS = 3;
+const SVG_WARMUP = 5;
+const SVG_RUNS = 30;
+
+export function renderFigures(config: VariantConfig, board: Board): RenderFigures {
+  const layout = layoutBoard(config);
+  const builds: number[] = [];
+  let links = 0;
+  for (let i = 0; i < REGION_RUNS; i++) {
+    const t = performance.now();
+    links = buildRegionMap(config, board, layout).links.length;
+    builds.push(performance.now() - t);
+  }
+  builds.sort((a, b) => a - b);
+  const position = initialPosition(config);
+  let svg = '';
+  for (let i = 0; i < SVG_WARMUP; i++) svg = renderBoard(config, board, position);
+  const samples: number[] = [];
+  for (let i = 0; i < SVG_RUNS; i++) {
+    const t = performance.now();
+    svg = renderBoard(config, board, position);
+    samples.push((performance.now() - t) * 1000);
+  }
+  return {
+    regionsMs: Math.round(builds[Math.floor(builds.length / 2)]! * 10) / 10,
+    provinces: config.provinces.length,
+    links,
+    svg: stats(samples),
+    bytes: Buffer.byteLength(svg),
+  };
+}
