@@ -38,6 +38,8 @@ export const ORDERS_SCRIPT = `
     for (var i = 0; i < all.length; i++) {
       var el = all[i];
       if (el.tagName === 'text' || el.closest('[data-unit]') || el.classList.contains('sc-marker') || el.classList.contains('label')) continue;
+      // A region map marks a province's group and the shape inside it: the outermost stands for both.
+      if (el.parentElement && el.parentElement.closest('[data-province="' + CSS.escape(province) + '"]')) continue;
       out.push(el);
     }
     return out;

@@ -209,7 +209,7 @@ describe('the board page', () => {
       // Winter: London, a free home centre of England's, offers its builds as buttons.
       const winter = await showPhase(lines.indexOf('phase winter 1901 adjustment') + 1);
       await answer(winter);
-      await click('g.province[data-province="lon"]');
+      await click('text.label[data-province="lon"]');
       await answer(winter);
       await page.waitForSelector('#orders:not([hidden]) button');
       const buttons = (await page.evaluate(`[...document.querySelectorAll('#orders button')].map((b) => b.textContent)`)) as string[];
