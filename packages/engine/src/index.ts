@@ -15,3 +15,4 @@ export * from './legal/index.js';
 export * from './render/index.js';
 export * from './many/index.js';
 export * from './check/index.js';
+export * from './words/index.js';
