@@ -33,8 +33,8 @@ export function adjudicate(args: string[], io: Io): number {
   const wrongEdition = unknownEditionExit('adjudicate', '--edition', run, adjudicateUsage, io);
   if (wrongEdition !== undefined) return wrongEdition;
   const errors = run.diagnostics.some((d) => d.severity === 'error');
-  // --lang, else the game's own `language` line.
-  const language = typeof lang === 'string' ? lang.toLowerCase() : reportLanguage(run.languages?.game);
+  // --lang, else (for the report people read; the JSON document is for programs) the game's own `language` line.
+  const language = typeof lang === 'string' ? lang.toLowerCase() : options.has('json') ? undefined : reportLanguage(run.languages?.game);
   const board = run.variant && run.config ? workspace.board(run.variant, run.config) : undefined;
   const namer = language && board ? languageNamer(board, language) : undefined;
   if (options.has('json')) {
