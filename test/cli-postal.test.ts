@@ -33,7 +33,7 @@ describe('dipforge adjudicate, postal year', () => {
         '  retreat: turkey A bul retreats to con (from its list; passed over gre (occupied))',
         '  adjustments: austria (5 centres, 3 units) builds A bud, F tri',
         '  adjustments: england (4 centres, 3 units) builds F lon',
-        '    not carried out: build A lvp: too-many-builds',
+        '    not carried out: build A lvp: no builds left',
         '  adjustments: france (5 centres, 3 units) no builds (2 allowed, none made)',
         '  adjustments: germany (5 centres, 3 units) builds A mun, F kie',
         '    not carried out: build A ber: occupied',

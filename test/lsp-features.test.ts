@@ -352,7 +352,8 @@ describe('hover', () => {
     const h = hover(ws, doc, at(example, 'A ukr - rum', 6));
     expect(Hover.is(h)).toBe(true);
     const value = (h?.contents as { value: string }).value;
-    expect(value).toMatch(/^\*\*A ukr - rum\*\*\n\nRead as `A ukr - rum` \(russia\)\n\nResult: fails \(bounced\): attack 1 against hold 0, 1 of A gal$/);
+    // A ukr - rum and A gal - rum, one each, into empty Rumania: the other move stopped it, 1 against 1; the full reasoning follows.
+    expect(value).toMatch(/^\*\*A ukr - rum\*\*\n\nRead as `A ukr - rum` \(russia\)\n\nResult: fails: bounced by A gal - rum \(1 against 1\)\n\nWhy: fails \(bounced\): attack 1 against hold 0, 1 of A gal$/);
   });
 
   it('a rule option: what it does and which editions set it', () => {
@@ -527,7 +528,7 @@ describe('code actions, lenses, hints, signature help', () => {
     const hints = inlayHints(doc, { start: { line: 0, character: 0 }, end: { line: 100, character: 0 } });
     for (const h of hints) expect(InlayHint.is(h)).toBe(true);
     const rum = hints.find((h) => h.position.line === at(example, 'A ukr - rum').line);
-    expect(String(rum?.label)).toBe('✗ fails (bounced): attack 1 against hold 0, 1 of A gal');
+    expect(String(rum?.label)).toBe('✗ bounced by A gal - rum (1 against 1)');
   });
 
   it('signature help for order syntax', () => {
@@ -823,7 +824,8 @@ describe('the old rules\' order forms: retreat, build and disband lists', () => 
     expect(last(hoverText(ws, doc, at(postalGame, 'Disband A sil, A kie', 10)))).toBe('Disband list entry A sil: disbanded');
     expect(last(hoverText(ws, doc, at(postalGame, 'Disband A sil, A kie', 18)))).toBe('Disband list entry A kie: not carried out (too-many-disbands): the power has no removals left');
     expect(hoverText(ws, doc, at(postalGame, 'A mun H retreat', 6))).toBe(
-      '**A mun H retreat ber, kie, ruh**\n\nRead as `A mun H retreat ber, kie, ruh` (germany)\n\nResult: fails (dislodged): the unit was dislodged\n\n' +
+      // A boh - mun with A tyr's support (2) against A mun's hold (1).
+      '**A mun H retreat ber, kie, ruh**\n\nRead as `A mun H retreat ber, kie, ruh` (germany)\n\nResult: fails: dislodged by A boh - mun (2 against 1)\n\nWhy: fails (dislodged): the unit was dislodged\n\n' +
         'Retreat list: ber, kie, ruh (then retreat-default)\n\nDislodged from boh: retreated to kie; passed over ber (occupied)\n\nExpected: fails',
     );
     expect(hoverText(ws, doc, at(postalGame, 'Build A bud', 2))).toBe(

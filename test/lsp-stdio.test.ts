@@ -101,7 +101,7 @@ describe('dipforge lsp --stdio', () => {
     expect(Hover.is(h)).toBe(true);
     expect((h?.contents as { value: string }).value.startsWith('**Burgundy** (`bur`): inland')).toBe(true);
     const o = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: exampleUri }, position: at(example, 'A ukr - rum', 6) });
-    expect((o?.contents as { value: string }).value).toContain('Result: fails (bounced)');
+    expect((o?.contents as { value: string }).value).toContain('Result: fails: bounced by A gal - rum (1 against 1)');
   });
 
   it('goes to the definition in the map, finds references, renames across files', async () => {

@@ -215,7 +215,8 @@ describe('the language server in a game in another language', () => {
     const h = hover(ws, doc, at(6, 6));
     const value = h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '';
     expect(value).toContain('`A war - mos`');
-    expect(value).toContain('succeeds');
+    // The result in the game's language (成功: succeeds).
+    expect(value).toContain('`A war - mos` (russia): 成功');
     expect(value).toContain('Chinese (zh)');
   });
 
@@ -274,16 +275,19 @@ describe('dipforge adjudicate --lang', () => {
   it('prints orders, powers and units in Chinese', async () => {
     const r = await cli('adjudicate', game, '--lang', 'zh');
     expect(r.code).toBe(0);
-    expect(r.out).toContain('  法国:');
-    expect(r.out).toMatch(/北海舰队运输荷兰陆军移动到克莱德\s+succeeds/u);
-    expect(r.out).toMatch(/突尼斯舰队撤退到北非\s+succeeds/u);
-    expect(r.out).toContain('dislodged: 法国 突尼斯舰队');
+    // The whole report in Chinese (docs/GAME-LANGUAGE.md): 成功 succeeds, 被…击退 dislodged by, with the full-width colon.
+    expect(r.out).toContain('  法国：');
+    expect(r.out).toMatch(/北海舰队运输荷兰陆军移动到克莱德\s+成功/u);
+    expect(r.out).toMatch(/突尼斯舰队撤退到北非\s+成功/u);
+    // F ion - tun with F tys's support: 2, against F tun's hold of 1.
+    expect(r.out).toMatch(/突尼斯舰队防守\s+失败：被爱奥尼安海舰队移动到突尼斯击退（军力2对1）/u);
+    expect(r.out).toContain('被击退：法国 突尼斯舰队');
     expect(r.out).not.toContain('F nth C A hol - cly');
   });
 
   it('prints in Finnish and Japanese', async () => {
     const fi = await cli('adjudicate', game, '--lang', 'fi');
-    expect(fi.out).toMatch(/Armeija Varsova hyökkää Ukrainaan\s+succeeds/u);
+    expect(fi.out).toMatch(/Armeija Varsova hyökkää Ukrainaan\s+onnistuu/u);
     const ja = await cli('adjudicate', game, '--lang', 'ja');
     expect(ja.out).toContain('陸軍 キール-オランダ');
   });

@@ -311,8 +311,10 @@ expect
       .join('\n');
     const plain = parseGame(LINES, GAME);
     const general = parseGame(commented, GAME);
-    // The comments move offsets on later lines, never lines and columns.
-    const noOffsets = (v: unknown): string => JSON.stringify(v, (k, x: unknown) => (k === 'offset' ? undefined : x));
+    // The comments move offsets on later lines, never lines and columns; the text of an order continued on a deeper
+    // line (\tA wal H under F edi S F lon - nth) holds the blanks where the comment was, so blanks are compared as one.
+    const noOffsets = (v: unknown): string =>
+      JSON.stringify(v, (k, x: unknown) => (k === 'offset' ? undefined : k === 'continued' ? { ...(x as object), text: (x as { text: string }).text.replace(/\s+/g, ' ') } : x));
     expect(plain.ast.phases[0]!.orders.length).toBeGreaterThan(15);
     expect(noOffsets(plain.ast)).toBe(noOffsets(general.ast));
     expect(noOffsets(plain.diagnostics)).toBe(noOffsets(general.diagnostics));

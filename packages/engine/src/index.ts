@@ -16,3 +16,4 @@ export * from './render/index.js';
 export * from './many/index.js';
 export * from './check/index.js';
 export * from './play/index.js';
+export * from './words/index.js';

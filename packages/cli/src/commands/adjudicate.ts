@@ -1,12 +1,12 @@
 import { GameWorkspace, phaseText, runGameFile, type Diagnostic, type GameRun, type PhaseRun } from '@dipforge/dsl';
-import { decidedText, describeOutcome, formatScore, resultKind } from '@dipforge/dsl';
+import { formatScore, resultKind } from '@dipforge/dsl';
 import { alliancesInForce } from '@dipforge/engine';
-import { formatOrder, orderLanguages, type Order, type OrderResult, type PhaseResult, type Position } from '@dipforge/engine';
+import { formatOrder, orderLanguages, type Order, type OrderResult, type PhaseResult, type Position, type ResultFacts } from '@dipforge/engine';
+import { canonicalNamer, languageNamer, outcomeWords, phaseWords, powerList, say, statusWords, type Board, type Namer } from '@dipforge/engine';
 import { oneFileArgs, parseArgs } from '../args.js';
 import { unknownEditionExit } from '../edition-flag.js';
 import { Exit, type Io } from '../io.js';
 import { displayPath, exitCode, printDiagnostics, summary } from '../report.js';
-import { canonicalNamer, languageNamer, type Namer } from './adjudicate-language.js';
 
 export const adjudicateUsage = 'dipforge adjudicate GAME.dipgame [--edition NAME] [--lang zh|ja|fi] [--json]   every phase with its results, the final position, the result and the scores';
 
@@ -33,17 +33,25 @@ export function adjudicate(args: string[], io: Io): number {
   const wrongEdition = unknownEditionExit('adjudicate', '--edition', run, adjudicateUsage, io);
   if (wrongEdition !== undefined) return wrongEdition;
   const errors = run.diagnostics.some((d) => d.severity === 'error');
-  const language = typeof lang === 'string' ? lang.toLowerCase() : undefined;
-  const namer = language && run.variant && run.config ? languageNamer(workspace.board(run.variant, run.config), run.config, language) : undefined;
+  // --lang, else (for the report people read; the JSON document is for programs) the game's own `language` line.
+  const language = typeof lang === 'string' ? lang.toLowerCase() : options.has('json') ? undefined : reportLanguage(run.languages?.game);
+  const board = run.variant && run.config ? workspace.board(run.variant, run.config) : undefined;
+  const namer = language && board ? languageNamer(board, language) : undefined;
   if (options.has('json')) {
     io.out(`${JSON.stringify(adjudicationJson(run, io.cwd, namer && language ? { language, namer } : undefined), null, 2)}\n`);
     if (errors) printDiagnostics(run.diagnostics, io);
   } else {
     printDiagnostics(run.diagnostics, io);
-    io.out(humanReport(run, io.cwd, namer));
+    io.out(humanReport(run, io.cwd, namer ?? canonicalNamer(board), board));
     if (errors) io.err(`dipforge adjudicate: ${summary(run.diagnostics)}${run.complete ? '' : '; not every phase was adjudicated'}\n`);
   }
   return exitCode(run.diagnostics);
+}
+
+/** A game's order language when a report can be written in it (not the standard notation). */
+function reportLanguage(tag: string | undefined): string | undefined {
+  const t = tag?.toLowerCase();
+  return t !== undefined && orderLanguages().includes(t) ? t : undefined;
 }
 
 // ------------------------------------------------------------------ shared
@@ -57,6 +65,7 @@ interface ResultRow {
   status: OrderResult['status'] | 'unresolved';
   reason?: string;
   detail?: string;
+  facts?: ResultFacts;
   expected?: string;
 }
 
@@ -76,6 +85,7 @@ function rows(phase: PhaseRun): ResultRow[] {
     };
     if (r?.reason !== undefined) row.reason = r.reason;
     if (r?.detail !== undefined) row.detail = r.detail;
+    if (r?.facts !== undefined) row.facts = r.facts;
     if (o.line.expected) row.expected = o.line.expected.value;
     out.push(row);
   }
@@ -84,6 +94,7 @@ function rows(phase: PhaseRun): ResultRow[] {
     const row: ResultRow = { power: r.order.power, order: r.order, text: formatOrder(r.order), status: r.status };
     if (r.reason !== undefined) row.reason = r.reason;
     if (r.detail !== undefined) row.detail = r.detail;
+    if (r.facts !== undefined) row.facts = r.facts;
     out.push(row);
   }
   return out;
@@ -123,13 +134,26 @@ function centreLine(position: Position, powers: readonly string[], names: Namer)
   const c = centres(position, powers);
   return Object.entries(c)
     .map(([p, n]) => `${names.power(p)} ${n}`)
-    .join(', ');
+    .join(names.messages.text.listJoin);
 }
 
 /** The widest order column: a longer order (a convoy route of many seas) is followed by one space instead of widening every row. */
 const MAX_ORDER_COLUMN = 48;
 
-function humanReport(run: GameRun, cwd: string, names: Namer = canonicalNamer): string {
+/** `heading: rest`, with the language's colon. */
+function labelled(names: Namer, label: string, rest: string): string {
+  return `${label}${colon(names)}${rest}`;
+}
+
+const colon = (names: Namer): string => (names.language === 'zh' || names.language === 'ja' ? '：' : ': ');
+
+/**
+ * The report people read: every phase's orders with their results in plain
+ * words, in the namer's language (headings, phases, centres and the result of
+ * the game too), and the orders in the notation that language's reader reads back.
+ */
+function humanReport(run: GameRun, cwd: string, names: Namer, board?: Board): string {
+  const t = names.messages.text;
   const unitText = names.unit;
   const lines: string[] = [];
   // Lists are added in a loop, not by push(...list): a phase may have more orders than a call takes arguments.
@@ -138,49 +162,51 @@ function humanReport(run: GameRun, cwd: string, names: Namer = canonicalNamer): 
   };
   const powers = powersOf(run);
   if (!run.config || !run.start) return `${displayPath(run.file, cwd)}: not adjudicated\n`;
-  lines.push(`${displayPath(run.file, cwd)}: ${run.config.name} (${run.config.id}), edition ${run.edition ?? '?'}${run.seed !== undefined ? `, seed ${run.seed}` : ''}`);
-  add(declarationLines(run, -1));
+  const heading = say(t.heading, { file: displayPath(run.file, cwd), variant: run.config.name, id: run.config.id, edition: run.edition ?? '?' });
+  lines.push(`${heading}${run.seed !== undefined ? say(t.seed, { seed: run.seed }) : ''}`);
+  add(declarationLines(run, -1, names));
   for (const [index, phase] of run.phases.entries()) {
     lines.push('');
-    lines.push(`${phaseText(phase.phase)}${phase.section ? '' : '   (not in the file: no orders)'}`);
-    const all = rows(phase).map((r) => ({ ...r, text: names === canonicalNamer ? r.text : names.order(r.order) }));
+    lines.push(`${phaseWords(phase.phase, names)}${phase.section ? '' : `   ${t.notInFile}`}`);
+    const all = rows(phase).map((r) => ({ ...r, text: names.language === undefined ? r.text : names.order(r.order) }));
     let column = 24;
     for (const r of all) column = Math.min(MAX_ORDER_COLUMN, Math.max(column, width(r.text) + 2));
     let power: string | undefined;
     for (const r of all) {
       if (r.power !== power) {
         power = r.power;
-        lines.push(`  ${names.power(power)}:`);
+        lines.push(`  ${names.power(power)}${colon(names).trimEnd()}`);
       }
-      const why = r.reason ? ` (${r.reason}${r.detail ? `: ${r.detail}` : ''})` : r.detail ? ` (${r.detail})` : '';
+      const words = r.status === 'unresolved' ? t.unresolved : statusWords({ order: r.order, status: r.status, reason: r.reason, facts: r.facts }, names, board);
       const mismatch = r.expected && r.expected !== r.status ? `   [expected ${r.expected}]` : '';
-      lines.push(`    ${pad(r.text, column)}${r.status}${why}${mismatch}`);
+      lines.push(`    ${pad(r.text, column)}${words}${mismatch}`);
     }
-    if (all.length === 0) lines.push('  no orders');
+    if (all.length === 0) lines.push(`  ${t.noOrders}`);
     for (const d of phase.result.dislodged) {
-      lines.push(`  dislodged: ${names.power(d.power)} ${unitText(d)}${d.from ? ` (attacked from ${names.place(d.from)}${d.byConvoy ? ' by convoy' : ''})` : ''}`);
+      const from = d.from ? ` (${say(d.byConvoy ? t.attackedFromByConvoy : t.attackedFrom, { place: names.place(d.from) })})` : '';
+      lines.push(`  ${labelled(names, t.dislodged, `${names.power(d.power)} ${unitText(d)}${from}`)}`);
     }
     add(retreatLines(phase.result, names));
     add(adjustmentLines(phase.result, names));
-    if (phase.phase.kind !== 'retreat' && !sameOwners(phase.before, phase.result.next)) lines.push(`  centres: ${centreLine(phase.result.next, powers, names)}`);
-    if (phase.incomplete) lines.push('  (some orders of this phase could not be read and were left out)');
-    add(declarationLines(run, index));
+    if (phase.phase.kind !== 'retreat' && !sameOwners(phase.before, phase.result.next)) lines.push(`  ${labelled(names, t.centres, centreLine(phase.result.next, powers, names))}`);
+    if (phase.incomplete) lines.push(`  ${t.someUnread}`);
+    add(declarationLines(run, index, names));
   }
   const final = run.final as Position;
   lines.push('');
-  lines.push(`position at ${phaseText(final.phase)}:`);
+  lines.push(`${say(t.positionAt, { phase: phaseWords(final.phase, names) })}${colon(names).trimEnd()}`);
   const byPower = new Map<string, string[]>();
   for (const u of final.units) byPower.set(u.power, [...(byPower.get(u.power) ?? []), unitText(u)]);
   for (const p of [...powers, ...[...byPower.keys()].filter((k) => !powers.includes(k))]) {
     const units = byPower.get(p);
-    if (units) lines.push(`  ${names.power(p)}: ${units.join(', ')}`);
+    if (units) lines.push(`  ${labelled(names, names.power(p), units.join(t.listJoin))}`);
   }
-  for (const d of final.dislodged) lines.push(`  dislodged ${names.power(d.power)}: ${unitText(d)}`);
-  lines.push(`centres: ${centreLine(final, powers, names)}`);
-  add(resultLines(run));
+  for (const d of final.dislodged) lines.push(`  ${labelled(names, say(t.dislodgedFinal, { power: names.power(d.power) }), unitText(d))}`);
+  lines.push(labelled(names, t.centres, centreLine(final, powers, names)));
+  add(resultLines(run, names));
   if (run.expectations.length > 0) {
     const failed = run.expectations.filter((e) => !e.ok);
-    lines.push(`expectations: ${run.expectations.length - failed.length} met, ${failed.length} failed`);
+    lines.push(say(t.expectations, { met: run.expectations.length - failed.length, failed: failed.length }));
     for (const e of failed) lines.push(`  ${displayPath(run.file, cwd)}:${e.range.start.line + 1}:${e.range.start.column + 1}: ${e.message} [DF6007]`);
   }
   return `${lines.join('\n')}\n`;
@@ -188,18 +214,19 @@ function humanReport(run: GameRun, cwd: string, names: Namer = canonicalNamer): 
 
 /** The retreats a movement phase carried out at once (retreat lists, a postal year). */
 function retreatLines(result: PhaseResult, names: Namer): string[] {
+  const t = names.messages.text;
   const out: string[] = [];
   const unitText = names.unit;
   for (const r of result.retreats ?? []) {
-    const passed = r.passed.length === 0 ? '' : `; passed over ${r.passed.map((p) => `${names.place(p.to)} (${p.reason})`).join(', ')}`;
-    const by = (b: 'list' | 'default'): string => (b === 'list' ? 'from its list' : 'by retreat-default');
+    const passed = r.passed.length === 0 ? '' : say(t.passedOver, { places: r.passed.map((p) => `${names.place(p.to)} (${names.messages.reasons[p.reason]})`).join(t.listJoin) });
+    const by = (b: 'list' | 'default'): string => (b === 'list' ? t.fromList : t.byDefault);
     const what =
       r.outcome === 'retreats'
-        ? `retreats to ${names.place(r.to)} (${by(r.by)}${passed})`
+        ? say(t.retreatsTo, { place: names.place(r.to), how: `${by(r.by)}${passed}` })
         : r.outcome === 'destroyed'
-          ? `destroyed: another unit retreated to ${names.place(r.to)} too (${by(r.by)}${passed})`
-          : `disbanded (${r.why === 'ordered' ? 'as its list says' : r.why === 'no-retreat' ? 'no legal retreat' : 'by retreat-default'}${passed})`;
-    out.push(`  retreat: ${names.power(r.unit.power)} ${unitText(r.unit)} ${what}`);
+          ? say(t.destroyed, { place: names.place(r.to), how: `${by(r.by)}${passed}` })
+          : say(t.disbanded, { how: `${r.why === 'ordered' ? t.asListSays : r.why === 'no-retreat' ? t.noLegalRetreat : t.byDefault}${passed}` });
+    out.push(`  ${labelled(names, t.retreat, `${names.power(r.unit.power)} ${unitText(r.unit)} ${what}`)}`);
   }
   return out;
 }
@@ -211,20 +238,23 @@ function entryText(e: { kind?: string; at: string }, names: Namer): string {
 
 /** The adjustments a postal fall carried out, per power. */
 function adjustmentLines(result: PhaseResult, names: Namer): string[] {
+  const t = names.messages.text;
   const out: string[] = [];
-  const unitText = names.unit;
+  const units = (list: readonly { kind: string; at: string }[]): string => list.map(names.unit).join(t.listJoin);
+  const why = (e: { reason?: string; status: string }): string => (e.reason !== undefined && e.reason in names.messages.reasons ? names.messages.reasons[e.reason as keyof typeof names.messages.reasons] : (e.reason ?? e.status));
   for (const a of result.adjustments ?? []) {
     const parts: string[] = [];
-    if (a.disbanded.length > 0) parts.push(`disbands ${a.disbanded.map(unitText).join(', ')}`);
-    if (a.removed.length > 0) parts.push(`removes ${a.removed.map(unitText).join(', ')} (removal-order)`);
-    if (a.built.length > 0) parts.push(`builds ${a.built.map(unitText).join(', ')}`);
-    if (parts.length === 0) parts.push(a.centres > a.units ? `no builds (${a.centres - a.units} allowed, none made)` : 'no change');
-    out.push(`  adjustments: ${names.power(a.power)} (${a.centres} centres, ${a.units} units) ${parts.join('; ')}`);
+    if (a.disbanded.length > 0) parts.push(say(t.disbands, { units: units(a.disbanded) }));
+    if (a.removed.length > 0) parts.push(say(t.removes, { units: units(a.removed) }));
+    if (a.built.length > 0) parts.push(say(t.builds, { units: units(a.built) }));
+    if (parts.length === 0) parts.push(a.centres > a.units ? say(t.noBuilds, { allowed: a.centres - a.units }) : t.noChange);
+    const counts = say(t.adjustmentCounts, { power: names.power(a.power), centres: a.centres, units: a.units });
+    out.push(`  ${labelled(names, t.adjustments, `${counts} ${parts.join('; ')}`)}`);
     const skipped = [
-      ...a.disbands.filter((e) => e.status !== 'succeeds').map((e) => `disband ${entryText(e.entry, names)}: ${e.reason ?? e.status}`),
-      ...a.builds.filter((e) => e.status !== 'succeeds').map((e) => `build ${entryText(e.entry, names)}: ${e.reason ?? e.status}`),
+      ...a.disbands.filter((e) => e.status !== 'succeeds').map((e) => say(t.disbandEntry, { entry: entryText(e.entry, names), why: why(e) })),
+      ...a.builds.filter((e) => e.status !== 'succeeds').map((e) => say(t.buildEntry, { entry: entryText(e.entry, names), why: why(e) })),
     ];
-    if (skipped.length > 0) out.push(`    not carried out: ${skipped.join('; ')}`);
+    if (skipped.length > 0) out.push(`    ${labelled(names, t.notCarriedOut, skipped.join('; '))}`);
   }
   return out;
 }
@@ -299,35 +329,39 @@ export function adjudicationJson(run: GameRun, cwd: string, localized?: { langua
 // ---------------------------------------------------------- victory, scores
 
 /** The declarations played after phase `index` (-1: before the first phase), as lines of the report. */
-function declarationLines(run: GameRun, index: number): string[] {
+function declarationLines(run: GameRun, index: number, names: Namer): string[] {
+  const t = names.messages.text;
   const list = run.declarations.filter((d) => d.after === index);
   if (list.length === 0) return [];
-  const at = index < 0 ? 'at the start' : `after ${phaseText(run.phases[index]!.phase)}`;
+  const at = index < 0 ? t.atStart : say(t.after, { phase: phaseWords(run.phases[index]!.phase, names) });
   const out: string[] = [];
   list.forEach((d, i) => {
-    if (i === 0 || list[i - 1]!.block !== d.block) out.push('', `declare (${at})`);
+    if (i === 0 || list[i - 1]!.block !== d.block) out.push('', say(t.declareAt, { when: at }));
     out.push(`  ${d.text}: ${d.effect}`);
   });
   return out;
 }
 
 /** `winner:`, `result:` and `scores:` lines. */
-function resultLines(run: GameRun): string[] {
+function resultLines(run: GameRun, names: Namer): string[] {
+  const t = names.messages.text;
   const state = run.victory;
-  if (!state) return [`winner: ${run.winner ?? 'none'}`];
+  if (!state) return [labelled(names, t.winner, run.winner ? names.power(run.winner) : t.none)];
   const o = state.outcome;
-  const won = o.over && o.kind !== 'draw' && o.kind !== 'ended' && o.winners.length > 0;
-  const lines = [`winner: ${won ? `${o.winners.join(', ')} (${o.kind})` : 'none'}`];
+  const won = o.over && o.kind !== undefined && o.kind !== 'draw' && o.kind !== 'ended' && o.winners.length > 0;
+  const winner = won ? say(t.winnerKind, { who: o.winners.map((p) => names.power(p)).join(t.listJoin), kind: names.messages.outcomeKinds[o.kind as keyof typeof names.messages.outcomeKinds] }) : t.none;
+  const lines = [labelled(names, t.winner, winner)];
   const alliances = alliancesInForce(state.allies, powersOf(run));
-  const how = o.over ? `${describeOutcome(state)}, ${decidedText(state)}` : describeOutcome(state);
-  lines.push(`result: ${how}${state.ended && !o.over ? ' (the game has been ended)' : ''}`);
-  if (alliances.length > 0) lines.push(`alliances: ${alliances.map((a) => a.join(' and ')).join('; ')}`);
+  const decided = state.decidedAfter ? say(t.after, { phase: phaseWords(state.decidedAfter, names) }) : t.atStart;
+  const how = o.over ? `${outcomeWords(o, names)}${t.listJoin}${decided}` : outcomeWords(o, names);
+  lines.push(labelled(names, t.result, `${how}${state.ended && !o.over ? t.ended : ''}`));
+  if (alliances.length > 0) lines.push(labelled(names, t.alliances, alliances.map((a) => powerList(a, names)).join('; ')));
   const s = state.scores;
   if (s.system !== 'none') {
     const points = Object.entries(s.points)
-      .map(([p, n]) => `${p} ${formatScore(n)}`)
-      .join(', ');
-    lines.push(`scores (${s.system}${s.final ? '' : ', provisional'}): ${points}`);
+      .map(([p, n]) => `${names.power(p)} ${formatScore(n)}`)
+      .join(t.listJoin);
+    lines.push(labelled(names, say(s.final ? t.scores : t.scoresProvisional, { system: s.system }), points));
   }
   return lines;
 }

@@ -226,6 +226,14 @@ export interface OrderLine extends Node {
   text: Text;
   /** `[succeeds]`, `[fails]`, `[illegal]`; undefined when none (or when the word was no result). */
   expected?: { value: ExpectedResult; range: Range };
+  /**
+   * The order continued on the next line, indented deeper (as a rule text prints
+   * a long support): the text of both lines, as written. The runner reads it as
+   * one order when this line alone is no order; the next line then has `continuation`.
+   */
+  continued?: Text;
+  /** This line is indented deeper than the order line before it, which may continue onto it (see `continued`). */
+  continuation?: true;
 }
 
 export interface ExpectSection extends Node {

@@ -232,6 +232,7 @@ class GameParser {
   // --------------------------------------------------------------- lines
 
   private line(start: number, end: number): void {
+    if (this.section === 'phase' && this.power && this.continuation(start, end)) return;
     if (this.section === 'phase' && ((this.power && this.plainOrder(start, end)) || this.plainPowerLine(start, end))) return;
     this.flushGrowth();
     const contentEnd = this.commentStart(start, end);
@@ -286,6 +287,50 @@ class GameParser {
         this.inDeclare(toks, lineEnd);
         return;
     }
+  }
+
+  /**
+   * A line right after an order line (no result written on it), indented deeper
+   * than it: the order may go on here (`イギリス:海軍 North Sea(北海)` and, below
+   * it, `支援 ドイツ:陸軍 Kiel(キール)-Holland(オランダ)`). It is kept as an order
+   * line of its own, marked `continuation`, with no power heading read from it
+   * (its colon is a power prefix of the order), and the line before gets the
+   * text of both in `continued`; the runner reads them as one order when the
+   * line before is no order alone. False (nothing done) for any other line.
+   */
+  private continuation(start: number, end: number): boolean {
+    const phase = this.phase as G.PhaseSection;
+    const prev = phase.orders[phase.orders.length - 1];
+    if (!prev || prev.expected || prev.range.end.line !== this.lineNo - 1) return false;
+    // The first line of the order: a third line continues the first two.
+    let head = phase.orders.length - 1;
+    while (head > 0 && phase.orders[head]!.continuation) head--;
+    const first = phase.orders[head] as G.OrderLine;
+    const indent = (from: number): number => {
+      let i = from;
+      while (i < this.text.length && isBlank(this.text.charCodeAt(i))) i++;
+      return i - from;
+    };
+    const firstStart = first.range.start.offset - first.range.start.column;
+    if (indent(start) <= indent(firstStart)) return false;
+    const toks = this.tokenize(start, this.commentStart(start, end));
+    const tok = toks[0];
+    if (!tok) return false;
+    const kw = tok.kind === 'word' ? tok.text.toLowerCase() : '';
+    if (kw === 'phase' || kw === 'expect' || kw === 'declare' || kw === 'position') return false;
+    this.flushGrowth();
+    const count = phase.orders.length;
+    this.order(toks, this.power as G.Word, (toks[toks.length - 1] as Tok).end);
+    const next = phase.orders[phase.orders.length - 1];
+    if (phase.orders.length === count || !next) return true;
+    next.continuation = true;
+    // The text of the lines as written, with what lies between them (a comment, the line break, the indentation)
+    // as blanks of the same length, so that an offset into it is an offset into the file from where it starts.
+    const before = first.continued ?? first.text;
+    const gap = this.text.slice(before.range.end.offset, next.text.range.start.offset).replace(/[^\r\n]/g, ' ');
+    first.continued = { text: before.text + gap + next.text.text, range: this.range(first.text.range.start.offset, next.text.range.end.offset) };
+    this.growLater(phase, (toks[toks.length - 1] as Tok).end);
+    return true;
   }
 
   /**

@@ -972,6 +972,12 @@ class GameRunner {
   }
 
   /** Reads the orders, adjudicates the phase, checks its expectations; the next position, or undefined to stop. */
+  /** Whether an order line reads as an order by itself (so the deeper-indented line after it is an order of its own). */
+  private standsAlone(text: string, power: string, language: string | undefined, phase: Position['phase']['kind'], unitAt: (loc: string) => Unit | undefined): boolean {
+    if (language !== undefined) return readOrderLine(this.board, this.index, language, text, { power, phase, unitAt }).ok;
+    return this.orderReading.order(text, power, phase, unitAt).ok;
+  }
+
   private adjudicate(position: Position, lines: G.OrderLine[], section: G.PhaseSection): Position | undefined {
     const written = lines === section.orders;
     // The orders read, and the line and power of each (paired with the engine's results below).
@@ -991,15 +997,26 @@ class GameRunner {
       let word: G.Word | undefined;
       let power: string | undefined;
       let language: string | undefined;
-      for (const line of lines) {
-        if (line.power !== word) {
-          word = line.power;
+      let joined = false;
+      for (const written of lines) {
+        if (written.power !== word) {
+          word = written.power;
           power = this.powerOf.get(word);
           language = power === undefined ? undefined : this.languages.of(power);
         }
         if (!power) {
           incomplete = true;
           continue;
+        }
+        // The lines after the first of an order read as one.
+        if (written.continuation && joined) continue;
+        joined = false;
+        let line = written;
+        if (written.continued && !this.standsAlone(written.text.text, power, language, position.phase.kind, unitAt)) {
+          let last = lines.indexOf(written) + 1;
+          while (lines[last + 1]?.continuation) last++;
+          line = joinedLine(written, lines[last]);
+          joined = true;
         }
         if (language !== undefined) {
           // A line in another language may hold several orders, each possibly another power's (`ドイツ：…`).
@@ -1255,3 +1272,12 @@ function unitText(kind: 'army' | 'fleet', at: string): string {
   return `${kind === 'army' ? 'A' : 'F'} ${at}`;
 }
 
+
+/** An order line and the deeper-indented lines that continue it (`next` the last), as one order line (the result written on the last or the first). */
+function joinedLine(first: G.OrderLine, next: G.OrderLine | undefined): G.OrderLine {
+  const text = first.continued as G.Text;
+  const line: G.OrderLine = { kind: 'Order', power: first.power, text, range: { start: first.range.start, end: next?.range.end ?? text.range.end } };
+  const expected = next?.expected ?? first.expected;
+  if (expected) line.expected = expected;
+  return line;
+}

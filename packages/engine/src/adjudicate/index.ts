@@ -7,6 +7,8 @@ export type {
   PassedRetreat,
   PhaseResult,
   PowerAdjustment,
+  ResultFacts,
+  ResultUnit,
   RetreatOutcome,
 } from './result.js';
 export { inAdvance, type InAdvance } from './postal.js';

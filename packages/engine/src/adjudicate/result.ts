@@ -2,7 +2,7 @@
  * What adjudication says about each order and about the phase as a whole.
  */
 import type { BuildEntry, Order, UnitRef } from '../orders/order.js';
-import type { DislodgedUnit, Position, Unit } from '../game/position.js';
+import type { DislodgedUnit, Position, Unit, UnitKind } from '../game/position.js';
 import type { Reason } from './reasons.js';
 
 /**
@@ -22,7 +22,29 @@ export interface OrderResult {
   detail?: string;
   /** Set on results the adjudicator appends for implicit orders it deduced (rule `implicit-orders`, DATC 4.E.3). */
   implicit?: boolean;
+  /** Who and what numbers decided a failure, for the plain words of `resultWords` (movement phases). */
+  facts?: ResultFacts;
 }
+
+/** A unit a result names: its kind, where it stood and, when it was ordered to move, where to. */
+export interface ResultUnit {
+  kind: UnitKind;
+  at: string;
+  to?: string;
+}
+
+/**
+ * What stopped an order, with the strengths compared:
+ * - `bounced`: the move's attack against the strongest force opposing it, and
+ *   the units that force comes from (the holder, a head-to-head opponent, or
+ *   other units moving to the same place);
+ * - `dislodged`: the attacker and its attack against the unit's hold (or defence);
+ * - `cut`: the move that cut the support.
+ */
+export type ResultFacts =
+  | { kind: 'bounced'; by: ResultUnit[]; attack: number; against: number }
+  | { kind: 'dislodged'; by: ResultUnit; attack: number; against: number }
+  | { kind: 'cut'; by: ResultUnit };
 
 export interface PhaseResult {
   results: OrderResult[];

@@ -1,8 +1,8 @@
-/** Inlay hints: each order's result at the end of its line (`✓ succeeds`, `✗ bounced 1–1 against A mun - bur`). */
+/** Inlay hints: each order's result in plain words at the end of its line (`✓ succeeds`, `✗ bounced by A mun - bur (1 against 1)`). */
 import { InlayHintKind, type InlayHint, type Range } from 'vscode-languageserver';
 import { toRange } from '../text.js';
 import type { GameDoc } from '../workspace.js';
-import { resultText } from './diagnostics.js';
+import { hintLabel } from './result-words.js';
 
 export function inlayHints(doc: GameDoc, range: Range): InlayHint[] {
   const out: InlayHint[] = [];
@@ -12,11 +12,10 @@ export function inlayHints(doc: GameDoc, range: Range): InlayHint[] {
     const last = phase.section.range.end.line;
     if (last < range.start.line || first > range.end.line) continue;
     for (const o of phase.orders) {
-      const r = o.result;
-      if (!r) continue;
+      const label = hintLabel(doc, o);
+      if (label === undefined) continue;
       const end = toRange(o.line.range).end;
       if (end.line < range.start.line || end.line > range.end.line) continue;
-      const label = r.status === 'succeeds' ? '✓ succeeds' : `${r.status === 'illegal' ? '⚠' : '✗'} ${resultText(o)}`;
       out.push({ position: end, label, kind: InlayHintKind.Parameter, paddingLeft: true });
     }
   }

@@ -16,6 +16,7 @@ import type { GameDoc, MapDoc, Workspace } from '../workspace.js';
 import { conflictText } from './conflicts.js';
 import { resultText } from './diagnostics.js';
 import { localizedHover } from './localized.js';
+import { resultLine } from './result-words.js';
 import { notPlayedText, whyNotPlayed } from '../unplayed.js';
 
 export function hover(ws: Workspace, doc: GameDoc | MapDoc, pos: Position): Hover | null {
@@ -134,7 +135,8 @@ function gameHover(ws: Workspace, doc: GameDoc, offset: number): Hover | null {
       if (o && ctx.run) lines.push(...listText(ctx.run, o));
     } else if (o) {
       lines.push(`Read as \`${readAs(o.order)}\` (${o.power})`);
-      lines.push(`Result: ${resultText(o) ?? 'not adjudicated'}`);
+      lines.push(`Result: ${resultLine(doc, o) ?? 'not adjudicated'}`);
+      if (o.result && o.result.status !== 'succeeds') lines.push(`Why: ${resultText(o)}`);
       if (ctx.run) lines.push(...listText(ctx.run, o));
       if (o.line.expected) lines.push(`Expected: ${o.line.expected.value}`);
     } else {

@@ -27,6 +27,7 @@ import { CodeActionKind, CompletionItemKind, type CompletionItem, type Diagnosti
 import { base, positionOf, type GameContext } from '../context.js';
 import type { GameDoc } from '../workspace.js';
 import { resultText } from './diagnostics.js';
+import { resultLine } from './result-words.js';
 
 type PhaseContext = Extract<GameContext, { kind: 'phase' }>;
 type Edit = (title: string, kind: string, edits: TextEdit[], preferred?: boolean, diagnostics?: LspDiagnostic[]) => void;
@@ -161,7 +162,11 @@ export function localizedHover(doc: GameDoc, ctx: PhaseContext): string[] | unde
   if (language === undefined) return undefined;
   const runs = lineRuns(ctx);
   const out: string[] = [`Written in ${languageName(language)}`];
-  for (const r of runs) out.push(`Canonical order: \`${safeFormat(r.order)}\` (${r.power}): ${resultText(r) ?? 'not adjudicated'}`);
+  for (const r of runs) {
+    const words = resultLine(doc, r);
+    const why = r.result && r.result.status !== 'succeeds' ? ` — ${resultText(r)}` : '';
+    out.push(`Canonical order: \`${safeFormat(r.order)}\` (${r.power}): ${words ?? 'not adjudicated'}${why}`);
+  }
   if (runs.length === 0) out.push('This order could not be read; see the problems on this line.');
   if (order.expected) out.push(`Expected: ${order.expected.value}`);
   return out;

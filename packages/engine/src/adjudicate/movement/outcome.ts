@@ -7,12 +7,13 @@
 import * as boardCodes from '../../board/codes.js';
 import type { Order } from '../../orders/order.js';
 import type { DislodgedUnit, Unit } from '../../game/position.js';
-import type { OrderResult } from '../result.js';
+import type { OrderResult, ResultFacts, ResultUnit } from '../result.js';
 import { reasonText, type Reason } from '../reasons.js';
 import type { ValidatedMovement } from './validate.js';
 import { convoyPath, hasPath, headToHead, usesConvoy } from './paths.js';
 import type { MovementState } from './state.js';
 import * as stateCodes from './state.js';
+import { cutter } from './support.js';
 import { attackStrength, defendStrength, holdStrength, preventStrength } from './strengths.js';
 import * as tableCodes from './table.js';
 import type { MovementWorkspace } from './workspace.js';
@@ -181,8 +182,10 @@ function ok(order: Order, detail?: string): OrderResult {
   return detail === undefined ? { order, status: 'succeeds' } : { order, status: 'succeeds', detail };
 }
 
-function failed(order: Order, reason: Reason, detail?: string): OrderResult {
-  return { order, status: 'fails', reason, detail: detail ?? reasonText(reason) };
+function failed(order: Order, reason: Reason, detail?: string, facts?: ResultFacts): OrderResult {
+  const r: OrderResult = { order, status: 'fails', reason, detail: detail ?? reasonText(reason) };
+  if (facts) r.facts = facts;
+  return r;
 }
 
 function resultOf(ws: MovementWorkspace, u: number, order: Order): OrderResult {
@@ -191,7 +194,7 @@ function resultOf(ws: MovementWorkspace, u: number, order: Order): OrderResult {
   const success = m.res[u] === 1;
   switch (t.order[u]) {
     case HOLD:
-      return dislodged ? failed(order, 'dislodged') : ok(order);
+      return dislodged ? failed(order, 'dislodged', undefined, dislodgedFacts(ws, u)) : ok(order);
     case MOVE: {
       if (success) return ok(order);
       if (m.backup[u] === BACKUP_PARADOX) return failed(order, 'paradox');
@@ -202,18 +205,20 @@ function resultOf(ws: MovementWorkspace, u: number, order: Order): OrderResult {
       }
       const refused = convoyRefused(m, u);
       if (refused) return failed(order, 'no-convoy', refused);
-      return failed(order, 'bounced', bounceDetail(m, u));
+      return failed(order, 'bounced', bounceDetail(m, u), bounceFacts(m, u));
     }
     case SUPPORT_HOLD:
     case SUPPORT_MOVE: {
       if (!t.matched[u]) return failed(order, t.unmatchedReason[u] === UNMATCHED_CIVIL_DISORDER ? 'civil-disorder' : 'unmatched');
       if (success) return ok(order, turnedIntoHoldSupport(m, u));
-      return failed(order, dislodged ? 'dislodged' : 'cut');
+      if (dislodged) return failed(order, 'dislodged', undefined, dislodgedFacts(ws, u));
+      const by = cutter(m, u);
+      return failed(order, 'cut', undefined, by >= 0 ? { kind: 'cut', by: unitOf(m, by) } : undefined);
     }
     case CONVOY: {
       if (!t.matched[u]) return failed(order, 'unmatched');
       if (m.backup[u] === BACKUP_PARADOX) return failed(order, 'paradox');
-      if (!success) return failed(order, 'dislodged');
+      if (!success) return failed(order, 'dislodged', undefined, dislodged ? dislodgedFacts(ws, u) : undefined);
       const army = t.target[u]!;
       if (t.route[army] === ROUTE_LAND || !usesConvoy(m, army)) return failed(order, 'not-used');
       if (carriesAgainstOwn(m, u, army)) return failed(order, 'not-used', NO_CONVOY_FLEET);
@@ -287,6 +292,47 @@ function bounceDetail(m: MovementState, u: number): string {
     text += `, ${preventStrength(m, next)} of ${describe(m, next)}`;
     after = prov[next]!;
   }
+}
+
+/** The unit `u` as a result names it: with its destination when it was ordered to move. */
+function unitOf(m: MovementState, u: number, moving = true): ResultUnit {
+  const { board, units } = m.t;
+  const out: ResultUnit = { kind: units.kind[u] === FLEET ? 'fleet' : 'army', at: board.locName(units.loc[u]!) };
+  if (moving && m.t.order[u] === MOVE) out.to = board.locName(m.t.dstLoc[u]!);
+  return out;
+}
+
+/** Who dislodged unit `u`, with the attack against the hold (or, head to head, the defence) it beat. */
+function dislodgedFacts(ws: MovementWorkspace, u: number): ResultFacts {
+  const m = ws.m;
+  const a = ws.dislodgedBy[u]!;
+  const against = headToHead(m, a) === u ? defendStrength(m, u) : holdStrength(m, m.t.units.prov[u]!);
+  return { kind: 'dislodged', by: unitOf(m, a), attack: attackStrength(m, a), against };
+}
+
+/**
+ * The units that stopped move `u`: those whose force (the holder's hold, a
+ * head-to-head opponent's defence, another mover's prevent) is the greatest
+ * and at least the attack; the attack and that force.
+ */
+function bounceFacts(m: MovementState, u: number): ResultFacts {
+  const t = m.t;
+  const p = t.dstProv[u]!;
+  const forces: { unit: number; strength: number; holds?: boolean }[] = [];
+  const opponent = headToHead(m, u);
+  if (opponent >= 0) forces.push({ unit: opponent, strength: defendStrength(m, opponent) });
+  else {
+    const holder = t.units.unitAt[p]!;
+    const hold = holdStrength(m, p);
+    if (holder >= 0 && hold > 0) forces.push({ unit: holder, strength: hold, holds: true });
+  }
+  for (let w = t.firstInto(p); w >= 0; w = t.intoNext[w]!) if (w !== u && w !== opponent) forces.push({ unit: w, strength: preventStrength(m, w) });
+  const attack = attackStrength(m, u);
+  let against = 0;
+  for (const f of forces) against = Math.max(against, f.strength);
+  // The board's order of provinces, as in `bounceDetail`: the order units were listed in must not change the words.
+  const by = forces.filter((f) => f.strength === against && against > 0).sort((x, y) => t.units.prov[x.unit]! - t.units.prov[y.unit]!);
+  return { kind: 'bounced', by: by.map((f) => unitOf(m, f.unit, !f.holds)), attack, against };
 }
 
 function describe(m: MovementState, u: number): string {

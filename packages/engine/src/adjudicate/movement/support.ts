@@ -19,13 +19,24 @@ const { SUPPORT_MOVE } = tableCodes;
 
 export function adjudicateSupport(m: MovementState, s: number): boolean {
   const t = m.t;
-  const { power, prov } = t.units;
-  const first = t.firstInto(prov[s]!);
+  const first = t.firstInto(t.units.prov[s]!);
   if (first < 0) return true;
+  if (cutter(m, s) >= 0) return false;
+  for (let w = first; w >= 0; w = t.intoNext[w]!) {
+    if (supportProtected(m, s, w)) continue; // the paradox rules outrank the dislodge rule (6.F.17)
+    if (resolve(m, w)) return false;
+  }
+  return true;
+}
+
+/** The first unit whose move cuts support `s` (a move into its province, DATC 5.B.2), or -1. */
+export function cutter(m: MovementState, s: number): number {
+  const t = m.t;
+  const { power, prov } = t.units;
   const own = power[s];
   // The province a support of a move is aimed at, or -1 (a support to hold).
   const aimedAt = t.order[s] === SUPPORT_MOVE ? t.dstProv[s]! : -1;
-  for (let w = first; w >= 0; w = t.intoNext[w]!) {
+  for (let w = t.firstInto(prov[s]!); w >= 0; w = t.intoNext[w]!) {
     if (power[w] === own) continue; // a unit never cuts its own power's support
     if (prov[w] === aimedAt) {
       // The unit the support is aimed at cannot cut it, unless it comes by sea and the rules say a
@@ -33,11 +44,7 @@ export function adjudicateSupport(m: MovementState, s: number): boolean {
       if (!t.f.convoyedAttackCuts || !usesConvoy(m, w)) continue;
     }
     if (supportProtected(m, s, w)) continue;
-    if (hasPath(m, w)) return false;
+    if (hasPath(m, w)) return w;
   }
-  for (let w = first; w >= 0; w = t.intoNext[w]!) {
-    if (supportProtected(m, s, w)) continue; // the paradox rules outrank the dislodge rule (6.F.17)
-    if (resolve(m, w)) return false;
-  }
-  return true;
+  return -1;
 }
