@@ -173,6 +173,9 @@ export function mapLexer(): InstanceType<typeof Lexer> {
   mapLexerCache ??= new Lexer(allTokens, {
     positionTracking: 'full',
     ensureOptimizations: false,
+    // The custom (Unicode) matchers give no first characters, so chevrotain cannot index the
+    // tokens by first character anyway; safe mode skips its attempt (a 64K-entry table).
+    safeMode: true,
     skipValidations: true,
   });
   return mapLexerCache;
