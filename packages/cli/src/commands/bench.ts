@@ -53,9 +53,10 @@ import { parseArgs } from '../args.js';
 import { writeFileAtomic } from '../atomic.js';
 import { Exit, type Io } from '../io.js';
 import { displayPath, printDiagnostics, summary } from '../report.js';
+import { processFigures, processLines, type ProcessFigures } from './bench-process.js';
 
 export const benchUsage =
-  'dipforge bench [--games N] [--phases N] [--seed N] [--warmup N] [--uniform] [--variant NAME|PATH] [--years N] [--check] [--threads N] [--editor] [--json] [--write-games DIR]   adjudication speed on seeded random games';
+  'dipforge bench [--games N] [--phases N] [--seed N] [--warmup N] [--uniform] [--variant NAME|PATH] [--years N] [--check] [--threads N] [--editor] [--process] [--json] [--write-games DIR]   adjudication speed on seeded random games';
 
 /** The version of the `--json` document (docs/PERFORMANCE.md). */
 export const BENCH_FORMAT = 'dipforge-bench/1';
@@ -359,6 +360,7 @@ export async function bench(args: string[], io: Io): Promise<number> {
     { name: 'uniform', takesValue: false },
     { name: 'threads', takesValue: true },
     { name: 'editor', takesValue: false },
+    { name: 'process', takesValue: false },
     { name: 'years', takesValue: true },
     { name: 'check', takesValue: false },
   ]);
@@ -416,7 +418,7 @@ export async function bench(args: string[], io: Io): Promise<number> {
   const check: CheckTally | undefined = o.has('check') ? { positions: 0, problems: [] } : undefined;
   for (let i = 0; i < settings.games; i++) {
     const record = playGame(board, rules, settings, (settings.seed + i) >>> 0, tally, check);
-    if (typeof writeGames === 'string' || settings.threads > 0) records.push(record);
+    if (typeof writeGames === 'string' || settings.threads > 0 || o.has('process')) records.push(record);
   }
 
   timeIntegerApi(board, rules, tally);
@@ -431,6 +433,11 @@ export async function bench(args: string[], io: Io): Promise<number> {
     const gamePath = builtin ? join(io.cwd, 'bench-editor.dipgame') : join(dirname(variantPath), 'bench-editor.dipgame');
     const variantLine = builtin ? `variant ${builtinName}` : `variant "${relative(dirname(gamePath), variantPath).split(sep).join('/')}"`;
     report.editor = editorFigures(board, rules, settings, variantLine, gamePath);
+  }
+  if (o.has('process')) {
+    const variantLineIn = (dir: string): string => (builtin ? `variant ${builtinName}` : `variant "${relative(dir, variantPath).split(sep).join('/')}"`);
+    const texts = (dir: string): string[] => records.map((r, i) => gameText(board, r, variantLineIn(dir), i + 1, records.length, settings.uniform));
+    report.process = processFigures(texts, records.reduce((n, r) => n + r.phases.length, 0), loader.builtinVariantPath('classic'));
   }
   if (o.has('json')) io.out(`${JSON.stringify(report, null, 2)}\n`);
   else io.out(humanReport(report));
@@ -491,6 +498,8 @@ export interface BenchReport {
   threads: ThreadFigures | null;
   /** `--editor`: the editor path; null without the option. */
   editor: EditorFigures | null;
+  /** `--process`: start-up and `dipforge test` as whole processes; null without the option. */
+  process: ProcessFigures | null;
   /** `--years N`: each game played for N game years, through any win (absent without the option). */
   years?: number;
   /** `--check`: positions checked by `positionProblems`, how many problems, the first 20 (absent without the option). */
@@ -580,6 +589,7 @@ function benchJson(settings: Settings, variant: string, edition: string, tally: 
     throughput: { seconds: round(tally.gameSeconds, 4), phasesPerSecond: round(tally.gameSeconds > 0 ? total / tally.gameSeconds : 0, 1), gamesWon: tally.wins },
     threads: null,
     editor: null,
+    process: null,
   };
 }
 
@@ -642,6 +652,7 @@ function humanReport(r: BenchReport): string {
       `editor: language server, edit phase section ${e.server.editedPhase} of the ${e.server.lines}-line game (${e.server.adjudicated} adjudicated, ${e.server.reused} + ${e.server.cutoff} re-used, ${e.server.diagnostics} diagnostics): median ${e.server.medianMs.toFixed(1)} ms (min ${e.server.minMs.toFixed(1)})`,
     );
   }
+  if (r.process) lines.push(...processLines(r.process));
   return `${lines.join('\n')}\n`;
 }
 
