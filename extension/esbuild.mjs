@@ -37,6 +37,11 @@ const IMPORT_META = {
     from: "new URL('../../builtin/', import.meta.url)",
     to: "require('node:url').pathToFileURL(require('node:path').join(__dirname, 'builtin') + '/')",
   },
+  // chevrotain's single-file build, found next to its entry point: the bundle holds chevrotain itself.
+  'dsl/dist/chevrotain.js': {
+    from: 'await chevrotainModule(import.meta.url)',
+    to: "require('chevrotain')",
+  },
   // The worker pool of `adjudicateMany` (many games across threads): the language server never
   // makes one; in the bundle its worker would be looked for next to the bundle.
   'engine/dist/many/pool.js': {

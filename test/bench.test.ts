@@ -48,7 +48,7 @@ describe('dipforge bench --json', () => {
     expect(r.status).toBe(0);
     const j = JSON.parse(r.stdout) as Record<string, any>;
     expect(Object.keys(j).sort()).toEqual(
-      ['adjudicate', 'adjudicateInts', 'edition', 'editor', 'format', 'games', 'legalOrders', 'machine', 'mix', 'orderChoice', 'orders', 'phases', 'phasesPerGame', 'render', 'seed', 'threads', 'throughput', 'variant', 'warmupGames'].sort(),
+      ['adjudicate', 'adjudicateInts', 'edition', 'editor', 'format', 'games', 'legalOrders', 'machine', 'mix', 'orderChoice', 'orders', 'phases', 'phasesPerGame', 'process', 'render', 'seed', 'threads', 'throughput', 'variant', 'warmupGames'].sort(),
     );
     // The integer APIs agree with adjudicatePhase on every phase; --threads and --editor were not asked for.
     expect(Object.keys(j.adjudicateInts).sort()).toEqual(['adjustment', 'mismatches', 'movement', 'movementReused', 'retreat']);
@@ -61,6 +61,7 @@ describe('dipforge bench --json', () => {
     expect(j.adjudicateInts.mismatches).toBe(0);
     expect(j.threads).toBe(null);
     expect(j.editor).toBe(null);
+    expect(j.process).toBe(null);
     expect(j.format).toBe('dipforge-bench/1');
     expect(j.variant).toBe('classic');
     expect(j.edition).toBe('2023');

@@ -6,7 +6,8 @@
  * be called `sea`). Names are Unicode (华沙, Pariisi) with inner hyphens
  * (`convoy-paradox`, `zh-Hant`, `old-rules`).
  */
-import { createToken, Lexer, type CustomPatternMatcherFunc, type IToken, type TokenType } from 'chevrotain';
+import type { CustomPatternMatcherFunc, IToken, TokenType } from 'chevrotain';
+import { createToken, Lexer } from './chevrotain.js';
 
 /**
  * chevrotain rebuilds regular expressions with only the `i` and `y` flags, which
@@ -34,11 +35,41 @@ export const Identifier = createToken({
   line_breaks: false,
 });
 
+/** Sticky: matches (empty) where a keyword or number may end. Shared, so it is compiled once. */
+const nameEnds = new RegExp(NAME_GOES_ON, 'uy');
+
+/**
+ * A keyword's matcher runs at every name the lexer meets, once for each keyword, so it is kept
+ * cheap. An ASCII first character that is not the keyword's own (either case) is turned away
+ * before any regular expression runs; anything else (a non-ASCII letter, which Unicode
+ * case-insensitive matching may fold onto the keyword's, such as `ſ` onto `s`) goes to it. The
+ * word is matched case-insensitively and where it ends is checked apart: the same as one
+ * expression `word(?!name character)` with the `i` flag (a name character's class is closed under
+ * case folding already), but each keyword's own expression is then small to compile.
+ */
+function keywordPattern(word: string, pattern: string): CustomPatternMatcherFunc {
+  const head = new RegExp(pattern, 'iuy');
+  const lower = word.charCodeAt(0);
+  const upper = word.toUpperCase().charCodeAt(0);
+  return (text, offset) => {
+    const c = text.charCodeAt(offset);
+    if (c < 0x80 && c !== lower && c !== upper) return null;
+    head.lastIndex = offset;
+    const found = head.exec(text);
+    if (!found) return null;
+    nameEnds.lastIndex = offset + found[0].length;
+    return nameEnds.test(text) ? found : null;
+  };
+}
+
 const keywordTokens: TokenType[] = [];
+/** Each keyword token's name and the expression its spellings match (case-insensitively). */
+export const keywordSpellings = new Map<string, string>();
 function keyword(word: string, pattern: string = word): TokenType {
+  keywordSpellings.set(`Kw_${word}`, pattern);
   const token = createToken({
     name: `Kw_${word}`,
-    pattern: unicodePattern(`${pattern}${NAME_GOES_ON}`, true),
+    pattern: keywordPattern(word, pattern),
     categories: [Name],
     line_breaks: false,
   });
@@ -136,10 +167,18 @@ export const allTokens: TokenType[] = [
   Name,
 ];
 
-export const mapLexer = new Lexer(allTokens, {
-  positionTracking: 'full',
-  ensureOptimizations: false,
-  skipValidations: true,
-});
+let mapLexerCache: InstanceType<typeof Lexer> | undefined;
+/** The `.dipmap` lexer, built on first use: loading the languages does no work that a run may not need. */
+export function mapLexer(): InstanceType<typeof Lexer> {
+  mapLexerCache ??= new Lexer(allTokens, {
+    positionTracking: 'full',
+    ensureOptimizations: false,
+    // The custom (Unicode) matchers give no first characters, so chevrotain cannot index the
+    // tokens by first character anyway; safe mode skips its attempt (a 64K-entry table).
+    safeMode: true,
+    skipValidations: true,
+  });
+  return mapLexerCache;
+}
 
 export type Token = IToken;

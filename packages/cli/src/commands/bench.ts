@@ -54,10 +54,11 @@ import { serveFigures, type ServeFigures } from '../bench-serve.js';
 import { writeFileAtomic } from '../atomic.js';
 import { Exit, type Io } from '../io.js';
 import { displayPath, printDiagnostics, summary } from '../report.js';
+import { processFigures, processLines, type ProcessFigures } from './bench-process.js';
 import { renderFigures, type RenderFigures } from './bench-render.js';
 
 export const benchUsage =
-  'dipforge bench [--games N] [--phases N] [--seed N] [--warmup N] [--uniform] [--variant NAME|PATH] [--years N] [--check] [--threads N] [--editor] [--serve] [--json] [--write-games DIR]   adjudication speed on seeded random games';
+  'dipforge bench [--games N] [--phases N] [--seed N] [--warmup N] [--uniform] [--variant NAME|PATH] [--years N] [--check] [--threads N] [--editor] [--process] [--serve] [--json] [--write-games DIR]   adjudication speed on seeded random games';
 
 /** The version of the `--json` document (docs/PERFORMANCE.md). */
 export const BENCH_FORMAT = 'dipforge-bench/1';
@@ -361,6 +362,7 @@ export async function bench(args: string[], io: Io): Promise<number> {
     { name: 'uniform', takesValue: false },
     { name: 'threads', takesValue: true },
     { name: 'editor', takesValue: false },
+    { name: 'process', takesValue: false },
     { name: 'years', takesValue: true },
     { name: 'check', takesValue: false },
     { name: 'serve', takesValue: false },
@@ -419,7 +421,7 @@ export async function bench(args: string[], io: Io): Promise<number> {
   const check: CheckTally | undefined = o.has('check') ? { positions: 0, problems: [] } : undefined;
   for (let i = 0; i < settings.games; i++) {
     const record = playGame(board, rules, settings, (settings.seed + i) >>> 0, tally, check);
-    if (typeof writeGames === 'string' || settings.threads > 0 || o.has('serve')) records.push(record);
+    if (typeof writeGames === 'string' || settings.threads > 0 || o.has('serve') || o.has('process')) records.push(record);
   }
 
   timeIntegerApi(board, rules, tally);
@@ -436,6 +438,11 @@ export async function bench(args: string[], io: Io): Promise<number> {
     const gamePath = builtin ? join(io.cwd, 'bench-editor.dipgame') : join(dirname(variantPath), 'bench-editor.dipgame');
     const variantLine = builtin ? `variant ${builtinName}` : `variant "${relative(dirname(gamePath), variantPath).split(sep).join('/')}"`;
     report.editor = editorFigures(board, rules, settings, variantLine, gamePath);
+  }
+  if (o.has('process')) {
+    const variantLineIn = (dir: string): string => (builtin ? `variant ${builtinName}` : `variant "${relative(dir, variantPath).split(sep).join('/')}"`);
+    const texts = (dir: string): string[] => records.map((r, i) => gameText(board, r, variantLineIn(dir), i + 1, records.length, settings.uniform));
+    report.process = processFigures(texts, records.reduce((n, r) => n + r.phases.length, 0), loader.builtinVariantPath('classic'));
   }
   if (o.has('json')) io.out(`${JSON.stringify(report, null, 2)}\n`);
   else io.out(humanReport(report));
@@ -500,6 +507,8 @@ export interface BenchReport {
   serve?: ServeFigures;
   /** The board picture: the region map built once, then the starting position's SVG drawn with it cached. */
   render: RenderFigures | null;
+  /** `--process`: start-up and `dipforge test` as whole processes; null without the option. */
+  process: ProcessFigures | null;
   /** `--years N`: each game played for N game years, through any win (absent without the option). */
   years?: number;
   /** `--check`: positions checked by `positionProblems`, how many problems, the first 20 (absent without the option). */
@@ -590,6 +599,7 @@ function benchJson(settings: Settings, variant: string, edition: string, tally: 
     threads: null,
     editor: null,
     render: null,
+    process: null,
   };
 }
 
@@ -665,6 +675,7 @@ function humanReport(r: BenchReport): string {
       `serve: movement phase ${v.inProcessUs.toFixed(1)} µs in process (adjudicatePhase), ${v.gameObjectUs.toFixed(1)} µs through the game object, ${v.perRequestUs.median.toFixed(1)} µs a request through serve --stdio (${Math.round(v.requestsPerSecond)} requests/s); batched: ${v.batched.perPhaseUs.toFixed(1)} µs a phase (${Math.round(v.batched.phasesPerSecond)} phases/s; ${v.batched.inProcessPerPhaseUs.toFixed(1)} µs in process); mismatches ${v.mismatches}`,
     );
   }
+  if (r.process) lines.push(...processLines(r.process));
   return `${lines.join('\n')}\n`;
 }
 

@@ -1157,7 +1157,11 @@ class GameRunner {
     }
     if (!resolved) return;
     const byPower = new Map<string, DislodgedUnit[]>();
-    for (const u of actual) byPower.set(u.power, [...(byPower.get(u.power) ?? []), u]);
+    for (const u of actual) {
+      const list = byPower.get(u.power);
+      if (list) list.push(u);
+      else byPower.set(u.power, [u]);
+    }
     const powers = [...new Set([...expected.keys(), ...byPower.keys()])].sort();
     const fallback = (stmts[0] as G.UnitsStmt).range;
     const none = stmts.find((s) => !s.power);
@@ -1166,8 +1170,10 @@ class GameRunner {
       const got = byPower.get(power) ?? [];
       const gotKeys = got.map((u) => unitText(u.kind, u.at));
       const wantKeys = want?.items.map((i) => i.key) ?? [];
-      const missing = wantKeys.filter((k) => !gotKeys.includes(k));
-      const extra = gotKeys.filter((k) => !wantKeys.includes(k));
+      const gotSet = new Set(gotKeys);
+      const wantSet = new Set(wantKeys);
+      const missing = wantKeys.filter((k) => !gotSet.has(k));
+      const extra = gotKeys.filter((k) => !wantSet.has(k));
       const wrongFrom: string[] = [];
       for (const i of want?.items ?? []) {
         if (i.from === undefined) continue;

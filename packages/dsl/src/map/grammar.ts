@@ -7,7 +7,8 @@
  * inside a block never swallows a brace or a top-level keyword, so an unclosed
  * block ends where the next declaration begins.
  */
-import { createToken, CstParser, Lexer, tokenMatcher, type TokenType } from 'chevrotain';
+import type { TokenType } from 'chevrotain';
+import { createToken, CstParser, Lexer, tokenMatcher } from '../chevrotain.js';
 import {
   allTokens,
   Arrow,
@@ -51,8 +52,13 @@ for (const token of allTokens) {
 const parserTokens: TokenType[] = [...allTokens, AnyToken, BlockJunk];
 
 export class MapGrammar extends CstParser {
-  constructor() {
-    super(parserTokens, { recoveryEnabled: true, nodeLocationTracking: 'full', maxLookahead: 3, skipValidations: false });
+  /**
+   * `validate` runs chevrotain's checks of the grammar itself (ambiguities, left recursion), which
+   * cost about a fifth of building it and find nothing in a grammar that passed them once: the
+   * tests build it with them (grammar-validations.test.ts), a run of dipforge without.
+   */
+  constructor(options: { validate?: boolean } = {}) {
+    super(parserTokens, { recoveryEnabled: true, nodeLocationTracking: 'full', maxLookahead: 3, skipValidations: !options.validate });
     this.performSelfAnalysis();
   }
 
@@ -411,5 +417,9 @@ export class MapGrammar extends CstParser {
   });
 }
 
-/** One grammar instance serves every parse: chevrotain parsers are meant to be reused. */
-export const mapGrammar = new MapGrammar();
+let mapGrammarCache: MapGrammar | undefined;
+/** One grammar instance serves every parse (chevrotain parsers are meant to be reused), built on first use. */
+export function mapGrammar(): MapGrammar {
+  mapGrammarCache ??= new MapGrammar();
+  return mapGrammarCache;
+}

@@ -24,7 +24,7 @@ export interface ParsedMap {
 export function parseMap(text: string, file: string): ParsedMap {
   const lines = new LineIndex(text);
   const diagnostics: Diagnostic[] = [];
-  const lexed = mapLexer.tokenize(text);
+  const lexed = mapLexer().tokenize(text);
   for (const e of lexed.errors) {
     const length = Math.max(1, e.length);
     const shown = quoted(text.slice(e.offset, e.offset + length));
@@ -43,9 +43,10 @@ export function parseMap(text: string, file: string): ParsedMap {
     }
   }
 
-  mapGrammar.input = lexed.tokens;
-  const cst = mapGrammar.file();
-  for (const e of mapGrammar.errors) diagnostics.push(syntaxDiagnostic(e, file, lines, lexed.tokens, text));
+  const grammar = mapGrammar();
+  grammar.input = lexed.tokens;
+  const cst = grammar.file();
+  for (const e of grammar.errors) diagnostics.push(syntaxDiagnostic(e, file, lines, lexed.tokens, text));
 
   const builder = new AstBuilder(lines, file, diagnostics);
   const ast = builder.file(cst, text.length);

@@ -7,11 +7,13 @@
  * `/rules/convoy-paradox`); the empty string is the value itself.
  */
 import { readFileSync } from 'node:fs';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { echo } from './echo.js';
 import { checkRuleValue, isRuleKey } from './rules.js';
 import { NEUTRAL_POWER, type VariantConfig } from './variant-config.js';
+// The schema compiled ahead of time (scripts/variant-config-validator.mjs): loading the engine
+// loads neither ajv's compiler nor compiles the schema.
+import { validate as compiledValidator } from './variant-config-validator.js';
 
 export interface ConfigError {
   /** JSON Pointer of the offending value; `''` is the whole config. */
@@ -26,21 +28,13 @@ export const VARIANT_CONFIG_SCHEMA_ID = 'https://dipforge.invalid/schema/variant
 const SCHEMA_URL = new URL('../../schema/variant-config.schema.json', import.meta.url);
 
 let schemaCache: Record<string, unknown> | undefined;
-let validatorCache: ValidateFunction | undefined;
-
 /** The VariantConfig JSON Schema, as parsed data (read once). */
 export function variantConfigSchema(): Readonly<Record<string, unknown>> {
   schemaCache ??= JSON.parse(readFileSync(SCHEMA_URL, 'utf8')) as Record<string, unknown>;
   return schemaCache;
 }
 
-function validator(): ValidateFunction {
-  if (!validatorCache) {
-    const ajv = new Ajv2020({ allErrors: true, strict: true });
-    validatorCache = ajv.compile(variantConfigSchema());
-  }
-  return validatorCache;
-}
+const validate = compiledValidator as ValidateFunction;
 
 /**
  * Checks that `value` is a VariantConfig: the shape, the id, location and colour
@@ -48,7 +42,6 @@ function validator(): ValidateFunction {
  * names refer to something that exists; see `checkConfigReferences`.
  */
 export function validateVariantConfig(value: unknown): VariantConfigValidation {
-  const validate = validator();
   if (validate(value)) return { ok: true, config: value as VariantConfig };
   return { ok: false, errors: toConfigErrors(validate.errors ?? [], value) };
 }

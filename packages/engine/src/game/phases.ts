@@ -189,7 +189,7 @@ export function withOwner(owners: Readonly<Record<string, string>>, centre: stri
   // classic map's owners takes about 40 ns, Object.assign about 900 ns), and the copy stays in
   // fast mode. Adding a key by `copy[centre] =` to a spread copy turns one copy in three into a
   // slow dictionary, which every later copy and look-up pays for (docs/PERFORMANCE.md,
-  // "Fourth round, engine: the friendly adjudicator's allocations").
+  // "The friendly adjudicator's allocations").
   return { ...owners, [centre]: power };
 }
 
@@ -204,8 +204,8 @@ export function withOwner(owners: Readonly<Record<string, string>>, centre: stri
  * test in packages/engine/test/shared-positions.test.ts adjudicates deep-frozen
  * positions of every kind of phase), so an earlier phase of a game cannot be
  * changed through a later one. Copying them cost an allocation per unit and a
- * 35-key object per phase (docs/PERFORMANCE.md, "Fourth round, engine: the
- * friendly adjudicator's allocations").
+ * 35-key object per phase (docs/PERFORMANCE.md, "The friendly
+ * adjudicator's allocations").
  */
 export function positionAfter(
   board: Board,
