@@ -54,7 +54,7 @@ describe('an order that can never be legal (DF3030)', () => {
     try {
       scratch.write('game.dipgame', text);
       const run = await dipforgeIn(scratch.dir, 'check', 'game.dipgame');
-      const lines = run.out.split('\n').filter((l) => l.includes('[DF3030]'));
+      const lines = `${run.out}${run.err}`.split('\n').filter((l) => l.includes('[DF3030]'));
       const line = (found[0]?.range.start.line ?? 0) + 1;
       const column = (found[0]?.range.start.character ?? 0) + 1;
       expect(lines).toEqual([expect.stringMatching(new RegExp(`^game\\.dipgame:${line}:${column}: warning: .*F bre - mun.* \\[DF3030\\]$`))]);
