@@ -18,7 +18,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkMapFile, MemoryHost, VariantLoader, type Diagnostic } from '@dipforge/dsl';
+import { checkMapFile, GameWorkspace, MemoryHost, parseGame, runGame, VariantLoader, type Diagnostic } from '@dipforge/dsl';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLASSIC = readFileSync(join(ROOT, 'variants', 'classic', 'classic.dipmap'), 'utf8');
@@ -199,3 +199,36 @@ for (const kind of KINDS) {
     });
   });
 }
+
+describe('a wrong word in place of a statement keyword of a game file', () => {
+  // The example game, playing the classic map held in memory beside it.
+  const GAME = readFileSync(join(ROOT, 'variants', 'classic', 'examples', '1901.dipgame'), 'utf8').replace(/^variant classic$/m, 'variant "classic.dipmap"');
+  const run = (text: string): Diagnostic[] => {
+    const host = new MemoryHost({ '/proj/package.json': '{}', ...EDITIONS, [ENTRY]: CLASSIC });
+    const games = new GameWorkspace(new VariantLoader({ host, builtinDir: '/builtin' }));
+    return runGame(parseGame(text, '/proj/game.dipgame'), games).diagnostics;
+  };
+  // Every statement keyword at the start of a line, and every phase kind, found with patterns of the test's own.
+  const words = [...GAME.matchAll(/^(edition|phase|expect)\b/gm), ...GAME.matchAll(/^phase \w+ \d+ (movement|retreat|adjustment)$/gm)].map((m) => {
+    const word = m[1] as string;
+    return { word, offset: (m.index ?? 0) + m[0].lastIndexOf(word) };
+  });
+
+  it('gives exactly one error, on the word, saying what was expected and suggesting the word first', () => {
+    expect(run(GAME)).toEqual([]);
+    expect(words.length).toBeGreaterThanOrEqual(7);
+    let n = 0;
+    for (const p of words) {
+      const wrong = slip(p.word, n++, (s) => ['phase', 'expect', 'declare', 'edition', 'position', 'movement', 'retreat', 'adjustment'].includes(s));
+      const text = GAME.slice(0, p.offset) + wrong + GAME.slice(p.offset + p.word.length);
+      const found = run(text);
+      const where = `'${p.word}' → '${wrong}' at ${p.offset}: ${found.map((d) => `${d.code} ${d.message}`).join(' | ')}`;
+      expect(found.length, where).toBe(1);
+      const [d] = found as [Diagnostic];
+      expect(d.severity, where).toBe('error');
+      expect(d.range.start.offset, where).toBe(p.offset);
+      expect(d.message, where).toMatch(/expected |write /);
+      expect(d.suggestions?.[0], where).toBe(p.word);
+    }
+  });
+});
