@@ -1,5 +1,6 @@
 /**
- * Code actions: did-you-mean for an unknown province or power, the canonical id
+ * Code actions: did-you-mean, one quick fix for each suggestion a diagnostic
+ * carries (ranked where it was found, by `rankSuggestions`), the canonical id
  * for a misspelt name the order reader guessed (DF8030), add the missing coast,
  * hold every unit of a power that has no order yet, write an order in its
  * canonical form, and convert a game written for another edition's year
