@@ -14,7 +14,7 @@
  * as `wrongFlag`. Gates on the alternatives decide, so the rest of the
  * declaration is read as written and one slip costs one diagnostic (parse.ts).
  */
-import { createToken, CstParser, Lexer, tokenMatcher, type TokenType } from 'chevrotain';
+import { createToken, CstParser, Lexer, tokenMatcher, type IToken, type TokenType } from 'chevrotain';
 import {
   allTokens,
   Identifier,
@@ -58,11 +58,24 @@ for (const token of allTokens) {
 }
 
 const parserTokens: TokenType[] = [...allTokens, AnyToken, BlockJunk];
+/** What a word among a province's flags may be a slip for: a flag, or the keyword of the next declaration. */
+const FLAGS_OR_DECLARATIONS: readonly string[] = [...FLAG_WORDS, ...TOP_LEVEL_WORDS];
 
 export class MapGrammar extends CstParser {
   constructor() {
     super(parserTokens, { recoveryEnabled: true, nodeLocationTracking: 'full', maxLookahead: 3, skipValidations: false });
     this.performSelfAnalysis();
+  }
+
+  /** The slips worked out for a token, per list of words: the gates of one decision ask for the same one in turn. */
+  private readonly slips = new WeakMap<IToken, Map<readonly string[], string | undefined>>();
+
+  /** The word of `words` the token is a slip for (`slipFor`), worked out once per token and list. */
+  private slip(token: IToken, words: readonly string[]): string | undefined {
+    let known = this.slips.get(token);
+    if (!known) this.slips.set(token, (known = new Map()));
+    if (!known.has(words)) known.set(words, slipFor(token.image, words));
+    return known.get(words);
   }
 
   /**
@@ -72,7 +85,7 @@ export class MapGrammar extends CstParser {
   private starts(keyword: TokenType, word: string, words: readonly string[]): boolean {
     const next = this.LA(1);
     if (tokenMatcher(next, keyword)) return true;
-    return next.tokenType === Identifier && slipFor(next.image, words) === word;
+    return next.tokenType === Identifier && this.slip(next, words) === word;
   }
 
   /** The same for a place where one of several keywords begins it (`author`, `version`, `description`). */
@@ -80,7 +93,7 @@ export class MapGrammar extends CstParser {
     const next = this.LA(1);
     if (keywords.some((k) => tokenMatcher(next, k))) return true;
     if (next.tokenType !== Identifier) return false;
-    const slip = slipFor(next.image, words);
+    const slip = this.slip(next, words);
     return keywords.some((k) => k.name === `Kw_${slip}`);
   }
 
@@ -92,7 +105,7 @@ export class MapGrammar extends CstParser {
   private wrongFlag(): boolean {
     const next = this.LA(1);
     if (next.tokenType !== Identifier) return false;
-    const slip = slipFor(next.image, [...FLAG_WORDS, ...TOP_LEVEL_WORDS]);
+    const slip = this.slip(next, FLAGS_OR_DECLARATIONS);
     if (slip !== undefined) return (FLAG_WORDS as readonly string[]).includes(slip);
     return next.startLine === this.LA(0).endLine;
   }
