@@ -202,9 +202,10 @@ describe('the manifest', () => {
     for (const menu of Object.values(c.menus) as any[][]) for (const m of menu) expect(commands[m.command], m.command).toBeDefined();
   });
 
-  it('contributes the settings: default edition, board, server trace', () => {
+  it('contributes the settings: default edition, board, results in the Problems panel, server trace', () => {
     const p = manifest.contributes.configuration.properties;
-    expect(Object.keys(p).sort()).toEqual(['dipforge.board.followCursor', 'dipforge.defaultEdition', 'dipforge.trace.server']);
+    expect(Object.keys(p).sort()).toEqual(['dipforge.board.followCursor', 'dipforge.defaultEdition', 'dipforge.results.inProblems', 'dipforge.trace.server']);
+    expect(p['dipforge.results.inProblems']).toMatchObject({ type: 'boolean', default: false });
     expect(p['dipforge.defaultEdition']).toMatchObject({ type: 'string', default: '2023' });
     expect(p['dipforge.trace.server']).toMatchObject({ type: 'string', enum: ['off', 'messages', 'verbose'], default: 'off' });
     expect(p['dipforge.board.followCursor']).toMatchObject({ type: 'boolean', default: true });

@@ -27,6 +27,7 @@ import {
   completion,
   definition,
   diagnostics,
+  readSettings,
   documentSymbols,
   foldingRanges,
   format,
@@ -69,9 +70,9 @@ function game(ws: ReturnType<typeof workspace>, path: string, text: string): Gam
 }
 
 describe('diagnostics', () => {
-  it('has no error for the example game and gives the failed orders as information', () => {
+  it('has no error for the example game and, when results are asked for in the Problems panel, gives the failed orders as information', () => {
     const ws = workspace();
-    const list = diagnostics(put(ws, EXAMPLE, example));
+    const list = diagnostics(put(ws, EXAMPLE, example), readSettings({ results: { inProblems: true } }));
     for (const d of list) expect(Diagnostic.is(d)).toBe(true);
     expect(list.filter((d) => d.severity === DiagnosticSeverity.Error)).toEqual([]);
     const bounce = list.find((d) => messageText(d).startsWith('A ukr - rum'));

@@ -338,6 +338,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       { scheme: 'untitled', language },
     ]),
     outputChannelName: 'dipforge',
+    // The server's settings (docs/LSP.md, "Settings"): given at the start and sent again when they change.
+    initializationOptions: { results: { inProblems: config().get<boolean>('results.inProblems', false) } },
+    synchronize: { configurationSection: 'dipforge' },
   };
   try {
     client = new LanguageClient('dipforge', 'dipforge', serverOptions, clientOptions);

@@ -54,8 +54,8 @@ check('diagnostics were published for the opened file', first !== undefined);
 check('every diagnostic is well-formed', diags.length > 0 && diags.every(wellFormed), show(diags.filter((d) => !wellFormed(d))));
 const illegal = diags.filter((d) => d.severity === 2);
 check(
-  'the illegal order is a warning on its line, with the reason',
-  illegal.length === 1 && illegal[0].range.start.line === 7 && illegal[0].range.start.character === 4 && illegal[0].code === 'wrong-unit-kind' && illegal[0].message.startsWith('F bre - mun: illegal (wrong-unit-kind)'),
+  'the order that can never be legal is a warning on its line (DF3030), with the reason; the bounces are no problems',
+  illegal.length === 1 && illegal[0].range.start.line === 7 && illegal[0].range.start.character === 4 && illegal[0].code === 'DF3030' && illegal[0].message.startsWith('F bre - mun: never legal on this map') && diags.every((d) => d.severity !== 3),
   show(illegal),
 );
 const bounced = diags.filter((d) => d.code === 'bounced').map((d) => `${d.range.start.line}:${d.severity}`);

@@ -49,8 +49,9 @@ phase spring 1901 movement
     const burgundy = problems.find((d) => d.code === 'DF8030');
     expect(burgundy?.severity).toBe('warning');
     expect(burgundy?.message).toBe("read 'Burgandy' as bur (Burgundy)");
-    // 'Spian' is two edits from Spain: too far for five letters, so an error, and the army stays.
-    expect(problems.filter((d) => d.code === 'DF2001').map((d) => d.message)).toEqual(["unknown province 'Spian'"]);
+    // 'Spian' is two edits from Spain: too far to be read as it for five letters, so an error, and the army stays;
+    // as a typing slip (two letters swapped) it is close enough to be suggested.
+    expect(problems.filter((d) => d.code === 'DF2001').map((d) => d.message)).toEqual(["unknown province 'Spian'; did you mean 'spa' (Spain)?"]);
     expect(run.expectations.map((e) => e.ok)).toEqual([true, true]);
     const at = (power: string) => run.final?.units.filter((u) => u.power === power).map((u) => u.at).sort();
     expect(at('france')).toEqual(['bre', 'bur', 'mar']);

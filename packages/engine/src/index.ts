@@ -8,6 +8,7 @@ export * from './board/index.js';
 export * from './board/names.js';
 export { parseOrder, type ParseContext, type ParseResult, type ParseErrorCode, type ParseWarning, type ParseWarningCode } from './orders/parse.js';
 export { formatOrder, type FormatOptions } from './orders/format.js';
+export { neverLegal, type NeverLegal } from './orders/never-legal.js';
 export * from './orders/localized/index.js';
 export * from './victory/index.js';
 export * from './scoring/index.js';

@@ -163,7 +163,8 @@ describe('power', () => {
 
 describe('suggest', () => {
   it('offers the closest provinces with their display names', () => {
-    expect(index.suggest('Pariss')[0]).toEqual({ id: 'par', name: 'Paris', distance: 1 });
+    // A key pressed twice is half an edit (rankSuggestions).
+    expect(index.suggest('Pariss')[0]).toEqual({ id: 'par', name: 'Paris', distance: 0.5, fits: false });
     expect(index.suggest('burgandy').map((s) => s.id)).toEqual(['bur']);
     expect(index.suggest('North Atlantc Ocean')[0]?.id).toBe('nao');
     expect(index.suggest('qqqqqqqq')).toEqual([]);
@@ -171,7 +172,7 @@ describe('suggest', () => {
 
   it('considers only names of several words for several words', () => {
     expect(index.suggest(['fra', 'a', 'burgundy'])).toEqual([]);
-    expect(index.suggest(['north', 'atlantc', 'ocean']).map((s) => s.id)).toEqual(['nao']);
+    expect(index.suggest(['north', 'atlantc', 'ocean']).map((s) => s.id)[0]).toBe('nao');
   });
 
   it('offers the closest powers', () => {

@@ -187,7 +187,7 @@ const ERRORS: [string, string, string, string][] = [
 const GUESSES: [string, string, string, string][] = [
   ['A Pariss - bur', 'england: A par - bur', 'Pariss', "unknown province 'Pariss'; did you mean 'par' (Paris)?"],
   ['A par - Burgandy', 'england: A par - bur', 'Burgandy', "unknown province 'Burgandy'; did you mean 'bur' (Burgundy)?"],
-  ['F lon - North Atlantc Ocean', 'england: F lon - nao', 'North Atlantc Ocean', "did you mean 'nao' (North Atlantic Ocean)?"],
+  ['F lon - North Atlantc Ocean', 'england: F lon - nao', 'North Atlantc Ocean', "did you mean 'nao' (North Atlantic Ocean)"],
   ['A mar S A Pariss - bur', 'england: A mar S A par - bur', 'Pariss', "unknown province 'Pariss'"],
   ['ingland: A lon H', 'england: A lon H', 'ingland', "unknown power 'ingland'; did you mean 'england'?"],
 ];

@@ -16,7 +16,8 @@ export { Cancelled, Workspace, type Doc, type GameDoc, type IsCancelled, type Ma
 export { LayeredHost, pathToUri, uriToPath } from './host.js';
 export { Lines, toRange } from './text.js';
 export { serverTextDocuments } from './documents.js';
-export { diagnostics, gameDiagnostics, mapDiagnostics } from './features/diagnostics.js';
+export { diagnostics, gameDiagnostics, mapDiagnostics, suggestionsOf, type DiagnosticData } from './features/diagnostics.js';
+export { DEFAULT_SETTINGS, readSettings, type ServerSettings } from './settings.js';
 export { completion } from './features/completion.js';
 export { GAME_SNIPPETS, MAP_SNIPPETS, gameSnippetItems, mapSnippetItems, type Snippet } from './features/snippets.js';
 export { hover } from './features/hover.js';

@@ -40,6 +40,7 @@ import { uriToPath } from './host.js';
 import { Cancelled, type Pace } from './pace.js';
 import { connectionLog, errorText, serve } from './serve.js';
 import { clampParams } from './text.js';
+import { readSettings } from './settings.js';
 import { Workspace, type Doc, type WorkspaceOptions } from './workspace.js';
 
 export interface ServerOptions extends WorkspaceOptions {
@@ -73,7 +74,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
         // A file over the size limit is not parsed: one diagnostic says so.
         const size = ws.oversize(open.path);
         const doc = size === undefined ? ws.doc(open.path) : undefined;
-        const list = size !== undefined ? [tooLargeDiagnostic(size)] : doc ? diagnostics(doc) : [];
+        const list = size !== undefined ? [tooLargeDiagnostic(size)] : doc ? diagnostics(doc, ws.settings) : [];
         void connection.sendDiagnostics({ uri, version, diagnostics: list });
       } catch (e) {
         log(`dipforge: diagnostics for ${uri} failed: ${errorText(e)}`);
@@ -114,6 +115,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     if (folders.length === 0 && params.rootUri) folders.push(uriToPath(params.rootUri));
     ws.folders.push(...folders.filter((f) => !f.startsWith('/__dipforge_untitled__')));
     watchDynamic = !!params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    ws.settings = readSettings(params.initializationOptions, ws.settings);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -146,6 +148,14 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     if (watchDynamic) {
       void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{dipmap,dipgame}' }] }).catch(() => undefined);
     }
+  });
+
+  // A changed setting may change every open document's diagnostics (results listed or not).
+  connection.onDidChangeConfiguration((params) => {
+    const next = readSettings(params.settings, ws.settings);
+    if (next === ws.settings) return;
+    ws.settings = next;
+    schedule(ws.open.keys());
   });
 
   connection.onDidChangeWatchedFiles((params) => {

@@ -6,6 +6,7 @@
  * are kept with their positions, results and diagnostics); a change to any map
  * re-checks the games on their next request.
  */
+import { DEFAULT_SETTINGS, type ServerSettings } from './settings.js';
 import {
   bindVariant,
   checkMapFile,
@@ -91,6 +92,8 @@ export class Workspace {
   /** Workspace files found in the folders or opened (those over the size limit set aside). */
   readonly index = new FileIndex();
   readonly folders: string[] = [];
+  /** The client's settings (settings.ts), changed by the server as the client says. */
+  settings: ServerSettings = DEFAULT_SETTINGS;
   /** Bumped whenever a map's text may have changed; games and maps re-check on the next request. */
   private generation = 0;
   private readonly gameCache = new Map<string, GameDoc>();

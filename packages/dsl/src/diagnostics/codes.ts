@@ -139,6 +139,8 @@ export const Codes = {
   localizedGuessedName: code('DF8040', 'warning', 'A misspelt name or word in a localized order (one character off), read as the name or word it is close to (the message says which).'),
 
   // Variant features: archipelagos, neutral units, removing neutral centres (docs/MAP-LANGUAGE.md, "Variant features")
+  // Orders against the map (DF303x): what no position can make legal, reported as a mistake in the text (docs/GAME-LANGUAGE.md, "Orders that can never be legal")
+  orderNeverLegal: code('DF3030', 'warning', 'An order that no position can make legal on the map (a fleet sent inland, a move or support between provinces that do not touch and that no convoy joins, a unit where its kind cannot stand); the unit holds. Not reported on a line that expects [illegal].'),
   archipelagoNotCoast: code('DF3020', 'error', 'An archipelago that is not a coast province (only a province where both armies and fleets stand can be one).'),
   neutralPowerName: code('DF4020', 'error', 'A variant with neutral units that has a power called neutral, the name neutral units go by.'),
   neutralUnitsWithoutEffect: code('DF8050', 'warning', 'A rule about neutral units (neutral-units hold-and-rebuild) in a variant that has no neutral units.'),

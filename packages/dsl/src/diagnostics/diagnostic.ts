@@ -10,6 +10,11 @@ export interface Diagnostic {
   /** The file the range is in (an absolute path, or a document URI in the editor). */
   file: string;
   range: Range;
+  /**
+   * Texts that could replace the text of `range`, best first (a did-you-mean,
+   * ranked by `rankSuggestions`); the editor offers each as a quick fix.
+   */
+  suggestions?: readonly string[];
 }
 
 /**
@@ -17,9 +22,11 @@ export interface Diagnostic {
  * whole message is bounded here as well, so no message can carry a raw control
  * character or run to megabytes, whatever built it.
  */
-export function diagnostic(name: CodeName, file: string, range: Range, message: string): Diagnostic {
+export function diagnostic(name: CodeName, file: string, range: Range, message: string, suggestions?: readonly string[]): Diagnostic {
   const info = Codes[name];
-  return { code: info.code, severity: info.severity, message: boundedMessage(message), file, range };
+  const d: Diagnostic = { code: info.code, severity: info.severity, message: boundedMessage(message), file, range };
+  if (suggestions !== undefined && suggestions.length > 0) d.suggestions = suggestions;
+  return d;
 }
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {

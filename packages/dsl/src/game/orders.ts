@@ -78,8 +78,11 @@ export class OrderReading {
     this.phase++;
   }
 
-  /** The engine's reading of `text` as an order of `power` in a phase of kind `phase`. */
-  order(text: string, power: string, phase: PhaseKind, unitAt: UnitAt): ParseResult {
+  /**
+   * The engine's reading of `text` as an order of `power` in a phase of kind `phase`;
+   * `reaches` ranks the suggestions for a misspelt destination (only a failed reading, never kept, asks it).
+   */
+  order(text: string, power: string, phase: PhaseKind, unitAt: UnitAt, reaches?: (from: string, to: string) => boolean): ParseResult {
     const mine = this.textsOf(phase, power);
     const kept = mine.get(text);
     if (kept) {
@@ -95,7 +98,7 @@ export class OrderReading {
     if (other) return this.keep(mine, ownText(text), copy(other, power));
     this.unitAt = unitAt;
     this.askedUnit = false;
-    const parsed = parseOrder(this.index, text, { power, phase, unitAt: this.askUnit });
+    const parsed = parseOrder(this.index, text, reaches === undefined ? { power, phase, unitAt: this.askUnit } : { power, phase, unitAt: this.askUnit, reaches });
     this.unitAt = undefined;
     // A failed reading or one with a warning is read again next time: its message quotes the text, and a
     // kept quote would keep the file it was cut from alive (see texts.ts); such lines are few.

@@ -12,7 +12,8 @@ import type { CodeName } from '../diagnostics/codes.js';
 import { LineIndex, ZERO_RANGE, type Position, type Range } from '../text/range.js';
 import type * as G from './ast.js';
 import { hashStep, TEXT_HASH, textOf } from './texts.js';
-import { echo, numberProblem, quoted, SCORE_FIELD, SEED_FIELD, YEAR_FIELD, type NumberField } from '@dipforge/engine/config';
+import { didYouMeanOf, echo, numberProblem, quoted, SCORE_FIELD, SEED_FIELD, YEAR_FIELD, type NumberField } from '@dipforge/engine/config';
+import { suggestionsFor, wrongWordMessage } from '../map/expected.js';
 
 export interface ParsedGame {
   file: string;
@@ -123,8 +124,8 @@ class GameParser {
     return this.early.position(offset);
   }
 
-  private report(name: CodeName, start: number, end: number, message: string): void {
-    this.diagnostics.push(diagnostic(name, this.file, this.range(start, end), message));
+  private report(name: CodeName, start: number, end: number, message: string, suggestions?: readonly string[]): void {
+    this.diagnostics.push(diagnostic(name, this.file, this.range(start, end), message, suggestions));
   }
 
   private word(t: Tok): G.Word {
@@ -240,7 +241,13 @@ class GameParser {
     const first = toks[0];
     if (!first) return;
     const lineEnd = (toks[toks.length - 1] as Tok).end;
-    const kw = first.kind === 'word' && toks[1]?.text !== ':' ? first.text.toLowerCase() : '';
+    let kw = first.kind === 'word' && toks[1]?.text !== ':' ? first.text.toLowerCase() : '';
+    const slip = kw === '' ? undefined : this.keywordSlip(kw, toks);
+    if (slip) {
+      // Read as the statement it is a slip for, so one wrong word costs one diagnostic.
+      this.report('gameSyntax', first.start, first.end, wrongWordMessage(first.text, slip.expected, slip.suggestions), slip.suggestions);
+      kw = slip.word;
+    }
 
     if (HEADER_KEYWORDS.has(kw)) {
       if (this.section !== 'header') {
@@ -334,6 +341,28 @@ class GameParser {
   }
 
   /**
+   * The statement keyword a line's first word is a slip for (`phsae`, `editon`,
+   * `untis`), when the word is no keyword, is close to one the section takes,
+   * and the rest of the line has that statement's shape (an order line is never
+   * taken for one); with what the place expects and the suggestions.
+   */
+  private keywordSlip(kw: string, toks: Tok[]): { word: string; expected: string[]; suggestions: string[] } | undefined {
+    if (STATEMENT_WORDS.has(kw) || colonIndex(toks) >= 0) return undefined;
+    const expected =
+      this.section === 'header'
+        ? [...HEADER_KEYWORDS, 'position', 'phase']
+        : this.section === 'expect'
+          ? [...EXPECT_WORDS, 'phase', 'expect', 'declare']
+          : ['phase', 'expect', 'declare', ...(this.section === 'position' ? ['dislodged', 'owners', 'standoffs'] : [])];
+    const suggestions = suggestionsFor(kw, expected);
+    const word = suggestions[0];
+    if (word === undefined) return undefined;
+    const phaseShape = toks.length === 4 && (toks[1]?.kind === 'number' || toks[2]?.kind === 'number');
+    const fits = word === 'phase' || word === 'position' ? phaseShape : word === 'expect' ? toks.length === 1 : this.section === 'header' || this.section === 'expect' || word !== 'declare' || toks.length === 1;
+    return fits ? { word, expected, suggestions } : undefined;
+  }
+
+  /**
    * Most lines of a game are orders like `A ber - kie` under a `POWER:` line.
    * One that is plain ASCII and can be nothing else (no comment, string,
    * colon or expected result; not a statement's keyword; no `allies`) is taken
@@ -347,7 +376,9 @@ class GameParser {
     while (i < end && isBlank(text.charCodeAt(i))) i++;
     const first = i;
     while (i < end && isAsciiWordChar(text.charCodeAt(i))) i++;
-    if (i === first || (i < end && !isBlank(text.charCodeAt(i)))) return false;
+    // A line of one word, or with a number in it, may be a statement's keyword written wrong (`expcet`,
+    // `phsae fall 1901 movement`): the general reader decides (it reads a true order the same).
+    if (i === first || i >= end || !isBlank(text.charCodeAt(i))) return false;
     const c0 = text.charCodeAt(first);
     if (c0 < 65 || (c0 > 90 && c0 < 97) || c0 > 122) return false;
     if (i - first > 1 && NOT_ORDER_WORDS.has(text.slice(first, i).toLowerCase())) return false;
@@ -356,7 +387,7 @@ class GameParser {
     for (let j = first; j < end; j++) {
       const c = text.charCodeAt(j);
       if (isBlank(c)) continue;
-      if (c < 33 || c > 126 || c === 34 || c === 58 || c === 91 || c === 93) return false;
+      if (c < 33 || c > 126 || c === 34 || c === 58 || c === 91 || c === 93 || (c >= 48 && c <= 57)) return false;
       if (c === 47 && text.charCodeAt(j + 1) === 47 && j + 1 < end) return false;
       if ((c === 97 || c === 65) && hasAsciiWord(text, j + 1, 'llies')) return false;
       hash = hashStep(hash, c);
@@ -538,7 +569,10 @@ class GameParser {
     const kind: G.Word & { phase?: G.PhaseKindName } = this.word(c);
     const phase = PHASE_KINDS[kind.value];
     if (phase) kind.phase = phase;
-    else this.report('invalidValue', c.start, c.end, `${quoted(c.text)} is no phase kind: write movement, retreat or adjustment`);
+    else {
+      const near = suggestionsFor(c.text, Object.keys(PHASE_KINDS));
+      this.report('invalidValue', c.start, c.end, `${quoted(c.text)} is no phase kind: write movement, retreat or adjustment${didYouMeanOf(near)}`, near);
+    }
     return {
       season: this.word(season),
       year: { value: Number(year.text), text: year.text, range: this.range(year.start, year.end) },
@@ -1016,6 +1050,11 @@ function isBlank(c: number): boolean {
  * First words that make a line something other than an order, in a phase or
  * anywhere: statements' keywords and the words of declarations and expectations.
  */
+/** The first words of the statements of an expect block. */
+const EXPECT_WORDS = ['units', 'dislodged', 'owners', 'winner', 'draw', 'score', 'result'];
+/** Every word that begins a statement somewhere: never taken for a slip of another. */
+const STATEMENT_WORDS = new Set<string>([...HEADER_KEYWORDS, 'position', 'phase', 'expect', 'declare', 'standoffs', 'allies', 'none', ...EXPECT_WORDS, ...DECLARATION_KEYWORDS]);
+
 const NOT_ORDER_WORDS = new Set([
   ...HEADER_KEYWORDS,
   'position',

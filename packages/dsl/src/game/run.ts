@@ -6,7 +6,7 @@
  * file expects. Bad input gives diagnostics with ranges; nothing throws.
  */
 import { dirname, relative as relativePath } from 'node:path';
-import { NEUTRAL_POWER, quoted, type RuleOptions, type VariantConfig } from '@dipforge/engine/config';
+import { didYouMeanOf, echo, NEUTRAL_POWER, orList, quoted, type RuleOptions, type VariantConfig } from '@dipforge/engine/config';
 import {
   adjudicatePhase,
   adjustsIn,
@@ -15,6 +15,7 @@ import {
   phaseIndex,
   phaseIsEmpty,
   samePhase,
+  neverLegal,
   parseOrder,
   yearPhases,
   type Board,
@@ -42,6 +43,7 @@ import type { CompiledVariant, GameWorkspace } from './workspace.js';
 import { OrderReading } from './orders.js';
 import { editionNames } from './editions.js';
 import { unfinishedMessage } from './unfinished.js';
+import { reachesOn } from './reach.js';
 import { gameOrderLanguages, isOrderLanguage, OrderLanguages, readOrderLine } from './order-language.js';
 import { VictoryKeeper, type DeclarationRun, type VictoryState } from './victory.js';
 import { commonSuffix, sameData, shiftRange, type Shift } from './cutoff.js';
@@ -208,8 +210,8 @@ class GameRunner {
     return this.out;
   }
 
-  private report(name: CodeName, range: Range, message: string): void {
-    this.diagnostics.push(diagnostic(name, this.file, range, message));
+  private report(name: CodeName, range: Range, message: string, suggestions?: readonly string[]): void {
+    this.diagnostics.push(diagnostic(name, this.file, range, message, suggestions));
   }
 
   // ---------------------------------------------------------------- header
@@ -367,8 +369,8 @@ class GameRunner {
     if (known !== undefined || this.powerOf.has(w)) return known;
     const id = this.index.power(w.text);
     if (!id) {
-      const near = this.index.suggestPower(w.text)[0];
-      this.report('unknownPower', w.range, `No power ${quoted(w.text)} in ${this.config.name}${near ? `; did you mean ${near.id}?` : ''}`);
+      const near = this.index.suggestPower(w.text).map((s) => s.id);
+      this.report('unknownPower', w.range, `No power ${quoted(w.text)} in ${this.config.name}${didYouMeanOf(near)}`, near);
     }
     this.powerOf.set(w, id);
     return id;
@@ -392,8 +394,9 @@ class GameRunner {
       else this.report('coastOnProvinceWithoutCoasts', t.range, `${name} has no named coasts: write ${province}`);
       return undefined;
     }
-    const near = this.index.suggest(t.text)[0];
-    this.report('unknownProvince', t.range, `No province ${quoted(t.text)} in ${this.config.name}${near ? `; did you mean ${near.id} (${near.name})?` : ''}`);
+    const near = this.index.suggest(t.text);
+    const hint = near.length === 0 ? '' : `; did you mean ${orList(near.map((s) => `${quoted(s.id)} (${s.name})`))}?`;
+    this.report('unknownProvince', t.range, `No province ${quoted(t.text)} in ${this.config.name}${hint}`, near.map((s) => s.id));
     return undefined;
   }
 
@@ -958,6 +961,19 @@ class GameRunner {
     return order;
   }
 
+  /**
+   * Orders no position can make legal on the map (`F bre - mun`): a mistake in
+   * the text, said as one (DF3030), unless the line expects [illegal].
+   */
+  private neverLegalOrders(orders: readonly Order[], lines: readonly G.OrderLine[]): void {
+    for (let i = 0; i < orders.length; i++) {
+      const line = lines[i] as G.OrderLine;
+      if (line.expected?.value === 'illegal') continue;
+      const never = neverLegal(this.board, orders[i] as Order);
+      if (never) this.report('orderNeverLegal', line.text.range, `${echo(line.text.text)}: never legal on this map: ${never.why} (${never.reason})`);
+    }
+  }
+
   /** Why a phase left out of the file has orders to give, or undefined when it has none. */
   private somethingToOrder(position: Position): string | undefined {
     if (phaseIsEmpty(this.board, this.rules, position)) return undefined;
@@ -993,6 +1009,7 @@ class GameRunner {
         const find = (list: readonly Unit[]): Unit | undefined => list.find((u) => base(u.at) === b);
         return position.phase.kind === 'retreat' ? (find(position.dislodged) ?? find(position.units)) : find(position.units);
       };
+      const reaches = reachesOn(this.board, unitAt);
       // A power's lines come together: its id and language are looked up once for them.
       let word: G.Word | undefined;
       let power: string | undefined;
@@ -1034,7 +1051,7 @@ class GameRunner {
           }
           continue;
         }
-        const parsed = this.orderReading.order(line.text.text, power, position.phase.kind, unitAt);
+        const parsed = this.orderReading.order(line.text.text, power, position.phase.kind, unitAt, reaches);
         if (!parsed.ok) {
           incomplete = true;
           const at = line.text.range.start.offset;
@@ -1044,7 +1061,7 @@ class GameRunner {
           const afterPower = line.power.range.start.line === line.text.range.start.line;
           const unfinished = unfinishedMessage(line.text.text, parsed, { board: this.board, index: this.index, rules: this.rules, phase: position.phase, afterPower, read });
           const name = unfinished !== undefined ? 'invalidOrder' : (ENGINE_CODES[parsed.code] ?? 'invalidOrder');
-          this.report(name, this.parsed.lines.range(at + parsed.start, at + end), unfinished ?? parsed.message);
+          this.report(name, this.parsed.lines.range(at + parsed.start, at + end), unfinished ?? parsed.message, unfinished === undefined ? parsed.suggestions : undefined);
           continue;
         }
         // A misspelt name read as the name it is close to: said, never silent (DF8030).
@@ -1060,6 +1077,7 @@ class GameRunner {
         }
       }
     }
+    this.neverLegalOrders(orders, orderLines);
     let result: PhaseResult;
     this.options.onAdjudicate?.(position.phase);
     try {

@@ -82,6 +82,12 @@ export interface ProvinceDecl extends Node {
   id?: Ident;
   title?: StringLit;
   flags: FlagWord[];
+  /**
+   * Words among the flags that are none of them (reported by the parser): what
+   * they stand for is unknown, so the checker runs no check that depends on a
+   * flag the province does not give (its terrain, whether it is a supply centre).
+   */
+  wrongFlags: Ident[];
   coasts: CoastDecl[];
   names: NameItem[];
   aliases: Ident[];

@@ -4,11 +4,12 @@
  * options), reporting every problem with its code and range. What it resolves is
  * exactly what the compiler emits, so the two cannot disagree.
  */
-import { COORDINATE_FIELD, didYouMean, NEUTRAL_POWER, numberProblem, quoted, YEAR_FIELD } from '@dipforge/engine/config';
+import { COORDINATE_FIELD, didYouMeanOf, NEUTRAL_POWER, numberProblem, quoted, rankSuggestions, YEAR_FIELD } from '@dipforge/engine/config';
 import { Codes } from '../diagnostics/codes.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Range } from '../text/range.js';
 import type * as A from './ast.js';
+import { unknownWord } from './expected.js';
 import type { Declared, VariantModel } from './bind.js';
 import { resolveRules, type ResolvedRules, type RuleSetSource } from './rules.js';
 
@@ -74,6 +75,8 @@ export interface ResolvedVariant {
 }
 
 const PHASES = new Set(['movement', 'retreat', 'adjustment']);
+/** The first word of an adjacency line. */
+const ADJACENCY_KINDS = ['army', 'fleet', 'both'];
 const LANGUAGE_TAG = /^[a-z]{2,3}(?:-[a-z]{4})?(?:-(?:[a-z]{2}|\d{3}))?(?:-(?:[a-z\d]{5,8}|\d[a-z\d]{3}))*(?:-x(?:-[a-z\d]{1,8})+)?$/i;
 
 export function checkVariant(model: VariantModel, editions: RuleSetSource[], diagnostics: Diagnostic[]): ResolvedVariant {
@@ -87,14 +90,20 @@ class Checker {
   /** Every name a province can be called by (id, alias, display and localized names), lower-case. */
   private readonly provinceNames = new Map<string, Owner>();
   private readonly powerNames = new Map<string, Owner>();
+  /**
+   * Province pairs `a b` of adjacency lines whose unit kind is wrong (reported):
+   * they may be edges of either kind, so the warnings that depend on the edges
+   * (a province no unit reaches, an edge with no way back) take them as edges.
+   */
+  private readonly unsureEdges = new Set<string>();
 
   constructor(
     private readonly model: VariantModel,
     private readonly diagnostics: Diagnostic[],
   ) {}
 
-  private report(name: keyof typeof Codes, file: string, range: Range, message: string): void {
-    this.diagnostics.push(diagnostic(name, file, range, message));
+  private report(name: keyof typeof Codes, file: string, range: Range, message: string, suggestions?: readonly string[]): void {
+    this.diagnostics.push(diagnostic(name, file, range, message, suggestions));
   }
 
   run(editions: RuleSetSource[]): ResolvedVariant {
@@ -135,7 +144,10 @@ class Checker {
       if (s.season) start.season = s.season.value;
       if (s.phase) {
         if (PHASES.has(s.phase.value)) start.phase = s.phase.value as ResolvedVariant['start']['phase'];
-        else this.report('invalidValue', v.file, s.phase.range, `Unknown phase ${quoted(s.phase.text)}: expected movement, retreat or adjustment`);
+        else {
+          const wrong = unknownWord('phase', s.phase.text, [...PHASES]);
+          this.report('invalidValue', v.file, s.phase.range, wrong.message, wrong.suggestions);
+        }
       }
     }
     const id = d.id?.value ?? 'variant';
@@ -238,7 +250,12 @@ class Checker {
       }
     }
     if (impassable && supply) this.report('impassableSupplyCentre', file, decl.id.range, `The impassable province ${quoted(id)} cannot be a supply centre`);
-    if (!terrain) terrain = decl.coasts.length > 0 ? 'coast' : 'land';
+    // A wrong word among the flags (reported by the parser) may stand for any flag the province does
+    // not give: the checks that depend on one run as if it gave the one that passes them (a coast's
+    // terrain, where armies and fleets both go; a supply centre), so the slip costs one diagnostic.
+    const unsure = decl.wrongFlags.length > 0;
+    if (unsure && !impassable) supply = true;
+    if (!terrain) terrain = decl.coasts.length > 0 || unsure ? 'coast' : 'land';
     if (archipelago && terrain !== 'coast') {
       this.report('archipelagoNotCoast', file, archipelago.range, `${quoted(id)} is ${terrain}: only a coast province, where armies and fleets both stand, can be an archipelago`);
     }
@@ -291,15 +308,19 @@ class Checker {
     });
   }
 
-  /** Resolves a province reference, reporting an unknown one with suggestions. */
-  private lookupProvince(ident: A.Ident, file: string): ResolvedProvince | undefined {
+  /**
+   * Resolves a province reference, reporting an unknown one with suggestions;
+   * `fits` says which provinces fit the place (a supply centre for a home centre), suggested first.
+   */
+  private lookupProvince(ident: A.Ident, file: string, fits?: (p: ResolvedProvince) => boolean): ResolvedProvince | undefined {
     const found = this.provinces.get(ident.value);
     if (found) return found;
     // Any name of a province will do (an alias such as `mid`, a localized name).
     const owner = this.provinceNames.get(ident.value);
     if (owner) return this.provinces.get(owner.id);
-    const hint = didYouMean(ident.value, this.provinces.keys());
-    this.report('unknownProvince', file, ident.range, `Unknown province ${quoted(ident.text)}${hint}`);
+    const candidates = [...this.provinces.values()].map((p) => ({ item: p.id, text: p.id, fits: fits?.(p) ?? false }));
+    const near = rankSuggestions(ident.value, candidates).map((s) => s.item);
+    this.report('unknownProvince', file, ident.range, `Unknown province ${quoted(ident.text)}${didYouMeanOf(near)}`, near);
     return undefined;
   }
 
@@ -359,7 +380,10 @@ class Checker {
       case 'both':
         return ['army', 'fleet'];
       default:
-        if (line.unit) this.report('unknownUnitKind', file, line.unit.range, `${quoted(line.unit.text)} is not army, fleet or both`);
+        if (line.unit) {
+          const wrong = unknownWord('unit kind', line.unit.text, ADJACENCY_KINDS);
+          this.report('unknownUnitKind', file, line.unit.range, wrong.message, wrong.suggestions);
+        }
         return [];
     }
   }
@@ -382,6 +406,7 @@ class Checker {
     }
     for (const { decl, file, inherited } of this.model.adjacency) {
       const kinds = this.lineKinds(decl, file);
+      if (kinds.length === 0) this.unsure(decl);
       for (const kind of kinds) {
         // Adjacencies of a base variant that touch a removed province are dropped with it
         // (only those: the line's other targets stay).
@@ -426,11 +451,24 @@ class Checker {
       for (const [key, e] of edges[kind]) {
         if (!e.oneWay) continue;
         const [a, b] = key.split(' ') as [string, string];
-        if (!edges[kind].has(`${b} ${a}`)) this.report('oneWayAdjacency', e.file, e.range, `A ${kind} can move ${a} → ${b} but not back`);
+        if (!edges[kind].has(`${b} ${a}`) && !this.unsureEdges.has(`${province(b)} ${province(a)}`)) this.report('oneWayAdjacency', e.file, e.range, `A ${kind} can move ${a} → ${b} but not back`);
       }
     }
     const list = (m: Map<string, unknown>): [string, string][] => [...m.keys()].map((k) => k.split(' ') as [string, string]);
     return { army: list(edges.army), fleet: list(edges.fleet) };
+  }
+
+  /** Keeps the province pairs of a line whose kind is wrong (`unsureEdges`), without reporting its names again. */
+  private unsure(line: A.AdjacencyLine): void {
+    const id = (loc: A.Location): string | undefined => this.provinces.get(loc.province.value)?.id ?? this.provinceNames.get(loc.province.value)?.id;
+    const from = line.from && id(line.from);
+    if (!from) return;
+    for (const t of line.to) {
+      const to = id(t);
+      if (!to) continue;
+      this.unsureEdges.add(`${from} ${to}`);
+      if (!line.oneWay) this.unsureEdges.add(`${to} ${from}`);
+    }
   }
 
   private isRemoved(loc: A.Location): boolean {
@@ -458,7 +496,7 @@ class Checker {
 
       const home: string[] = [];
       for (const h of decl.home) {
-        const p = this.lookupProvince(h, file);
+        const p = this.lookupProvince(h, file, isCentre);
         if (!p || home.includes(p.id)) continue;
         if (!p.supplyCentre) {
           this.report('homeNotSupplyCentre', file, h.range, `The home centre ${quoted(p.id)} is not a supply centre: add supply to the province`);
@@ -490,7 +528,7 @@ class Checker {
       const centres: string[] = [];
       const claimed = decl.hasOwns ? decl.owns : decl.home;
       for (const c of claimed) {
-        const p = decl.hasOwns ? this.lookupProvince(c, file) : this.provinces.get(c.value);
+        const p = decl.hasOwns ? this.lookupProvince(c, file, isCentre) : this.provinces.get(c.value);
         if (!p || centres.includes(p.id)) continue;
         if (!p.supplyCentre) {
           if (decl.hasOwns) this.report('ownedNotSupplyCentre', file, c.range, `${quoted(p.id)} is not a supply centre`);
@@ -556,10 +594,11 @@ class Checker {
     const k = u.unit.value;
     const kind = k === 'a' || k === 'army' ? 'army' : k === 'f' || k === 'fleet' ? 'fleet' : undefined;
     if (!kind) {
-      this.report('unknownUnitKind', file, u.unit.range, `${quoted(u.unit.text)} is not a unit kind: write A (army) or F (fleet)`);
+      const wrong = unknownWord('unit kind', u.unit.text, ['A', 'F', 'army', 'fleet'], 'A (army) or F (fleet)');
+      this.report('unknownUnitKind', file, u.unit.range, wrong.message, wrong.suggestions);
       return undefined;
     }
-    const p = this.lookupProvince(u.at.province, file);
+    const p = this.lookupProvince(u.at.province, file, (q) => standsIn(kind, q));
     if (!p) return undefined;
     if (p.impassable || (kind === 'army' && p.terrain === 'sea') || (kind === 'fleet' && p.terrain === 'land')) {
       const where = p.impassable ? 'impassable' : p.terrain === 'sea' ? 'a sea' : 'landlocked';
@@ -623,7 +662,7 @@ class Checker {
     for (const p of powers) for (const c of p.centres) owned.set(c, p.id);
     for (const { decl, file } of this.model.neutral) {
       for (const c of decl.centres) {
-        const p = this.lookupProvince(c, file);
+        const p = this.lookupProvince(c, file, isCentre);
         if (!p) continue;
         if (!p.supplyCentre) this.report('neutralNotSupplyCentre', file, c.range, `${quoted(p.id)} is not a supply centre`);
         else if (owned.has(p.id)) this.report('neutralCentreOwned', file, c.range, `${quoted(p.id)} is owned by ${quoted(owned.get(p.id) ?? '')} at the start`);
@@ -642,7 +681,8 @@ class Checker {
 
     // Reachability: from every starting unit and home centre, over the edges of both kinds.
     const next = new Map<string, string[]>();
-    for (const [a, b] of [...edges.army, ...edges.fleet]) {
+    const unsure = [...this.unsureEdges].map((key) => key.split(' ') as [string, string]);
+    for (const [a, b] of [...edges.army, ...edges.fleet, ...unsure]) {
       const from = a.split('/')[0] as string;
       const to = b.split('/')[0] as string;
       let list = next.get(from);
@@ -669,6 +709,21 @@ class Checker {
       this.report('victoryAboveCentres', threshold.file, threshold.range, `A solo needs ${threshold.value} centres but the map has only ${centres}`);
     }
   }
+}
+
+/** The province of an edge's end (`stp/nc` → `stp`). */
+function province(end: string): string {
+  return end.split('/')[0] as string;
+}
+
+/** A supply centre: what a home, owned or neutral centre must be. */
+function isCentre(p: ResolvedProvince): boolean {
+  return p.supplyCentre;
+}
+
+/** Whether a unit of `kind` may stand in the province. */
+function standsIn(kind: 'army' | 'fleet', p: ResolvedProvince): boolean {
+  return !p.impassable && (kind === 'army' ? p.terrain !== 'sea' : p.terrain !== 'land');
 }
 
 function capitalize(s: string): string {

@@ -6,11 +6,19 @@
  * that one unknown word costs one diagnostic and not the rest of the block. Junk
  * inside a block never swallows a brace or a top-level keyword, so an unclosed
  * block ends where the next declaration begins.
+ *
+ * Wrong words: where a declaration or an item begins with a keyword, a word
+ * that is no keyword but close to one of the place's keywords (`provnice`,
+ * `nmae`, `cnetres`; expected.ts) begins it as that keyword would, labelled
+ * `misspelt`; a word among a province's flags that is none of them is taken
+ * as `wrongFlag`. Gates on the alternatives decide, so the rest of the
+ * declaration is read as written and one slip costs one diagnostic (parse.ts).
  */
-import type { TokenType } from 'chevrotain';
+import type { IToken, TokenType } from 'chevrotain';
 import { createToken, CstParser, Lexer, tokenMatcher } from '../chevrotain.js';
 import {
   allTokens,
+  Identifier,
   Arrow,
   Colon,
   Colour,
@@ -25,6 +33,7 @@ import {
   Slash,
   StringLiteral,
 } from '../lexer.js';
+import { FLAG_WORDS, NEUTRAL_WORDS, POWER_ITEMS, PROVINCE_ITEMS, slipFor, TOP_LEVEL_WORDS, VARIANT_ITEMS, COAST_ITEMS } from './expected.js';
 
 /** Categories for junk: any token at the top level; inside blocks, none that close or start a declaration. */
 export const AnyToken = createToken({ name: 'AnyToken', pattern: Lexer.NA });
@@ -50,6 +59,8 @@ for (const token of allTokens) {
 }
 
 const parserTokens: TokenType[] = [...allTokens, AnyToken, BlockJunk];
+/** What a word among a province's flags may be a slip for: a flag, or the keyword of the next declaration. */
+const FLAGS_OR_DECLARATIONS: readonly string[] = [...FLAG_WORDS, ...TOP_LEVEL_WORDS];
 
 export class MapGrammar extends CstParser {
   /**
@@ -62,18 +73,70 @@ export class MapGrammar extends CstParser {
     this.performSelfAnalysis();
   }
 
+  /** The slips worked out for a token, per list of words: the gates of one decision ask for the same one in turn. */
+  private readonly slips = new WeakMap<IToken, Map<readonly string[], string | undefined>>();
+
+  /** The word of `words` the token is a slip for (`slipFor`), worked out once per token and list. */
+  private slip(token: IToken, words: readonly string[]): string | undefined {
+    let known = this.slips.get(token);
+    if (!known) this.slips.set(token, (known = new Map()));
+    if (!known.has(words)) known.set(words, slipFor(token.image, words));
+    return known.get(words);
+  }
+
+  /**
+   * Whether the next token begins what `word` begins: it is `keyword`, or a word
+   * that is no keyword and closest to `word` of the place's `words`.
+   */
+  private starts(keyword: TokenType, word: string, words: readonly string[]): boolean {
+    const next = this.LA(1);
+    if (tokenMatcher(next, keyword)) return true;
+    return next.tokenType === Identifier && this.slip(next, words) === word;
+  }
+
+  /** The same for a place where one of several keywords begins it (`author`, `version`, `description`). */
+  private startsAny(keywords: readonly TokenType[], words: readonly string[]): boolean {
+    const next = this.LA(1);
+    if (keywords.some((k) => tokenMatcher(next, k))) return true;
+    if (next.tokenType !== Identifier) return false;
+    const slip = this.slip(next, words);
+    return keywords.some((k) => k.name === `Kw_${slip}`);
+  }
+
+  /**
+   * Whether the next token is a wrong word among a province's flags: a word that
+   * is no keyword and is closer to a flag than to a declaration's keyword, or,
+   * close to none, written on the line of the token before it.
+   */
+  private wrongFlag(): boolean {
+    const next = this.LA(1);
+    if (next.tokenType !== Identifier) return false;
+    const slip = this.slip(next, FLAGS_OR_DECLARATIONS);
+    if (slip !== undefined) return (FLAG_WORDS as readonly string[]).includes(slip);
+    return next.startLine === this.LA(0).endLine;
+  }
+
+  /** The keyword that begins a declaration or item, or a word taken for it (`misspelt`; the gate before decided). */
+  private lead(keywords: readonly TokenType[], label = 'keyword'): void {
+    this.OR9([
+      ...keywords.map((k) => ({ ALT: () => this.CONSUME9(k, { LABEL: label }) })),
+      { ALT: () => this.CONSUME9(Identifier, { LABEL: 'misspelt' }) },
+    ]);
+  }
+
   file = this.RULE('file', () => {
+    const top = TOP_LEVEL_WORDS;
     this.MANY(() =>
       this.OR([
-        { ALT: () => this.SUBRULE(this.importDecl) },
-        { ALT: () => this.SUBRULE(this.variantDecl) },
-        { ALT: () => this.SUBRULE(this.provinceDecl) },
-        { ALT: () => this.SUBRULE(this.adjacencyDecl) },
-        { ALT: () => this.SUBRULE(this.powerDecl) },
-        { ALT: () => this.SUBRULE(this.neutralDecl) },
-        { ALT: () => this.SUBRULE(this.rulesDecl) },
-        { ALT: () => this.SUBRULE(this.rulesetDecl) },
-        { ALT: () => this.SUBRULE(this.removeDecl) },
+        { GATE: () => this.starts(Kw.import, 'import', top), ALT: () => this.SUBRULE(this.importDecl), IGNORE_AMBIGUITIES: true },
+        { GATE: () => this.starts(Kw.variant, 'variant', top), ALT: () => this.SUBRULE(this.variantDecl), IGNORE_AMBIGUITIES: true },
+        { GATE: () => this.starts(Kw.province, 'province', top), ALT: () => this.SUBRULE(this.provinceDecl), IGNORE_AMBIGUITIES: true },
+        { GATE: () => this.starts(Kw.adjacency, 'adjacency', top), ALT: () => this.SUBRULE(this.adjacencyDecl), IGNORE_AMBIGUITIES: true },
+        { GATE: () => this.starts(Kw.power, 'power', top), ALT: () => this.SUBRULE(this.powerDecl), IGNORE_AMBIGUITIES: true },
+        { GATE: () => this.starts(Kw.neutral, 'neutral', top), ALT: () => this.SUBRULE(this.neutralDecl), IGNORE_AMBIGUITIES: true },
+        { GATE: () => this.starts(Kw.rules, 'rules', top), ALT: () => this.SUBRULE(this.rulesDecl), IGNORE_AMBIGUITIES: true },
+        { GATE: () => this.starts(Kw.ruleset, 'ruleset', top), ALT: () => this.SUBRULE(this.rulesetDecl), IGNORE_AMBIGUITIES: true },
+        { GATE: () => this.starts(Kw.remove, 'remove', top), ALT: () => this.SUBRULE(this.removeDecl), IGNORE_AMBIGUITIES: true },
         { ALT: () => this.CONSUME(Semicolon) },
         { ALT: () => this.CONSUME(AnyToken, { LABEL: 'junk' }), IGNORE_AMBIGUITIES: true },
       ]),
@@ -81,20 +144,21 @@ export class MapGrammar extends CstParser {
   });
 
   importDecl = this.RULE('importDecl', () => {
-    this.CONSUME(Kw.import);
+    this.lead([Kw.import]);
     this.CONSUME(StringLiteral, { LABEL: 'path' });
   });
 
   variantDecl = this.RULE('variantDecl', () => {
-    this.CONSUME(Kw.variant);
+    this.lead([Kw.variant]);
     this.CONSUME(Name, { LABEL: 'id' });
     this.OPTION(() => this.CONSUME(StringLiteral, { LABEL: 'title' }));
     this.CONSUME(LCurly);
+    const items = VARIANT_ITEMS;
     this.MANY(() =>
       this.OR([
-        { ALT: () => this.SUBRULE(this.extendsItem) },
-        { ALT: () => this.SUBRULE(this.textItem) },
-        { ALT: () => this.SUBRULE(this.startItem) },
+        { GATE: () => this.starts(Kw.extends, 'extends', items), ALT: () => this.SUBRULE(this.extendsItem), IGNORE_AMBIGUITIES: true },
+        { GATE: () => this.startsAny([Kw.author, Kw.version, Kw.description], items), ALT: () => this.SUBRULE(this.textItem), IGNORE_AMBIGUITIES: true },
+        { GATE: () => this.starts(Kw.start, 'start', items), ALT: () => this.SUBRULE(this.startItem), IGNORE_AMBIGUITIES: true },
         { ALT: () => this.CONSUME(Semicolon) },
         { ALT: () => this.CONSUME(BlockJunk, { LABEL: 'junk' }), IGNORE_AMBIGUITIES: true },
       ]),
@@ -103,7 +167,7 @@ export class MapGrammar extends CstParser {
   });
 
   extendsItem = this.RULE('extendsItem', () => {
-    this.CONSUME(Kw.extends);
+    this.lead([Kw.extends]);
     this.OR([
       { ALT: () => this.CONSUME(StringLiteral, { LABEL: 'path' }) },
       { ALT: () => this.CONSUME(Name, { LABEL: 'name' }) },
@@ -111,43 +175,44 @@ export class MapGrammar extends CstParser {
   });
 
   textItem = this.RULE('textItem', () => {
-    this.OR([
-      { ALT: () => this.CONSUME(Kw.author, { LABEL: 'key' }) },
-      { ALT: () => this.CONSUME(Kw.version, { LABEL: 'key' }) },
-      { ALT: () => this.CONSUME(Kw.description, { LABEL: 'key' }) },
-    ]);
+    this.lead([Kw.author, Kw.version, Kw.description], 'key');
     this.CONSUME(StringLiteral, { LABEL: 'value' });
   });
 
   startItem = this.RULE('startItem', () => {
-    this.CONSUME(Kw.start);
+    this.lead([Kw.start]);
     this.CONSUME(NumberLiteral, { LABEL: 'year' });
     this.CONSUME(Name, { LABEL: 'season' });
     this.CONSUME2(Name, { LABEL: 'phase' });
   });
 
   provinceDecl = this.RULE('provinceDecl', () => {
-    this.CONSUME(Kw.province);
+    this.lead([Kw.province]);
     this.CONSUME(Name, { LABEL: 'id' });
     this.OPTION(() => this.CONSUME(StringLiteral, { LABEL: 'title' }));
-    this.MANY(() =>
-      this.OR([
-        { ALT: () => this.CONSUME(Kw.land, { LABEL: 'flag' }) },
-        { ALT: () => this.CONSUME(Kw.sea, { LABEL: 'flag' }) },
-        { ALT: () => this.CONSUME(Kw.coast, { LABEL: 'flag' }) },
-        { ALT: () => this.CONSUME(Kw.supply, { LABEL: 'flag' }) },
-        { ALT: () => this.CONSUME(Kw.impassable, { LABEL: 'flag' }) },
-        { ALT: () => this.CONSUME(Kw.archipelago, { LABEL: 'flag' }) },
-      ]),
-    );
+    this.MANY({
+      // A word that is no keyword goes on the flags only when it is a wrong flag, else it ends them.
+      GATE: () => this.LA(1).tokenType !== Identifier || this.wrongFlag(),
+      DEF: () =>
+        this.OR([
+          { ALT: () => this.CONSUME(Kw.land, { LABEL: 'flag' }) },
+          { ALT: () => this.CONSUME(Kw.sea, { LABEL: 'flag' }) },
+          { ALT: () => this.CONSUME(Kw.coast, { LABEL: 'flag' }) },
+          { ALT: () => this.CONSUME(Kw.supply, { LABEL: 'flag' }) },
+          { ALT: () => this.CONSUME(Kw.impassable, { LABEL: 'flag' }) },
+          { ALT: () => this.CONSUME(Kw.archipelago, { LABEL: 'flag' }) },
+          { ALT: () => this.CONSUME(Identifier, { LABEL: 'wrongFlag' }) },
+        ]),
+    });
     this.OPTION2(() => {
       this.CONSUME(LCurly);
+      const items = PROVINCE_ITEMS;
       this.MANY2(() =>
         this.OR2([
-          { ALT: () => this.SUBRULE(this.coastItem) },
-          { ALT: () => this.SUBRULE(this.nameItem) },
-          { ALT: () => this.SUBRULE(this.aliasItem) },
-          { ALT: () => this.SUBRULE(this.atItem) },
+          { GATE: () => this.starts(Kw.coast, 'coast', items), ALT: () => this.SUBRULE(this.coastItem), IGNORE_AMBIGUITIES: true },
+          { GATE: () => this.starts(Kw.name, 'name', items), ALT: () => this.SUBRULE(this.nameItem), IGNORE_AMBIGUITIES: true },
+          { GATE: () => this.starts(Kw.alias, 'alias', items), ALT: () => this.SUBRULE(this.aliasItem), IGNORE_AMBIGUITIES: true },
+          { GATE: () => this.starts(Kw.at, 'at', items), ALT: () => this.SUBRULE(this.atItem), IGNORE_AMBIGUITIES: true },
           { ALT: () => this.CONSUME(Semicolon) },
           { ALT: () => this.CONSUME(BlockJunk, { LABEL: 'junk' }), IGNORE_AMBIGUITIES: true },
         ]),
@@ -157,14 +222,14 @@ export class MapGrammar extends CstParser {
   });
 
   coastItem = this.RULE('coastItem', () => {
-    this.CONSUME(Kw.coast);
+    this.lead([Kw.coast]);
     this.CONSUME(Name, { LABEL: 'id' });
     this.OPTION(() => this.CONSUME(StringLiteral, { LABEL: 'title' }));
     this.OPTION2(() => {
       this.CONSUME(LCurly);
       this.MANY(() =>
         this.OR([
-          { ALT: () => this.SUBRULE(this.nameItem) },
+          { GATE: () => this.starts(Kw.name, 'name', COAST_ITEMS), ALT: () => this.SUBRULE(this.nameItem), IGNORE_AMBIGUITIES: true },
           { ALT: () => this.CONSUME(Semicolon) },
           { ALT: () => this.CONSUME(BlockJunk, { LABEL: 'junk' }), IGNORE_AMBIGUITIES: true },
         ]),
@@ -174,7 +239,7 @@ export class MapGrammar extends CstParser {
   });
 
   nameItem = this.RULE('nameItem', () => {
-    this.CONSUME(Kw.name);
+    this.lead([Kw.name]);
     this.CONSUME(Name, { LABEL: 'lang' });
     this.CONSUME(StringLiteral, { LABEL: 'value' });
     this.MANY(() => {
@@ -184,7 +249,7 @@ export class MapGrammar extends CstParser {
   });
 
   aliasItem = this.RULE('aliasItem', () => {
-    this.CONSUME(Kw.alias);
+    this.lead([Kw.alias]);
     this.SUBRULE(this.nameList);
   });
 
@@ -197,7 +262,7 @@ export class MapGrammar extends CstParser {
   });
 
   atItem = this.RULE('atItem', () => {
-    this.CONSUME(Kw.at);
+    this.lead([Kw.at]);
     this.SUBRULE(this.signedNumber, { LABEL: 'x' });
     this.OPTION(() => this.CONSUME(Comma));
     this.SUBRULE2(this.signedNumber, { LABEL: 'y' });
@@ -217,7 +282,7 @@ export class MapGrammar extends CstParser {
   });
 
   adjacencyDecl = this.RULE('adjacencyDecl', () => {
-    this.CONSUME(Kw.adjacency);
+    this.lead([Kw.adjacency]);
     this.CONSUME(LCurly);
     this.MANY(() =>
       this.OR([
@@ -241,20 +306,21 @@ export class MapGrammar extends CstParser {
   });
 
   powerDecl = this.RULE('powerDecl', () => {
-    this.CONSUME(Kw.power);
+    this.lead([Kw.power]);
     this.CONSUME(Name, { LABEL: 'id' });
     this.OPTION(() => this.CONSUME(StringLiteral, { LABEL: 'title' }));
     this.CONSUME(LCurly);
+    const items = POWER_ITEMS;
     this.MANY(() =>
       this.OR([
-        { ALT: () => this.SUBRULE(this.adjectiveItem) },
-        { ALT: () => this.SUBRULE(this.colourItem) },
-        { ALT: () => this.SUBRULE(this.nameItem) },
-        { ALT: () => this.SUBRULE(this.aliasItem) },
-        { ALT: () => this.SUBRULE(this.homeItem) },
-        { ALT: () => this.SUBRULE(this.countryItem) },
-        { ALT: () => this.SUBRULE(this.unitsItem) },
-        { ALT: () => this.SUBRULE(this.ownsItem) },
+        { GATE: () => this.starts(Kw.adjective, 'adjective', items), ALT: () => this.SUBRULE(this.adjectiveItem), IGNORE_AMBIGUITIES: true },
+        { GATE: () => this.starts(Kw.colour, 'colour', items), ALT: () => this.SUBRULE(this.colourItem), IGNORE_AMBIGUITIES: true },
+        { GATE: () => this.starts(Kw.name, 'name', items), ALT: () => this.SUBRULE(this.nameItem), IGNORE_AMBIGUITIES: true },
+        { GATE: () => this.starts(Kw.alias, 'alias', items), ALT: () => this.SUBRULE(this.aliasItem), IGNORE_AMBIGUITIES: true },
+        { GATE: () => this.starts(Kw.home, 'home', items), ALT: () => this.SUBRULE(this.homeItem), IGNORE_AMBIGUITIES: true },
+        { GATE: () => this.starts(Kw.country, 'country', items), ALT: () => this.SUBRULE(this.countryItem), IGNORE_AMBIGUITIES: true },
+        { GATE: () => this.starts(Kw.units, 'units', items), ALT: () => this.SUBRULE(this.unitsItem), IGNORE_AMBIGUITIES: true },
+        { GATE: () => this.starts(Kw.owns, 'owns', items), ALT: () => this.SUBRULE(this.ownsItem), IGNORE_AMBIGUITIES: true },
         { ALT: () => this.CONSUME(Semicolon) },
         { ALT: () => this.CONSUME(BlockJunk, { LABEL: 'junk' }), IGNORE_AMBIGUITIES: true },
       ]),
@@ -263,32 +329,32 @@ export class MapGrammar extends CstParser {
   });
 
   adjectiveItem = this.RULE('adjectiveItem', () => {
-    this.CONSUME(Kw.adjective);
+    this.lead([Kw.adjective]);
     this.CONSUME(StringLiteral, { LABEL: 'value' });
   });
 
   colourItem = this.RULE('colourItem', () => {
-    this.CONSUME(Kw.colour);
+    this.lead([Kw.colour]);
     this.CONSUME(Colour, { LABEL: 'value' });
   });
 
   homeItem = this.RULE('homeItem', () => {
-    this.CONSUME(Kw.home);
+    this.lead([Kw.home]);
     this.SUBRULE(this.nameList);
   });
 
   countryItem = this.RULE('countryItem', () => {
-    this.CONSUME(Kw.country);
+    this.lead([Kw.country]);
     this.SUBRULE(this.nameList);
   });
 
   ownsItem = this.RULE('ownsItem', () => {
-    this.CONSUME(Kw.owns);
+    this.lead([Kw.owns]);
     this.OPTION(() => this.SUBRULE(this.nameList));
   });
 
   unitsItem = this.RULE('unitsItem', () => {
-    this.CONSUME(Kw.units);
+    this.lead([Kw.units]);
     this.SUBRULE(this.unitSpec);
     this.MANY(() => {
       this.CONSUME(Comma);
@@ -302,17 +368,21 @@ export class MapGrammar extends CstParser {
   });
 
   neutralDecl = this.RULE('neutralDecl', () => {
-    this.CONSUME(Kw.neutral);
+    this.lead([Kw.neutral]);
     this.OR([
       {
+        GATE: () => this.starts(Kw.centres, 'centres', NEUTRAL_WORDS),
         ALT: () => {
-          this.CONSUME(Kw.centres);
+          this.OR2([{ ALT: () => this.CONSUME(Kw.centres) }, { ALT: () => this.CONSUME(Identifier, { LABEL: 'wrongWord' }) }]);
           this.SUBRULE(this.nameList);
         },
+        IGNORE_AMBIGUITIES: true,
       },
       {
+        GATE: () => this.starts(Kw.units, 'units', NEUTRAL_WORDS),
+        IGNORE_AMBIGUITIES: true,
         ALT: () => {
-          this.CONSUME(Kw.units);
+          this.OR3([{ ALT: () => this.CONSUME(Kw.units) }, { ALT: () => this.CONSUME2(Identifier, { LABEL: 'wrongWord' }) }]);
           this.SUBRULE(this.unitSpec);
           this.MANY(() => {
             this.CONSUME(Comma);
@@ -324,12 +394,12 @@ export class MapGrammar extends CstParser {
   });
 
   rulesDecl = this.RULE('rulesDecl', () => {
-    this.CONSUME(Kw.rules);
+    this.lead([Kw.rules]);
     this.SUBRULE(this.optionBlock);
   });
 
   rulesetDecl = this.RULE('rulesetDecl', () => {
-    this.CONSUME(Kw.ruleset);
+    this.lead([Kw.ruleset]);
     this.SUBRULE(this.rulesetName, { LABEL: 'name' });
     this.OPTION(() => this.CONSUME(StringLiteral, { LABEL: 'title' }));
     this.OPTION2(() => {
@@ -377,7 +447,7 @@ export class MapGrammar extends CstParser {
   });
 
   removeDecl = this.RULE('removeDecl', () => {
-    this.CONSUME(Kw.remove);
+    this.lead([Kw.remove]);
     this.OR([
       {
         ALT: () => {

@@ -10,6 +10,19 @@ import { LineIndex, type Range } from '../text/range.js';
 import type * as A from './ast.js';
 import { mapGrammar } from './grammar.js';
 import { quoted } from '@dipforge/engine/config';
+import {
+  COAST_ITEMS,
+  NEUTRAL_WORDS,
+  OTHER_FLAGS,
+  POWER_ITEMS,
+  PROVINCE_ITEMS,
+  slipFor,
+  suggestionsFor,
+  TERRAIN_WORDS,
+  TOP_LEVEL_WORDS,
+  VARIANT_ITEMS,
+  wrongWordMessage,
+} from './expected.js';
 
 export interface ParsedMap {
   file: string;
@@ -219,6 +232,34 @@ class AstBuilder {
     flush();
   }
 
+  /**
+   * Reports the word a declaration or item begins with that the grammar took for
+   * one of the place's keywords (`misspelt`), with what the place expects, and
+   * gives the keyword it stands for.
+   */
+  private misspelt(node: CstNode, words: readonly string[], closing = true): string | undefined {
+    const t = this.token(node.children, 'misspelt');
+    if (!t) return undefined;
+    const suggestions = suggestionsFor(t.image, words);
+    const expected = closing ? [...words, "'}'"] : [...words];
+    this.wrongWord(t, expected, suggestions);
+    return slipFor(t.image, words);
+  }
+
+  private wrongWord(t: IToken, expected: readonly string[], suggestions: readonly string[]): void {
+    this.diagnostics.push(diagnostic('syntaxError', this.fileName, tokenRange(this.lines, t), wrongWordMessage(t.image, expected, suggestions), suggestions));
+  }
+
+  /** The items of a block: each item node, its wrong first word reported against the block's keywords. */
+  private items(c: Children, labels: readonly string[], words: readonly string[]): void {
+    for (const label of labels) for (const n of this.nodes(c, label)) this.misspelt(n, words);
+  }
+
+  /** A wrong word after a declaration's first that the grammar took for one of `words` (`neutral cnetres`). */
+  private misspeltAfter(node: CstNode, words: readonly string[]): void {
+    for (const t of this.tokens(node.children, 'wrongWord')) this.wrongWord(t, words, suggestionsFor(t.image, words));
+  }
+
   private onlySpaceBetween(a: IToken, b: IToken): boolean {
     return /^[ \t]*$/.test(this.lines.text.slice((a.endOffset ?? a.startOffset) + 1, b.startOffset));
   }
@@ -238,6 +279,7 @@ class AstBuilder {
   }
 
   private topDecl(node: CstNode): A.TopDecl | undefined {
+    this.misspelt(node, TOP_LEVEL_WORDS, false);
     switch (node.name) {
       case 'importDecl':
         return { kind: 'Import', path: this.str(this.token(node.children, 'path')), range: this.range(node) };
@@ -250,6 +292,7 @@ class AstBuilder {
       case 'powerDecl':
         return this.power(node);
       case 'neutralDecl':
+        this.misspeltAfter(node, NEUTRAL_WORDS);
         return {
           kind: 'Neutral',
           centres: this.nameList(node.children),
@@ -270,6 +313,7 @@ class AstBuilder {
   private variant(node: CstNode): A.VariantDecl {
     const c = node.children;
     this.junk(c);
+    this.items(c, ['extendsItem', 'startItem'], VARIANT_ITEMS);
     const decl: A.VariantDecl = {
       kind: 'Variant',
       id: this.ident(this.token(c, 'id')),
@@ -288,7 +332,7 @@ class AstBuilder {
       else if (name) decl.extends.push({ kind: 'builtin', name, range: this.range(e) });
     }
     for (const t of this.nodes(c, 'textItem')) {
-      const key = this.token(t.children, 'key')?.image.toLowerCase();
+      const key = this.token(t.children, 'key')?.image.toLowerCase() ?? this.misspelt(t, VARIANT_ITEMS);
       const value = this.str(this.token(t.children, 'value'));
       if (!value) continue;
       if (key === 'author') decl.author.push(value);
@@ -326,13 +370,19 @@ class AstBuilder {
   private province(node: CstNode): A.ProvinceDecl {
     const c = node.children;
     this.junk(c);
+    this.items(c, ['coastItem', 'nameItem', 'aliasItem', 'atItem'], PROVINCE_ITEMS);
+    const flags = this.tokens(c, 'flag').map((t) => ({ flag: t.image.toLowerCase() as A.ProvinceFlag, range: tokenRange(this.lines, t) }));
+    const wrongFlags = this.tokens(c, 'wrongFlag');
+    for (const t of wrongFlags) this.wrongFlag(t, flags, this.tokens(c, 'LCurly').length > 0);
     return {
       kind: 'Province',
       id: this.ident(this.token(c, 'id')),
       title: this.str(this.token(c, 'title')),
-      flags: this.tokens(c, 'flag').map((t) => ({ flag: t.image.toLowerCase() as A.ProvinceFlag, range: tokenRange(this.lines, t) })),
+      flags,
+      wrongFlags: wrongFlags.map((t) => this.ident(t) as A.Ident),
       coasts: this.nodes(c, 'coastItem').map((k) => {
         this.junk(k.children);
+        this.items(k.children, ['nameItem'], COAST_ITEMS);
         return {
           id: this.ident(this.token(k.children, 'id')),
           title: this.str(this.token(k.children, 'title')),
@@ -349,6 +399,20 @@ class AstBuilder {
       })),
       range: this.range(node),
     };
+  }
+
+  /**
+   * A word among a province's flags that is none of them: expected is the
+   * terrain when the province gives none, else the flags it does not give yet
+   * (and the block); the flags that fit are suggested first.
+   */
+  private wrongFlag(t: IToken, given: readonly A.FlagWord[], block: boolean): void {
+    const has = new Set<string>(given.map((f) => f.flag));
+    const terrainGiven = TERRAIN_WORDS.some((w) => has.has(w));
+    const others = OTHER_FLAGS.filter((w) => !has.has(w));
+    const fits = new Set<string>(terrainGiven ? others : TERRAIN_WORDS);
+    const expected = terrainGiven ? [...others, ...(block ? [] : ["'{'"])] : [...TERRAIN_WORDS];
+    this.wrongWord(t, expected.length > 0 ? expected : ["'{'"], suggestionsFor(t.image, [...TERRAIN_WORDS, ...OTHER_FLAGS], fits));
   }
 
   private location(node: CstNode | undefined): A.Location | undefined {
@@ -380,6 +444,7 @@ class AstBuilder {
   private power(node: CstNode): A.PowerDecl {
     const c = node.children;
     this.junk(c);
+    this.items(c, ['adjectiveItem', 'colourItem', 'nameItem', 'aliasItem', 'homeItem', 'countryItem', 'unitsItem', 'ownsItem'], POWER_ITEMS);
     const strings = (label: string): A.StringLit[] =>
       this.nodes(c, label).flatMap((n) => {
         const s = this.str(this.token(n.children, 'value'));

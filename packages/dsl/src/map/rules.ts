@@ -4,12 +4,13 @@
  * set of options. The options themselves (names, values, defaults) are the
  * engine's registry; this module only reads them from the language.
  */
-import { checkRuleValue, defaultRuleOptions, didYouMean, quoted, RULE_KEYS, type RuleKey, type RuleOptions } from '@dipforge/engine/config';
+import { checkRuleValue, closest, defaultRuleOptions, didYouMeanOf, quoted, RULE_KEYS, type RuleKey, type RuleOptions } from '@dipforge/engine/config';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { ruleConflicts } from './rule-conflicts.js';
 import { cycleText } from '../text/cycle.js';
 import type { Range } from '../text/range.js';
 import type * as A from './ast.js';
+import { unknownWord } from './expected.js';
 import type { Declared, VariantModel } from './bind.js';
 
 export type RuleSetSource = Declared<A.RulesetDecl>;
@@ -125,7 +126,8 @@ class RuleResolver {
   }
 
   unknownSet(name: string, file: string, range: Range): void {
-    this.diagnostics.push(diagnostic('unknownEdition', file, range, `Unknown edition or rule set ${quoted(name)}${didYouMean(name, this.sets.keys())}`));
+    const near = closest(name, this.sets.keys());
+    this.diagnostics.push(diagnostic('unknownEdition', file, range, `Unknown edition or rule set ${quoted(name)}${didYouMeanOf(near)}`, near));
   }
 
   apply(list: A.RuleOptionNode[], file: string, options: Record<string, unknown>, origins: Map<string, OptionOrigin>, allowEdition: boolean): void {
@@ -138,7 +140,8 @@ class RuleResolver {
         continue;
       }
       if (!(RULE_KEYS as readonly string[]).includes(key)) {
-        this.diagnostics.push(diagnostic('unknownRuleOption', file, o.key.range, `Unknown rule option ${quoted(o.key.text)}${didYouMean(key, RULE_KEYS)}`));
+        const wrong = unknownWord('rule option', o.key.text, RULE_KEYS, 'a rule option of docs/RULES.md, such as edition or victory-centres');
+        this.diagnostics.push(diagnostic('unknownRuleOption', file, o.key.range, wrong.message, wrong.suggestions));
         continue;
       }
       const raw = rawValue(o.values);

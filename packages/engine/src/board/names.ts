@@ -10,7 +10,7 @@
  * words: "lvp s" must not match a province whose key happens to be "lvps".
  */
 import type { LocalizedNames, VariantConfig } from '../config/variant-config.js';
-import { closest, editDistance } from '../config/suggest.js';
+import { rankSuggestions, type SuggestionCandidate } from '../config/suggest.js';
 import { wordShape, wordsClose, type WordShape } from './guess.js';
 
 /** The lookup key of a name: NFKC, lower case, letters, marks and digits only. */
@@ -49,11 +49,12 @@ export function nameWords(text: string): string[] {
     .filter((w) => w.length > 0);
 }
 
-/** A did-you-mean candidate: the id, its display name and how far the written name was. */
+/** A did-you-mean candidate: the id, its display name, how far the written name was (`spellingCost`) and whether it fits the place. */
 export interface Suggestion {
   id: string;
   name: string;
   distance: number;
+  fits: boolean;
 }
 
 export interface NameIndex {
@@ -80,12 +81,13 @@ export interface NameIndex {
   provinceName(id: string): string | undefined;
   powerName(id: string): string | undefined;
   /**
-   * Provinces whose names are close to `name`, best first (at most three). Given
-   * several words, only names of several words are considered, as in `provinceWords`.
+   * Provinces whose names are close to `name`, best first (at most three, ranked by
+   * `rankSuggestions`: those that `fits` says fit the place first). Given several
+   * words, only names of several words are considered, as in `provinceWords`.
    */
-  suggest(name: string | readonly string[]): Suggestion[];
+  suggest(name: string | readonly string[], fits?: (id: string) => boolean): Suggestion[];
   /** Powers whose names are close to `name`, best first (at most three). */
-  suggestPower(name: string): Suggestion[];
+  suggestPower(name: string, fits?: (id: string) => boolean): Suggestion[];
   /**
    * Provinces that written words naming no province may be a misspelling of
    * (`./guess.ts`): one id is a guess, several make it ambiguous, none no guess.
@@ -177,17 +179,16 @@ class NameTable {
     return this.entries.keys();
   }
 
-  /** Ids close to `name`, best first, by the shared edit-distance helper. */
-  suggest(name: string | readonly string[]): { id: string; distance: number }[] {
+  /** Ids close to `name`, best first, by the one ranking of suggestions (`rankSuggestions`). */
+  suggest(name: string | readonly string[], fits?: (id: string) => boolean): { id: string; distance: number; fits: boolean }[] {
     const several = typeof name !== 'string' && name.length > 1;
     const key = typeof name === 'string' ? nameKey(name) : name.map(nameKey).join('');
     if (key === '') return [];
-    const best = new Map<string, number>();
-    for (const k of closest(key, several ? this.multiWord : this.keys())) {
-      const d = editDistance(key, k);
-      for (const id of this.get(k)) if ((best.get(id) ?? Infinity) > d) best.set(id, d);
+    const candidates: SuggestionCandidate<string>[] = [];
+    for (const k of several ? this.multiWord : this.keys()) {
+      for (const id of this.get(k)) candidates.push(fits === undefined ? { item: id, text: k } : { item: id, text: k, fits: fits(id) });
     }
-    return [...best].map(([id, distance]) => ({ id, distance })).sort((a, b) => a.distance - b.distance).slice(0, 3);
+    return rankSuggestions(key, candidates).map((s) => ({ id: s.item, distance: s.cost, fits: s.fits }));
   }
 
   /** Ids with a name the written words are close to (`wordsClose`), in table order. */
@@ -279,8 +280,8 @@ export function buildNameIndex(config: VariantConfig): NameIndex {
     return undefined;
   };
 
-  const named = (names: Map<string, string>) => (list: { id: string; distance: number }[]): Suggestion[] =>
-    list.map(({ id, distance }) => ({ id, name: names.get(id) ?? id, distance }));
+  const named = (names: Map<string, string>) => (list: { id: string; distance: number; fits: boolean }[]): Suggestion[] =>
+    list.map(({ id, distance, fits }) => ({ id, name: names.get(id) ?? id, distance, fits }));
 
   return {
     province,
@@ -293,8 +294,8 @@ export function buildNameIndex(config: VariantConfig): NameIndex {
     powerWords: (words, from, to) => powers.getWords(words, false, from, to),
     provinceName: (id) => provinceNames.get(id),
     powerName: (id) => powerNames.get(id),
-    suggest: (name) => named(provinceNames)(provinces.suggest(name)),
-    suggestPower: (name) => named(powerNames)(powers.suggest(name)),
+    suggest: (name, fits) => named(provinceNames)(provinces.suggest(name, fits)),
+    suggestPower: (name, fits) => named(powerNames)(powers.suggest(name, fits)),
     guessProvince: (words) => (powers.getWords(words, true).length > 0 ? [] : provinces.guess(words)),
     guessPower: (words) => (provinces.getWords(words, true).length > 0 ? [] : powers.guess(words)),
     maxProvinceWords: provinces.maxWords,

@@ -68,12 +68,19 @@ export interface ParseContext {
    * `unknown-province` or `unknown-power` failure instead.
    */
   guessNames?: boolean;
+  /**
+   * Whether the unit at `from` (a location as the order names it) can move to the
+   * province `to`: a misspelt destination is suggested with the provinces the unit
+   * can reach first (`rankSuggestions`).
+   */
+  reaches?: (from: string, to: string) => boolean;
 }
 
 export type ParseResult =
   /** `warnings` is there only when there is one: each guessed name, with its span. */
   | { ok: true; order: Order; warnings?: ParseWarning[] }
-  | { ok: false; message: string; start: number; end: number; code: ParseErrorCode };
+  /** `suggestions`: ids that could replace the text from `start` to `end`, best first (an unknown name's did-you-mean). */
+  | { ok: false; message: string; start: number; end: number; code: ParseErrorCode; suggestions?: readonly string[] };
 
 /** An order before its power is known. */
 type Draft = { [T in Order['type']]: Omit<Extract<Order, { type: T }>, 'power'> }[Order['type']];
@@ -86,11 +93,17 @@ export function parseOrder(index: NameIndex, text: string, context: ParseContext
     // Most orders are written plainly (`A ber - kie`): read without tokens when the power is known.
     const plain = context.power === undefined ? undefined : readPlainOrder(index, written, context.power, context.phase ?? 'movement');
     if (plain !== undefined) return { ok: true, order: plain };
-    const r = new Reader(written, tokenize(written), context.guessNames ?? true);
+    const r = new Reader(written, tokenize(written), context.guessNames ?? true, context.reaches);
+    // A unit's place fits where there is a unit (of the power, when it is known).
+    const unitAt = context.unitAt;
+    if (unitAt !== undefined) r.fits = (province) => { const u = unitAt(province); return u !== undefined && (context.power === undefined || u.power === context.power); };
     const order = readOrder(r, index, context);
     return r.warnings.length === 0 ? { ok: true, order } : { ok: true, order, warnings: [...r.warnings] };
   } catch (e) {
-    if (e instanceof Failure) return { ok: false, code: e.code, message: e.message, start: e.start, end: e.end };
+    if (e instanceof Failure) {
+      const failed = { ok: false as const, code: e.code, message: e.message, start: e.start, end: e.end };
+      return e.suggestions !== undefined && e.suggestions.length > 0 ? { ...failed, suggestions: e.suggestions } : failed;
+    }
     // A bug in the reader must not take the caller down with it.
     const detail = e instanceof Error ? e.message : String(e);
     return { ok: false, code: 'internal', message: `could not read the order: ${detail}`, start: 0, end: typeof text === 'string' ? text.length : 0 };
@@ -184,7 +197,7 @@ function commandFirst(r: Reader, index: NameIndex, phase: PhaseKind): Draft {
   if (HOLD.has(verb)) return withRetreatList(r, index, { type: 'hold', unit });
   if (RETREAT.has(verb)) {
     moveVerb(r);
-    return { type: 'retreat', unit, to: location(r, index).at };
+    return { type: 'retreat', unit, to: r.fitting(r.reachFrom(unit.at), () => location(r, index)).at };
   }
   if (!moveVerb(r)) throw r.failure('expected-move', "expected '-' or 'to' and where the unit moves", r.hereSpan());
   const moved = move(r, index, unit, phase);
@@ -237,7 +250,7 @@ function withRetreatList(r: Reader, index: NameIndex, draft: MovementDraft): Dra
       }
       break;
     }
-    to.push(location(r, index).at);
+    to.push(r.fitting(r.reachFrom(draft.unit.at), () => location(r, index)).at);
     if (!r.isPunct(',') || r.peek(1) === undefined) break;
     r.take();
   }
@@ -254,11 +267,11 @@ function afterUnit(r: Reader, index: NameIndex, unit: UnitRef, phase: PhaseKind)
   if (r.takeWord(CONVOY)) {
     const army = foreignUnitRef(r, index);
     if (!moveVerb(r)) throw r.failure('expected-move', "expected '-' and where the convoyed army goes", r.hereSpan());
-    return withRetreatList(r, index, { type: 'convoy', unit, army, to: location(r, index).at });
+    return withRetreatList(r, index, { type: 'convoy', unit, army, to: r.fitting(undefined, () => location(r, index)).at });
   }
   if (r.takeWord(RETREAT)) {
     moveVerb(r);
-    return { type: 'retreat', unit, to: location(r, index).at };
+    return { type: 'retreat', unit, to: r.fitting(r.reachFrom(unit.at), () => location(r, index)).at };
   }
   if (r.takeWord(DISBAND)) return { type: 'disband', unit };
   if (r.takeWord(BUILD)) return build(unit);
@@ -278,7 +291,7 @@ function build(unit: UnitRef): Draft {
 
 function support(r: Reader, index: NameIndex, unit: UnitRef): Extract<Draft, { type: 'support' }> {
   const supported = foreignUnitRef(r, index);
-  if (moveVerb(r)) return { type: 'support', unit, supported, to: location(r, index).at };
+  if (moveVerb(r)) return { type: 'support', unit, supported, to: r.fitting(r.reachFrom(supported.at), () => location(r, index)).at };
   r.takeWord(HOLD);
   return { type: 'support', unit, supported };
 }
@@ -289,10 +302,10 @@ function support(r: Reader, index: NameIndex, unit: UnitRef): Extract<Draft, { t
  * so it sets `viaConvoy` too. In a retreat phase a plain move is a retreat.
  */
 function move(r: Reader, index: NameIndex, unit: UnitRef, phase: PhaseKind): Extract<Draft, { type: 'move' | 'retreat' }> {
-  const places = [location(r, index)];
+  const places = [r.fitting(r.reachFrom(unit.at), () => location(r, index))];
   while (r.peek()?.kind === 'arrow') {
     moveVerb(r);
-    places.push(location(r, index));
+    places.push(r.fitting(undefined, () => location(r, index)));
   }
   let viaConvoy = false;
   if (r.isWord(VIA) && r.word(1) === CONVOY_WORD) {

@@ -56,10 +56,11 @@ function unknownProvince(r: Reader, index: NameIndex): never {
   const { words, after } = wordRun(r, index.maxProvinceWords);
   let best: { end: number; list: Suggestion[] } | undefined;
   for (const [i, end] of after.entries()) {
-    const list = index.suggest(words.slice(0, i + 1));
-    const d = list[0]?.distance;
-    // A longer span wins ties: "North Atlantc Ocean" is one name, not "North" and two more words.
-    if (d !== undefined && (best === undefined || d <= (best.list[0]?.distance ?? Infinity))) best = { end, list };
+    const list = index.suggest(words.slice(0, i + 1), r.fits);
+    const top = list[0];
+    const held = best?.list[0];
+    // A span whose best fits the place wins; then the closer; a longer span wins ties ("North Atlantc Ocean" is one name, not "North" and two more words).
+    if (top !== undefined && (held === undefined || (top.fits === held.fits ? top.distance <= held.distance : top.fits))) best = { end, list };
   }
   const end = best?.end ?? r.pos + 1;
   const written = r.textOf(r.pos, end);
@@ -71,7 +72,7 @@ function unknownProvince(r: Reader, index: NameIndex): never {
       : power !== undefined
         ? `; ${quoted(written)} names a power (${index.powerName(power) ?? power}): a power before an order takes a colon, as in '${written}: ORDER'`
         : '';
-  throw r.failure('unknown-province', `unknown province ${quoted(written)}${hint}`, r.spanOf(r.pos, end));
+  throw r.failure('unknown-province', `unknown province ${quoted(written)}${hint}`, r.spanOf(r.pos, end), best?.list.map((s) => s.id));
 }
 
 /**

@@ -39,6 +39,8 @@ export class Failure {
     readonly message: string,
     readonly start: number,
     readonly end: number,
+    /** Ids that could replace the text from `start` to `end`, best first (an unknown name's did-you-mean). */
+    readonly suggestions?: readonly string[],
   ) {}
 }
 
@@ -51,13 +53,26 @@ export class Reader {
   pos = 0;
   /** Warnings of the reading so far; alternatives that fail take theirs back. */
   readonly warnings: ParseWarning[] = [];
+  /**
+   * Which provinces fit the place being read (a unit's place, a move's
+   * destination): a misspelt name there is suggested with those first.
+   */
+  fits: ((province: string) => boolean) | undefined;
 
   constructor(
     readonly text: string,
     readonly tokens: readonly Token[],
     /** Whether a name that is not known may be read as a name it is close to. */
     readonly guessNames = true,
+    /** Whether the unit at `from` can move to the province `to` (`ParseContext.reaches`). */
+    readonly reaches?: (from: string, to: string) => boolean,
   ) {}
+
+  /** `fits` for a place the unit at `from` moves, retreats or supports to: the provinces it can reach. */
+  reachFrom(from: string): ((province: string) => boolean) | undefined {
+    const reaches = this.reaches;
+    return reaches === undefined ? undefined : (province) => reaches(from, province);
+  }
 
   peek(k = 0): Token | undefined {
     return this.tokens[this.pos + k];
@@ -99,8 +114,19 @@ export class Reader {
     this.warnings.push({ code, message, start: span.start, end: span.end });
   }
 
-  failure(code: ParseErrorCode, message: string, span: Span): Failure {
-    return new Failure(code, message, span.start, span.end);
+  failure(code: ParseErrorCode, message: string, span: Span, suggestions?: readonly string[]): Failure {
+    return new Failure(code, message, span.start, span.end, suggestions);
+  }
+
+  /** Reads with `fits` telling which provinces fit the place, then puts back what fitted before. */
+  fitting<T>(fits: ((province: string) => boolean) | undefined, read: () => T): T {
+    const before = this.fits;
+    this.fits = fits;
+    try {
+      return read();
+    } finally {
+      this.fits = before;
+    }
   }
 
   /** The span of the last token: where "the order ends here" is shown. */

@@ -1,16 +1,17 @@
 /**
- * Code actions: did-you-mean for an unknown province or power, the canonical id
+ * Code actions: did-you-mean, one quick fix for each suggestion a diagnostic
+ * carries (ranked where it was found, by `rankSuggestions`), the canonical id
  * for a misspelt name the order reader guessed (DF8030), add the missing coast,
  * hold every unit of a power that has no order yet, write an order in its
  * canonical form, and convert a game written for another edition's year
  * (convert-action.ts).
  */
-import { closest, formatOrder, type Order } from '@dipforge/engine';
+import { formatOrder, type Order } from '@dipforge/engine';
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver';
 import { base, gameContext, namesNear, positionOf, unitText } from '../context.js';
 import { ModelNames, tokens } from '../names.js';
 import type { GameDoc, MapDoc, Workspace } from '../workspace.js';
-import { diagnostics as docDiagnostics } from './diagnostics.js';
+import { diagnostics as docDiagnostics, suggestionsOf } from './diagnostics.js';
 import { convertActions } from './convert-action.js';
 import { localizedActions } from './localized.js';
 
@@ -27,21 +28,13 @@ export function codeActions(ws: Workspace, doc: GameDoc | MapDoc, range: Range):
     if (diagnostics) a.diagnostics = diagnostics;
     out.push(a);
   };
-  const diags = docDiagnostics(doc).filter((d) => overlaps(d.range, range));
+  const diags = docDiagnostics(doc, ws.settings).filter((d) => overlaps(d.range, range));
   for (const d of diags) {
     const start = doc.lines.offsetAt(d.range.start);
     const end = doc.lines.offsetAt(d.range.end);
     const written = doc.text.slice(start, end);
-    if (d.code === 'DF2001' || d.code === 'DF2002') {
-      const isPower = d.code === 'DF2002';
-      let suggestions: { id: string; name: string }[] = [];
-      if (doc.kind === 'game' && doc.index) suggestions = (isPower ? doc.index.suggestPower(written) : doc.index.suggest(written)).map((s) => ({ id: s.id, name: s.name }));
-      else if (doc.kind === 'map') {
-        const ids = isPower ? [...doc.model.powers.keys()] : [...doc.model.provinces.keys()];
-        suggestions = closest(written.toLowerCase(), ids).slice(0, 3).map((id) => ({ id, name: id }));
-      }
-      suggestions.forEach((s, i) => edit(`Did you mean ${s.id}${s.name && s.name !== s.id ? ` (${s.name})` : ''}?`, CodeActionKind.QuickFix, [{ range: d.range, newText: s.id }], i === 0, [d]));
-    }
+    // A did-you-mean: each suggestion the diagnostic carries (ranked where it was found, by rankSuggestions), best first.
+    suggestionsOf(d).forEach((s, i) => edit(`Did you mean ${s}${nameOf(doc, s, d.code)}?`, CodeActionKind.QuickFix, [{ range: d.range, newText: s }], i === 0, [d]));
     if (d.code === 'DF8030' && doc.kind === 'game') {
       const guess = guessedName(doc, written, typeof d.message === 'string' ? d.message : d.message.value);
       if (guess) edit(`Write ${guess.id} (${guess.name}) for '${written}'`, CodeActionKind.QuickFix, [{ range: d.range, newText: guess.id }], true, [d]);
@@ -55,6 +48,13 @@ export function codeActions(ws: Workspace, doc: GameDoc | MapDoc, range: Range):
     gameActions(doc, range, edit, diags);
   }
   return out;
+}
+
+/** ` (Venice)`: the display name of a suggested province or power of a game, when it says more than its id. */
+function nameOf(doc: GameDoc | MapDoc, id: string, code: Diagnostic['code']): string {
+  if (doc.kind !== 'game' || !doc.index) return '';
+  const name = code === 'DF2002' ? doc.index.powerName(id) : (doc.index.provinceName(id) ?? doc.index.powerName(id));
+  return name !== undefined && name !== id ? ` (${name})` : '';
 }
 
 /**
