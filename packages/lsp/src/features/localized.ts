@@ -381,9 +381,12 @@ export function localizedCompletion(doc: GameDoc, language: string, power: strin
         const complete = has('move', 'dash', 'retreat', 'hold');
         if (complete) return [];
         if (has('build')) return unitFirst ? [] : words('army', 'fleet');
-        if (has('support') && !unitFirst) return [...words('army', 'fleet'), ...words('move', 'hold')];
+        // After a place that holds a unit, only the word of that unit's kind (no fleet words after inland Paris).
+        const kindOf = (u: Unit | undefined): Offer[] => (u ? words(u.kind) : words('army', 'fleet'));
+        const named = last.category === 'place' ? unitAtPlace(lex.placeOf.get(last.key)) : undefined;
+        if (has('support') && !unitFirst) return [...kindOf(named), ...words('move', 'hold')];
         if (has('support', 'convoy')) return words('move', 'hold');
-        return unitFirst ? verbs() : [...words('army', 'fleet'), ...verbs()];
+        return unitFirst ? verbs() : [...kindOf(first), ...verbs()];
       }
       case 'move':
       case 'dash':
