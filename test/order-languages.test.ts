@@ -191,6 +191,17 @@ describe('the language server in a game in another language', () => {
     expect(support.some((w) => w === '舰队' || w === '海军')).toBe(true);
   });
 
+  it('finds a unit and a place by every spelling the map gives, in the spelling typed', () => {
+    // 马塞 and 马赛 are the map's two names of Marseilles; 伯干第 and 勃艮第 of Burgundy.
+    expect(labels(completion(ws, game('  france:\n    马赛\n'), at(6, 6)))).toContain('马赛陆军');
+    expect(labels(completion(ws, game('  france:\n    马塞\n'), at(6, 6)))).toContain('马塞陆军');
+    expect(labels(completion(ws, game('  france:\n    \n'), at(6, 4)))).not.toContain('马赛陆军');
+    const burgundy = completion(ws, game('  france:\n    巴黎陆军移动到勃\n'), at(6, 12));
+    expect(labels(burgundy)).toEqual(['勃艮第']);
+    expect(burgundy[0]?.detail).toBe('bur');
+    expect(labels(completion(ws, game('  france:\n    巴黎陆军移动到伯\n'), at(6, 12)))).toEqual(['伯干第']);
+  });
+
   it('completes a word being typed, replacing only the typed part', () => {
     const doc = game('  russia:\n    华沙陆军移\n');
     const items = completion(ws, doc, at(6, 9));
