@@ -140,6 +140,30 @@ describe('npm run package', () => {
     expect(zip.length).toBeLessThan(2_000_000);
   });
 
+  it('is what docs/EXTENSION.md says: its file names and, within a fifth, its sizes', () => {
+    const doc = readFileSync(join(ROOT, 'docs/EXTENSION.md'), 'utf8');
+    const start = doc.indexOf('The package is about');
+    expect(start, 'the paragraph on the package').toBeGreaterThan(-1);
+    const paragraph = doc.slice(start, doc.indexOf('\n\n', start));
+    const kb = (text: string): number => Number(text.replace(/,/g, ''));
+    const near = (documented: number, bytes: number, what: string): void => {
+      const actual = bytes / 1024;
+      expect(Math.abs(documented - actual) / actual, `${what}: documented ${documented} KB, built ${actual.toFixed(0)} KB`).toBeLessThan(0.2);
+    };
+    near(kb(/^The package is about ([\d,]+) KB/.exec(paragraph)![1]!), zip.length, 'the .vsix');
+    near(kb(/`dist\/extension\.js` \(the client, about ([\d,]+) KB\)/.exec(paragraph)![1]!), entries.get('extension/dist/extension.js')!.size, 'the client');
+    near(kb(/`dist\/server\.js` \(the server, about ([\d,]+) KB\)/.exec(paragraph)![1]!), entries.get('extension/dist/server.js')!.size, 'the server');
+    // Every name in backquotes: the zip's own files, then globs inside extension/ (`*` is one path segment's part).
+    const names = [...paragraph.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
+    const own = names.filter((n) => !n.includes('/') && !n.includes('*') && [...entries.keys()].includes(n));
+    expect(own.sort()).toEqual([...entries.keys()].filter((n) => !n.startsWith('extension/')).sort());
+    const globs = names.filter((n) => !own.includes(n) && !n.endsWith('/'));
+    const pattern = (glob: string): RegExp => new RegExp(`^extension/${glob.replace(/[.[\]]/g, '\\$&').replace(/\*/g, '[^/]+')}$`);
+    const files = [...entries.keys()].filter((n) => n.startsWith('extension/') && !n.endsWith('/'));
+    expect(files.filter((f) => !globs.some((g) => pattern(g).test(f))), 'files the paragraph does not name').toEqual([]);
+    expect(globs.filter((g) => !files.some((f) => pattern(g).test(f))), 'names that match no file').toEqual([]);
+  });
+
   it('has the root script that builds first', () => {
     const root = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     expect(root.scripts.package).toBe('npm run build && npm run package -w extension');
@@ -707,17 +731,16 @@ describe('the bundled server, copied out of the repository', () => {
     expect([postal.converted, postal.confirm, postal.summary.phasesRemoved, postal.summary.ordersMoved]).toEqual([true, true, 1, 6]);
     expect(postal.edits.some((e) => e.newText === '    Build A mun, A ber\n')).toBe(true);
 
-    // Across the two shapes of the year the game is compared with its conversion: the example comes to the same.
-    const diff = await server.connection.sendRequest<{ text: string; orders: unknown[]; conversion: { made: boolean; edition: string } | null; a: { edition: string }; b: { edition: string } }>('dipforge/diff', {
-      uri,
-      editionB: 'old-rules',
-    });
-    expect(diff.a.edition).toBe('2023');
-    expect(diff.b.edition).toBe('old-rules');
-    expect(diff.conversion).toMatchObject({ made: true, edition: 'old-rules' });
-    expect(diff.orders).toEqual([]);
-    expect(diff.text.split('\n')[0]).toBe('1901.dipgame: edition 2023 vs edition old-rules');
-    expect(diff.text).toMatch(/no order result differs/);
+    // The example year plays alike under both; the implied-coast example does not (text 000 §7a).
+    type Diff = { text: string; orders: unknown[]; a: { edition: string }; b: { edition: string } };
+    const same = await server.connection.sendRequest<Diff>('dipforge/diff', { uri, editionB: 'old-rules' });
+    expect([same.a.edition, same.b.edition, same.orders.length]).toEqual(['2023', 'old-rules', 0]);
+    expect(same.text.split('\n')[0]).toBe('1901.dipgame: edition 2023 vs edition old-rules');
+    expect(same.text).toMatch(/compared with the game converted to old-rules[\s\S]*no order result differs/);
+    const coast = pathToFileURL(join(ROOT, 'variants/classic/examples/implied-coast.dipgame')).href;
+    const diff = await server.connection.sendRequest<Diff>('dipforge/diff', { uri: coast, editionB: 'old-rules' });
+    expect(diff.orders.length).toBe(1);
+    expect(diff.text).toMatch(/F bot - stp[\s\S]*2023: succeeds[\s\S]*old-rules: illegal/);
   });
 
   it('reads a variant of the workspace next to the game', async () => {

@@ -340,7 +340,7 @@ describe('hover', () => {
     const h = hover(ws, doc, at(example, 'A par - bur', 9));
     expect(Hover.is(h)).toBe(true);
     const value = (h?.contents as { value: string }).value;
-    expect(value).toBe('**Burgundy** (`bur`): inland\n\nIn the home country of France (`france`)\n\nNames: zh: 伯干第; ja: ブルゴーニュ; fi: Burgundia\n\nArmy neighbours: bel, gas, mar, mun, par, pic, ruh\n\nIn spring 1901 movement: unit none');
+    expect(value).toBe('**Burgundy** (`bur`): inland\n\nIn the home country of France (`france`)\n\nNames: zh: 伯干第, 勃艮第; ja: ブルゴーニュ; fi: Burgundia\n\nArmy neighbours: bel, gas, mar, mun, par, pic, ruh\n\nIn spring 1901 movement: unit none');
     const h2 = hover(ws, doc, at(example, '    A bur - mar', 7));
     expect((h2?.contents as { value: string }).value).toContain('In fall 1901 movement: unit A bur (france)');
     const h3 = hover(ws, doc, at(example, 'Build A par', 9));

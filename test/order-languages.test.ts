@@ -178,6 +178,30 @@ describe('the language server in a game in another language', () => {
     expect(moscow?.textEdit && 'range' in moscow.textEdit ? moscow.textEdit.range : undefined).toEqual({ start: at(6, 11), end: at(6, 11) });
   });
 
+  it('offers after a unit’s place only the word of its kind: no fleet words after inland Paris', () => {
+    const paris = labels(completion(ws, game('  france:\n    巴黎\n'), at(6, 6)));
+    expect(paris).toContain('陆军');
+    expect(paris.filter((w) => w === '舰队' || w === '海军')).toEqual([]);
+    const brest = labels(completion(ws, game('  france:\n    布瑞斯特\n'), at(6, 8)));
+    expect(brest.some((w) => w === '舰队' || w === '海军')).toBe(true);
+    expect(brest).not.toContain('陆军');
+    // The supported unit's kind after a support: the fleet in Brest, supported from Paris.
+    const support = labels(completion(ws, game('  france:\n    巴黎陆军支援布瑞斯特\n'), at(6, 14)));
+    expect(support).not.toContain('陆军');
+    expect(support.some((w) => w === '舰队' || w === '海军')).toBe(true);
+  });
+
+  it('finds a unit and a place by every spelling the map gives, in the spelling typed', () => {
+    // 马塞 and 马赛 are the map's two names of Marseilles; 伯干第 and 勃艮第 of Burgundy.
+    expect(labels(completion(ws, game('  france:\n    马赛\n'), at(6, 6)))).toContain('马赛陆军');
+    expect(labels(completion(ws, game('  france:\n    马塞\n'), at(6, 6)))).toContain('马塞陆军');
+    expect(labels(completion(ws, game('  france:\n    \n'), at(6, 4)))).not.toContain('马赛陆军');
+    const burgundy = completion(ws, game('  france:\n    巴黎陆军移动到勃\n'), at(6, 12));
+    expect(labels(burgundy)).toEqual(['勃艮第']);
+    expect(burgundy[0]?.detail).toBe('bur');
+    expect(labels(completion(ws, game('  france:\n    巴黎陆军移动到伯\n'), at(6, 12)))).toEqual(['伯干第']);
+  });
+
   it('completes a word being typed, replacing only the typed part', () => {
     const doc = game('  russia:\n    华沙陆军移\n');
     const items = completion(ws, doc, at(6, 9));

@@ -164,7 +164,7 @@ describe('Finnish orders that read two ways or none', () => {
   });
 
   it('says when the order stops short', () => {
-    expect(readLocalizedOrders(board, 'fi', 'Armeija Berliini hyökkää', P)).toMatchObject({ ok: false, code: 'incomplete', start: 24, end: 24 });
+    expect(readLocalizedOrders(board, 'fi', 'Armeija Berliini hyökkää', P)).toMatchObject({ ok: false, code: 'incomplete', start: 0, end: 24 });
   });
 });
 

@@ -297,8 +297,13 @@ describe('Chinese orders that read two ways or none', () => {
 
   it('says when the order stops short', () => {
     const result = readLocalizedOrders(board, 'zh', '华沙陆军移动到', P);
-    expect(result).toMatchObject({ ok: false, code: 'incomplete', start: 7, end: 7 });
+    expect(result).toMatchObject({ ok: false, code: 'incomplete', start: 0, end: 7 });
     expect(result.ok ? '' : result.message).toContain('place');
+    // A support that stops: at most three of what could follow are named, with how many more there are.
+    const support = readLocalizedOrders(board, 'zh', '  柏林陆军支援 ', P);
+    expect(support).toMatchObject({ ok: false, code: 'incomplete', start: 2, end: 8 });
+    const named = (support.ok ? '' : support.message).replace(/^.*expected /, '').replace(/ or \d+ more$/, '').split(', ');
+    expect(named.length).toBeLessThanOrEqual(3);
   });
 
   it('says which known word does not fit', () => {

@@ -187,6 +187,8 @@ interface Lexicon {
   tokens: Token[];
   /** Province id → the names to offer, the language's own first (else the display name). */
   names: Map<string, string>;
+  /** Province id → the language's other spellings of it (the map's second names), offered when typed. */
+  others: Map<string, string[]>;
   /** Every name of a province, lower-cased, → its id. */
   placeOf: Map<string, string>;
   /** The preferred word for each meaning: the one the language's printer writes. */
@@ -231,9 +233,11 @@ function lexicon(config: VariantConfig, language: string): Lexicon | undefined {
   add(vocabulary.punctuation.colon, 'colon');
   const names = new Map<string, string>();
   const placeOf = new Map<string, string>();
+  const others = new Map<string, string[]>();
   for (const p of config.provinces) {
     const own = Object.entries(p.names ?? {}).find(([t]) => t.split('-')[0] === tag)?.[1] ?? [];
     names.set(p.id, own[0] ?? p.name);
+    if (own.length > 1) others.set(p.id, own.slice(1));
     for (const n of [p.id, p.name, ...(p.aliases ?? []), ...own]) {
       placeOf.set(n.toLowerCase(), p.id);
       add(n, 'place');
@@ -258,7 +262,7 @@ function lexicon(config: VariantConfig, language: string): Lexicon | undefined {
   prefer('disband-list', between(t.disbandList, undefined, '{entries}'));
   prefer('army', vocabulary.kinds.army);
   prefer('fleet', vocabulary.kinds.fleet);
-  const lex = { vocabulary, tokens, names, placeOf, preferred };
+  const lex = { vocabulary, tokens, names, others, placeOf, preferred };
   per.set(tag, lex);
   return lex;
 }
@@ -303,6 +307,8 @@ function firstPlace(lex: Lexicon, text: string): string | undefined {
 
 interface Offer {
   label: string;
+  /** The same offer in the place's other spellings: shown instead of the label when the typed text begins one. */
+  also?: string[];
   detail: string;
   kind: CompletionItemKind;
 }
@@ -328,12 +334,17 @@ export function localizedCompletion(doc: GameDoc, language: string, power: strin
   const vocab = lex.vocabulary;
   const before = doc.text.slice(orderStart, offset);
   const unitFirst = vocab.print.unit.indexOf('{kind}') < vocab.print.unit.indexOf('{place}');
-  const unitLabel = (u: Unit): string => {
-    const text = vocab.print.unit.replace('{kind}', vocab.kinds[u.kind]).replace('{place}', lex.names.get(base(u.at)) ?? u.at);
+  const unitLabel = (u: Unit, name = lex.names.get(base(u.at)) ?? u.at): string => {
+    const text = vocab.print.unit.replace('{kind}', vocab.kinds[u.kind]).replace('{place}', name);
     return vocab.print.capitalize ? text.charAt(0).toUpperCase() + text.slice(1) : text;
   };
-  const place = (id: string): Offer => ({ label: lex.names.get(id) ?? id, detail: id, kind: CompletionItemKind.Value });
-  const unit = (u: Unit): Offer => ({ label: unitLabel(u), detail: `${u.kind === 'fleet' ? 'F' : 'A'} ${u.at} (${u.power})`, kind: CompletionItemKind.Value });
+  const place = (id: string): Offer => ({ label: lex.names.get(id) ?? id, also: lex.others.get(id), detail: id, kind: CompletionItemKind.Value });
+  const unit = (u: Unit): Offer => ({
+    label: unitLabel(u),
+    also: lex.others.get(base(u.at))?.map((name) => unitLabel(u, name)),
+    detail: `${u.kind === 'fleet' ? 'F' : 'A'} ${u.at} (${u.power})`,
+    kind: CompletionItemKind.Value,
+  });
   const words = (...meanings: Category[]): Offer[] => {
     const out: Offer[] = [];
     for (const m of meanings) {
@@ -381,9 +392,12 @@ export function localizedCompletion(doc: GameDoc, language: string, power: strin
         const complete = has('move', 'dash', 'retreat', 'hold');
         if (complete) return [];
         if (has('build')) return unitFirst ? [] : words('army', 'fleet');
-        if (has('support') && !unitFirst) return [...words('army', 'fleet'), ...words('move', 'hold')];
+        // After a place that holds a unit, only the word of that unit's kind (no fleet words after inland Paris).
+        const kindOf = (u: Unit | undefined): Offer[] => (u ? words(u.kind) : words('army', 'fleet'));
+        const named = last.category === 'place' ? unitAtPlace(lex.placeOf.get(last.key)) : undefined;
+        if (has('support') && !unitFirst) return [...kindOf(named), ...words('move', 'hold')];
         if (has('support', 'convoy')) return words('move', 'hold');
-        return unitFirst ? verbs() : [...words('army', 'fleet'), ...verbs()];
+        return unitFirst ? verbs() : [...kindOf(first), ...verbs()];
       }
       case 'move':
       case 'dash':
@@ -414,15 +428,17 @@ export function localizedCompletion(doc: GameDoc, language: string, power: strin
   const push = (offers: Offer[], typed: string): void => {
     const key = typed.toLowerCase();
     for (const o of offers) {
-      // Only what continues the typed text (not what is already written in full).
-      if (seen.has(o.label) || (key !== '' && (!o.label.toLowerCase().startsWith(key) || o.label.toLowerCase() === key))) continue;
-      seen.add(o.label);
+      // Only what continues the typed text (not what is already written in full), in the spelling being typed.
+      const continues = (l: string): boolean => key === '' || (l.toLowerCase().startsWith(key) && l.toLowerCase() !== key);
+      const label = continues(o.label) ? o.label : key === '' ? undefined : o.also?.find(continues);
+      if (label === undefined || seen.has(label)) continue;
+      seen.add(label);
       items.push({
-        label: o.label,
+        label,
         kind: o.kind,
         detail: o.detail,
-        textEdit: { range: doc.lines.range(offset - typed.length, offset), newText: o.label },
-        filterText: o.label,
+        textEdit: { range: doc.lines.range(offset - typed.length, offset), newText: label },
+        filterText: label,
         sortText: String(items.length).padStart(4, '0'),
       });
     }

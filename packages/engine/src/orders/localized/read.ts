@@ -240,7 +240,15 @@ function failure(text: NormalText, lexicon: Lexicon, edges: Edges, grammar: Gram
   const stuck = Math.max(0, grammar.stuck.pos);
   const expected = [...grammar.stuck.expected].join(', ');
   if (stuck >= n) {
-    return { ok: false, code: 'incomplete', message: `the order ends too early; expected ${expected}`, start: text.original.length, end: text.original.length };
+    // The whole order is the range (an editor shows it), and at most three of what could follow.
+    // A place first (what most orders lack at their end), then order words, then the other kinds of
+    // name; punctuation last, as it is seldom what is missing.
+    const rank = (e: string): number => (e === 'a place' ? 0 : e.startsWith("'") ? 3 : e.startsWith('a ') ? 2 : 1);
+    const all = [...grammar.stuck.expected].sort((x, y) => rank(x) - rank(y));
+    const shown = all.length > 3 ? `${all.slice(0, 3).join(', ')} or ${all.length - 3} more` : all.join(', ');
+    const start = text.original.length - text.original.trimStart().length;
+    const end = text.original.trimEnd().length;
+    return { ok: false, code: 'incomplete', message: `the order ends too early; expected ${shown}`, start: Math.min(start, end), end };
   }
   const longest = (edges[stuck] ?? []).reduce((m, e) => Math.max(m, e.to), stuck + 1);
   const { start, end } = originalSpan(text, stuck, longest);
