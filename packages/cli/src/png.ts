@@ -10,31 +10,30 @@
  * (Finnish's ä and ö included), so the labels of every language are drawn
  * with it.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
+import { initWasm, Resvg, type ResvgRenderOptions } from '@resvg/resvg-wasm';
 
 /** The family names inside the font files (the OpenType name table). */
 const SIMPLIFIED_CHINESE = 'Noto Sans S Chinese';
 const JAPANESE = 'Noto Sans Japanese';
 
+const require = createRequire(import.meta.url);
+
 /** A font file of an installed package (the packages export no paths: found beside their entry point). */
 function packageFont(pkg: string, file: string): string {
-  const entry = createRequire(import.meta.url).resolve(pkg);
-  return join(dirname(entry), '..', 'fonts', file);
+  return join(dirname(require.resolve(pkg)), '..', 'fonts', file);
 }
-
-let fontFiles: string[] | undefined;
 
 /** The bundled fonts: regular and bold Simplified Chinese, regular and bold Japanese. */
 export function bundledFonts(): string[] {
-  fontFiles ??= [
+  return [
     packageFont('@embedpdf/fonts-sc', 'NotoSansHans-Regular.otf'),
     packageFont('@embedpdf/fonts-sc', 'NotoSansHans-Bold.otf'),
     packageFont('@embedpdf/fonts-jp', 'NotoSansJP-Regular.otf'),
     packageFont('@embedpdf/fonts-jp', 'NotoSansJP-Bold.otf'),
   ];
-  return fontFiles;
 }
 
 export interface PngOptions {
@@ -48,13 +47,44 @@ export interface PngOptions {
   scale?: number;
 }
 
+/** Turns a board SVG into a PNG file's bytes. */
+export type SvgToPng = (svg: string, options?: PngOptions) => Uint8Array;
+
+let ready: Promise<SvgToPng> | undefined;
+
+/**
+ * The SVG-to-PNG function, once the renderer is compiled and the fonts read
+ * (once a process). The renderer is resvg built to WebAssembly, given the
+ * fonts' bytes: resvg's native build re-reads a font file from disk for every
+ * piece of text, which made a board take seconds.
+ */
+export function loadSvgToPng(): Promise<SvgToPng> {
+  ready ??= (async () => {
+    await initWasm(readFileSync(require.resolve('@resvg/resvg-wasm/index_bg.wasm')));
+    const fontBuffers = bundledFonts().map((f) => readFileSync(f));
+    return (svg, options = {}) => {
+      const resvg = new Resvg(svg, pngRenderOptions(fontBuffers, options));
+      try {
+        const image = resvg.render();
+        try {
+          return image.asPng();
+        } finally {
+          image.free();
+        }
+      } finally {
+        resvg.free();
+      }
+    };
+  })();
+  return ready;
+}
+
 /** The resvg settings for a picture: the bundled fonts only, the language's font first. */
-export function pngRenderOptions(options: PngOptions = {}): ResvgRenderOptions {
+function pngRenderOptions(fontBuffers: Uint8Array[], options: PngOptions): ResvgRenderOptions {
   const first = options.lang?.toLowerCase().startsWith('ja') ? JAPANESE : SIMPLIFIED_CHINESE;
   return {
     font: {
-      loadSystemFonts: false,
-      fontFiles: bundledFonts(),
+      fontBuffers,
       defaultFontFamily: first,
       sansSerifFamily: first,
       serifFamily: first,
@@ -62,11 +92,5 @@ export function pngRenderOptions(options: PngOptions = {}): ResvgRenderOptions {
     },
     fitTo: { mode: 'zoom', value: options.scale ?? 1 },
     background: '#ffffff',
-    logLevel: 'off',
   };
-}
-
-/** The PNG file of an SVG picture. */
-export function svgToPng(svg: string, options: PngOptions = {}): Buffer {
-  return new Resvg(svg, pngRenderOptions(options)).render().asPng();
 }

@@ -168,7 +168,7 @@ export async function render(args: string[], io: Io): Promise<number> {
   }
 
   // Only a PNG loads the picture renderer and its fonts (a native module and large files).
-  const toPng = png ? (await import('../png.js')).svgToPng : undefined;
+  const toPng = png ? await (await import('../png.js')).loadSvgToPng() : undefined;
   for (const picture of pictures) {
     if (picture.perPhase) mkdirSync(dirname(resolve(io.cwd, String(picture.output))), { recursive: true });
     const code = writeOutput('render', picture.output, toPng ? toPng(picture.svg, typeof lang === 'string' ? { lang } : {}) : picture.svg, io, inputs);
