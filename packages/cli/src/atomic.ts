@@ -15,8 +15,8 @@ import { basename, dirname, join } from 'node:path';
 /** Where the text goes: a file to replace by a rename (with the mode to keep), or a device to write to. */
 type Destination = { kind: 'replace'; path: string; mode?: number } | { kind: 'device'; path: string } | { kind: 'refused'; why: string };
 
-/** Writes `text` to `target` whole or not at all; true, or why it was not written. */
-export function writeFileAtomic(target: string, text: string): true | string {
+/** Writes `text` (or bytes, such as a PNG picture) to `target` whole or not at all; true, or why it was not written. */
+export function writeFileAtomic(target: string, text: string | Uint8Array): true | string {
   const to = destination(target);
   if (to.kind === 'refused') return to.why;
   if (to.kind === 'device') return attempt(() => writeFileSync(to.path, text, 'utf8'));

@@ -81,9 +81,14 @@ export function recordingHost(base: FileHost, read: Set<string>): FileHost {
  * wrong command line (`-o` names an input), or errors once `io.err` has said
  * why the file cannot be written.
  */
-export function writeOutput(command: string, output: string | true | undefined, text: string, io: Io, inputs: Iterable<string>): number {
+export function writeOutput(command: string, output: string | true | undefined, text: string | Uint8Array, io: Io, inputs: Iterable<string>): number {
   const target = outputFile(output, io);
   if (target === undefined) {
+    // Bytes (a PNG picture) go to a file only, never to a terminal.
+    if (typeof text !== 'string') {
+      io.err(`dipforge ${command}: a PNG picture is written to a file: give -o FILE\n`);
+      return Exit.usage;
+    }
     io.out(text);
     return Exit.ok;
   }

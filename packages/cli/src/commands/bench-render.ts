@@ -2,7 +2,9 @@
  * `dipforge bench`'s board figures: the region map of the variant built from
  * nothing (what the first picture of a variant costs), then the board SVG of
  * its starting position drawn again and again with the region map cached (what
- * every later picture costs: the editor's board, `dipforge render`).
+ * every later picture costs: the editor's board, `dipforge render`), and that
+ * SVG turned into a PNG (`dipforge render --png`: fonts loaded, text shaped,
+ * pixels drawn and compressed).
  */
 import { performance } from 'node:perf_hooks';
 import { buildRegionMap, initialPosition, layoutBoard, renderBoard, type Board, type VariantConfig } from '@dipforge/engine';
@@ -18,13 +20,17 @@ export interface RenderFigures {
   svg: Stats | null;
   /** The picture's size in bytes. */
   bytes: number;
+  /** The SVG turned into a PNG (`svgToPng`, the renderer and fonts loaded once, as in any process that makes pictures): milliseconds, the median of a few runs. */
+  png: { medianMs: number; minMs: number; bytes: number };
 }
 
 const REGION_RUNS = 3;
 const SVG_WARMUP = 5;
 const SVG_RUNS = 30;
+const PNG_WARMUP = 1;
+const PNG_RUNS = 7;
 
-export function renderFigures(config: VariantConfig, board: Board): RenderFigures {
+export async function renderFigures(config: VariantConfig, board: Board): Promise<RenderFigures> {
   const layout = layoutBoard(config);
   const builds: number[] = [];
   let links = 0;
@@ -43,11 +49,23 @@ export function renderFigures(config: VariantConfig, board: Board): RenderFigure
     svg = renderBoard(config, board, position);
     samples.push((performance.now() - t) * 1000);
   }
+  // Loaded here, as `render --png` loads it: only when a PNG is made.
+  const svgToPng = await (await import('../png.js')).loadSvgToPng();
+  let png = svgToPng(svg);
+  for (let i = 1; i < PNG_WARMUP; i++) png = svgToPng(svg);
+  const pngs: number[] = [];
+  for (let i = 0; i < PNG_RUNS; i++) {
+    const t = performance.now();
+    png = svgToPng(svg);
+    pngs.push(performance.now() - t);
+  }
+  pngs.sort((a, b) => a - b);
   return {
     regionsMs: Math.round(builds[Math.floor(builds.length / 2)]! * 10) / 10,
     provinces: config.provinces.length,
     links,
     svg: stats(samples),
     bytes: Buffer.byteLength(svg),
+    png: { medianMs: Math.round(pngs[Math.floor(pngs.length / 2)]! * 10) / 10, minMs: Math.round(pngs[0]! * 10) / 10, bytes: png.length },
   };
 }

@@ -428,7 +428,7 @@ export async function bench(args: string[], io: Io): Promise<number> {
   timePhaseInts(board, rules, settings.seed, tally);
   timeLegalInts(board, rules, tally);
   const report = benchJson(settings, config.id, rules.edition, tally);
-  report.render = renderFigures(config, board);
+  report.render = await renderFigures(config, board);
   if (settings.years > 0) report.years = settings.years;
   if (check) report.invariants = { positions: check.positions, problems: check.problems.length, first: check.problems.slice(0, 20) };
   if (settings.threads > 0) report.threads = await threadFigures(config, board, records, settings.threads);
@@ -658,7 +658,7 @@ function humanReport(r: BenchReport): string {
     const g = r.render;
     const ms = g.svg ? (g.svg.medianUs / 1000).toFixed(2) : '-';
     lines.push(
-      `board: region map of ${g.provinces} provinces built in ${g.regionsMs.toFixed(1)} ms (${g.links} adjacent pairs drawn as links); starting position SVG, regions cached: median ${ms} ms (${Math.round(g.bytes / 1024)} KiB)`,
+      `board: region map of ${g.provinces} provinces built in ${g.regionsMs.toFixed(1)} ms (${g.links} adjacent pairs drawn as links); starting position SVG, regions cached: median ${ms} ms (${Math.round(g.bytes / 1024)} KiB); as PNG: median ${g.png.medianMs.toFixed(1)} ms (min ${g.png.minMs.toFixed(1)}, ${Math.round(g.png.bytes / 1024)} KiB)`,
     );
   }
   if (r.editor) {

@@ -1,11 +1,14 @@
 /**
- * `dipforge render GAME.dipgame [--phase NAME] [-o board.svg]`: an SVG picture
- * of a game at one phase (the position when the phase began, with the phase's
- * orders and their results drawn); `dipforge render MAP.dipmap` draws a
- * variant's starting position. Exit codes: 0 drawn, 1 the file has errors (or
- * the picture cannot be written), 2 the command line is wrong (or names no
- * phase of the game). See docs/RENDER.md.
+ * `dipforge render GAME.dipgame [--phase NAME|FROM..TO] [--png] [--lang zh|ja|fi] [-o board.svg]`:
+ * an SVG (or PNG) picture of a game at one phase (the position when the phase
+ * began, with the phase's orders and their results drawn), or one picture per
+ * phase of a range; `dipforge render MAP.dipmap` draws a variant's starting
+ * position. Exit codes: 0 drawn, 1 the file has errors (or the picture cannot
+ * be written), 2 the command line is wrong (or names no phase of the game).
+ * See docs/RENDER.md.
  */
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { compileMapFile, diskHost, GameWorkspace, phaseText, runGameFile, VariantLoader, type GameRun } from '@dipforge/dsl';
 import {
   compileBoard,
@@ -20,14 +23,15 @@ import {
   type RenderOptions,
   type VariantConfig,
 } from '@dipforge/engine';
+import { orderLanguages } from '@dipforge/engine';
 import { quoted } from '@dipforge/engine/config';
 import { oneFileArgs, parseArgs } from '../args.js';
-import { recordingHost, writeOutput } from '../files.js';
+import { outputFile, recordingHost, writeOutput } from '../files.js';
 import { Exit, type Io } from '../io.js';
 import { failedCode, printDiagnostics, summary } from '../report.js';
 
 export const renderUsage =
-  'dipforge render GAME.dipgame|MAP.dipmap [--phase NAME] [--layout auto|coordinates] [--map regions|graph] [-o board.svg]   an SVG of the board at a phase (default: the last)';
+  'dipforge render GAME.dipgame|MAP.dipmap [--phase NAME|FROM..TO] [--layout auto|coordinates] [--map regions|graph] [--lang zh|ja|fi] [--png] [-o board.svg]   an SVG (or PNG) of the board at a phase (default: the last)';
 
 /** One phase of a game that can be drawn: the position it began with, and its orders' results. */
 export interface DrawablePhase {
@@ -84,46 +88,57 @@ export function pickPhase(phases: readonly DrawablePhase[], name: string | undef
   return { ok: false, message: `the game has no phase ${quoted(name)}; its phases are ${list}` };
 }
 
-export function render(args: string[], io: Io): number {
+/** A picture to write: where (an `-o` value) and what. */
+interface Picture {
+  output: string | true | undefined;
+  svg: string;
+  /** One of a range of phases: its folder is made when missing. */
+  perPhase?: boolean;
+}
+
+export async function render(args: string[], io: Io): Promise<number> {
   const parsed = parseArgs(args, [
     { name: 'output', short: 'o', takesValue: true },
     { name: 'phase', takesValue: true },
     { name: 'layout', takesValue: true },
     { name: 'map', takesValue: true },
+    { name: 'lang', takesValue: true },
+    { name: 'png', takesValue: false },
   ]);
   const given = oneFileArgs(parsed, { name: 'render', usage: renderUsage, none: 'no file given', several: 'give one game or map file' }, io);
   if (typeof given === 'number') return given;
   const { path } = given;
+  const wrong = (message: string): number => {
+    io.err(`dipforge render: ${message}\nusage: ${renderUsage}\n`);
+    return Exit.usage;
+  };
   const layout = given.options.get('layout');
-  if (layout !== undefined && layout !== 'auto' && layout !== 'coordinates') {
-    io.err(`dipforge render: --layout is auto or coordinates, not ${quoted(String(layout))}\nusage: ${renderUsage}\n`);
-    return Exit.usage;
-  }
+  if (layout !== undefined && layout !== 'auto' && layout !== 'coordinates') return wrong(`--layout is auto or coordinates, not ${quoted(String(layout))}`);
   const map = given.options.get('map');
-  if (map !== undefined && map !== 'regions' && map !== 'graph') {
-    io.err(`dipforge render: --map is regions or graph, not ${quoted(String(map))}\nusage: ${renderUsage}\n`);
-    return Exit.usage;
-  }
+  if (map !== undefined && map !== 'regions' && map !== 'graph') return wrong(`--map is regions or graph, not ${quoted(String(map))}`);
+  const lang = given.options.get('lang');
+  if (lang !== undefined && (typeof lang !== 'string' || !orderLanguages().includes(lang.toLowerCase()))) return wrong(`--lang takes one of ${orderLanguages().join(', ')}`);
+  const png = given.options.has('png');
+  const output = given.options.get('output');
+  if (png && outputFile(output, io) === undefined) return wrong('a PNG picture is written to a file: give -o FILE');
   const phaseName = given.options.get('phase');
   const options: RenderOptions = typeof layout === 'string' ? { layout: layout as LayoutMode } : {};
   if (typeof map === 'string') options.map = map as MapStyle;
+  if (typeof lang === 'string') options.lang = lang.toLowerCase();
 
   // Every file read (the game, its variant's maps) is an input that -o may not overwrite.
   const inputs = new Set<string>([path]);
   const loader = new VariantLoader({ host: recordingHost(diskHost, inputs) });
-  let svg: string;
+  const pictures: Picture[] = [];
   if (path.endsWith('.dipmap')) {
-    if (phaseName !== undefined) {
-      io.err(`dipforge render: --phase is for game files; a map is drawn at its starting position\nusage: ${renderUsage}\n`);
-      return Exit.usage;
-    }
+    if (phaseName !== undefined) return wrong('--phase is for game files; a map is drawn at its starting position');
     const result = compileMapFile(path, loader);
     printDiagnostics(result.diagnostics, io);
     if (!result.config) {
       io.err(`dipforge render: not drawn (${summary(result.diagnostics)})\n`);
       return failedCode(result.diagnostics);
     }
-    svg = draw(result.config, initialPosition(result.config), options);
+    pictures.push({ output, svg: draw(result.config, initialPosition(result.config), options) });
   } else {
     const run = runGameFile(path, new GameWorkspace(loader));
     printDiagnostics(run.diagnostics, io);
@@ -131,16 +146,68 @@ export function render(args: string[], io: Io): number {
       io.err(`dipforge render: not drawn (${summary(run.diagnostics)})\n`);
       return failedCode(run.diagnostics);
     }
-    const picked = pickPhase(drawablePhases(run), typeof phaseName === 'string' ? phaseName : undefined);
-    if (!picked.ok) {
-      io.err(`dipforge render: ${picked.message}\n`);
-      return Exit.usage;
+    const all = drawablePhases(run);
+    const name = typeof phaseName === 'string' ? phaseName : undefined;
+    const range = name?.includes('..') ? pickPhaseRange(all, name) : undefined;
+    if (range && !range.ok) return wrong(range.message);
+    if (range?.ok) {
+      if (outputFile(output, io) === undefined) return wrong('a range of phases is written as one file per phase: give -o FOLDER or -o PATTERN with {phase}');
+      for (const p of range.phases) {
+        const svg = draw(run.config, p.position, { ...options, results: p.results, dislodged: p.dislodged });
+        pictures.push({ output: phaseOutput(String(output), shortPhaseName(p.phase), png ? 'png' : 'svg'), svg, perPhase: true });
+      }
+    } else {
+      const picked = pickPhase(all, name);
+      if (!picked.ok) {
+        io.err(`dipforge render: ${picked.message}\n`);
+        return Exit.usage;
+      }
+      const p = picked.phase;
+      pictures.push({ output, svg: draw(run.config, p.position, { ...options, results: p.results, dislodged: p.dislodged }) });
     }
-    const p = picked.phase;
-    svg = draw(run.config, p.position, { ...options, results: p.results, dislodged: p.dislodged });
   }
 
-  return writeOutput('render', given.options.get('output'), svg, io, inputs);
+  // Only a PNG loads the picture renderer and its fonts (a native module and large files).
+  const toPng = png ? await (await import('../png.js')).loadSvgToPng() : undefined;
+  for (const picture of pictures) {
+    if (picture.perPhase) mkdirSync(dirname(resolve(io.cwd, String(picture.output))), { recursive: true });
+    const code = writeOutput('render', picture.output, toPng ? toPng(picture.svg, typeof lang === 'string' ? { lang } : {}) : picture.svg, io, inputs);
+    if (code !== Exit.ok) return code;
+  }
+  return Exit.ok;
+}
+
+/**
+ * Where one phase of a range goes: `-o` with `{phase}` in it is a pattern
+ * (`-o boards/game-{phase}.png`), any other `-o` a folder that gets
+ * `S1901M.png` and so on (made when missing).
+ */
+export function phaseOutput(output: string, phase: string, extension: string): string {
+  return output.includes('{phase}') ? output.replaceAll('{phase}', phase) : join(output, `${phase}.${extension}`);
+}
+
+/**
+ * The phases `FROM..TO` names, both ends included, in playing order; either end
+ * may be left out (`S1902M..` to the end, `..F1901M` from the start). Each end
+ * is a name `--phase` takes.
+ */
+export function pickPhaseRange(
+  phases: readonly DrawablePhase[],
+  range: string,
+): { ok: true; phases: DrawablePhase[] } | { ok: false; message: string } {
+  const [fromName, toName, ...rest] = range.split('..').map((s) => s.trim());
+  if (rest.length > 0) return { ok: false, message: `${quoted(range)} is not a range of phases (FROM..TO)` };
+  const end = (n: string | undefined, fallback: number): { ok: true; at: number } | { ok: false; message: string } => {
+    if (!n) return { ok: true, at: fallback };
+    const picked = pickPhase(phases, n);
+    return picked.ok ? { ok: true, at: phases.indexOf(picked.phase) } : picked;
+  };
+  const from = end(fromName, 0);
+  if (!from.ok) return from;
+  const to = end(toName, phases.length - 1);
+  if (!to.ok) return to;
+  if (from.at > to.at) return { ok: false, message: `${quoted(range)} runs backwards: ${fromName} comes after ${toName}` };
+  return { ok: true, phases: phases.slice(from.at, to.at + 1) };
 }
 
 function draw(config: VariantConfig, position: Position, options: RenderOptions): string {

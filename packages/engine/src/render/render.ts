@@ -17,6 +17,7 @@ import { csrRow } from '../board/csr.js';
 import { NEUTRAL_POWER, type PowerConfig, type ProvinceConfig, type VariantConfig } from '../config/variant-config.js';
 import type { DislodgedUnit, Position, Unit, UnitKind } from '../game/position.js';
 import { formatOrder } from '../orders/format.js';
+import { localName } from '../words/namer.js';
 import type { Order, UnitRef } from '../orders/order.js';
 import { base, layoutBoard, provinceIndex, type BoardLayout, type LayoutMode } from './layout.js';
 import { regionCoasts, regionLinks, regionProvinces } from './regions-svg.js';
@@ -59,9 +60,26 @@ export interface RenderOptions {
    * adjacent ones joined by lines.
    */
   map?: MapStyle;
+  /**
+   * A language tag (`zh`, `ja`, `fi`): provinces are labelled with their
+   * display name in it (the map's `name zh "…"`) and powers named in the
+   * legend in it; a province or power with no name in it keeps its id or
+   * English name. Without it, provinces are labelled with their ids.
+   */
+  lang?: string;
 }
 
 export type MapStyle = 'regions' | 'graph';
+
+/** How wide a label may be, in ems of the labels' font size, before it is drawn smaller. */
+const LABEL_EMS = 3.2;
+
+/** A text's width in ems, roughly: East Asian characters are one em wide, others about 0.6. */
+function textEms(text: string): number {
+  let ems = 0;
+  for (const ch of text) ems += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60]/u.test(ch) ? 1 : 0.6;
+  return ems;
+}
 
 /** The legend's width, beside the map. */
 export const LEGEND_WIDTH = 280;
@@ -113,7 +131,7 @@ class BoardPicture {
     this.r = this.layout.radius;
     config.powers.forEach((p: PowerConfig, i) => {
       const colour = powerColour(p.colour, i);
-      this.powers.set(p.id, { id: p.id, name: p.name, adjective: p.adjective ?? p.name, colour, tint: mix(colour, '#ffffff', 0.52) });
+      this.powers.set(p.id, { id: p.id, name: options.lang ? localName(p.names, p.name, options.lang) : p.name, adjective: p.adjective ?? p.name, colour, tint: mix(colour, '#ffffff', 0.52) });
     });
     this.results = options.results ?? [];
   }
@@ -343,6 +361,9 @@ class BoardPicture {
     const fontSize = Math.max(7, r * 0.68);
     const out = this.config.provinces.map((p, i) => {
       const [x, y] = this.layout.points[i]!;
+      const text = this.options.lang ? localName(p.names, p.id, this.options.lang) : p.id;
+      // A long name is drawn smaller, to stay about as wide as its province.
+      const shrink = Math.max(0.6, Math.min(1, LABEL_EMS / textEms(text)));
       return textEl(
         'text',
         {
@@ -352,8 +373,9 @@ class BoardPicture {
           y: y + r + fontSize * 0.95,
           'font-style': p.terrain === 'sea' ? 'italic' : undefined,
           fill: p.terrain === 'sea' ? '#2d5d86' : '#3a3326',
+          'font-size': shrink < 1 ? num3(fontSize * shrink) : undefined,
         },
-        p.id,
+        text,
       );
     });
     return el(

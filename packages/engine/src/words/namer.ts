@@ -28,7 +28,7 @@ export interface Namer {
 }
 
 /** The first name in `language` (or its base language: `zh-Hant` → `zh`), else the display name. */
-function localName(names: Record<string, string[]> | undefined, display: string, language: string): string {
+export function localName(names: Readonly<Record<string, readonly string[]>> | undefined, display: string, language: string): string {
   const base = language.split('-')[0] as string;
   const list = names?.[language] ?? names?.[base] ?? Object.entries(names ?? {}).find(([tag]) => tag.split('-')[0] === base)?.[1];
   return list?.[0] ?? display;
