@@ -22,7 +22,7 @@ import { byClass, parseXml, translation, type XmlElement } from '../packages/eng
  */
 const DRAWN_EXCEPTIONS: Record<string, string[]> = {
   'ancient-mediterranean': ['aus-lib', 'aus-tys', 'gop-the', 'rha-sam'],
-  'cold-war': ['afg-irn', 'afg-pak', 'arb-irn', 'arb-pak', 'arc-ber', 'arc-kam', 'arc-nws', 'arc-sib', 'arc-ura', 'arc-wat', 'arm-irq', 'arm-lev', 'aus-inc', 'aus-wpa', 'bal-den', 'bay-scs', 'ber-jap', 'ber-kam', 'ber-soj', 'ber-vla', 'ber-wpa', 'bra-wat', 'car-cen', 'car-mex', 'cau-irn', 'cau-mos', 'den-ege', 'den-nts', 'den-wge', 'eat-naf', 'eat-nts', 'eat-wme', 'ege-mos', 'eme-ist', 'epa-wpa', 'fin-noy', 'grd-nws', 'grd-wat', 'hud-wat', 'ins-phi', 'ins-scs', 'ins-wpa', 'irn-ura', 'ist-lev', 'jap-soj', 'len-noy', 'len-nws', 'lib-naf', 'mon-sha', 'mon-wch', 'mos-ukr', 'noy-nws', 'nts-par', 'nts-swe', 'nvi-sai', 'nws-ura', 'nws-wat', 'pak-ura', 'par-wge', 'phi-yel', 'scs-sha', 'scs-yel', 'sib-wch', 'soj-yel', 'ura-wch', 'ven-wat', 'wpa-yel'],
+  'cold-war': ['arc-ber', 'arc-kam', 'arc-sib', 'arc-ura', 'arc-wat', 'arm-irq', 'arm-lev', 'bal-den', 'ber-jap', 'ber-kam', 'ber-soj', 'ber-vla', 'ber-wpa', 'bra-wat', 'den-ege', 'den-wge', 'eat-naf', 'eat-wme', 'eme-ist', 'epa-wpa', 'fin-noy', 'grd-wat', 'hud-wat', 'ist-lev', 'jap-soj', 'len-noy', 'len-nws', 'lon-nts', 'noy-nws', 'nvi-sai', 'nws-ura', 'nws-wat', 'soj-yel'],
   'empires-and-coalitions': ['arc-ice', 'arc-noa', 'bar-now', 'ion-tys'],
   'hundred': ['atl-med', 'cal-lon', 'cha-dau'],
   'modern': ['arc-brn', 'arc-nao', 'brn-nwg'],
