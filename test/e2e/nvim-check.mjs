@@ -59,12 +59,12 @@ check(
   show(illegal),
 );
 const bounced = diags.filter((d) => d.code === 'bounced').map((d) => `${d.range.start.line}:${d.severity}`);
-check('the two armies that bounce are information on their lines', show(bounced) === show(['6:3', '10:3']), show(bounced));
+check('the two armies that bounce are not listed as problems (their results are hints, not diagnostics)', bounced.length === 0, show(bounced));
 check('the opened file has no error', diags.every((d) => d.severity !== 1), show(diags.filter((d) => d.severity === 1)));
 
 const order = events.get('HOVER_ORDER');
 const orderText = order?.result?.contents?.value ?? '';
-check('hover on the illegal order gives its result', orderText.includes('**F bre - mun**') && orderText.includes('Result: illegal (wrong-unit-kind)'), show(order));
+check('hover on the illegal order gives its result in plain words', orderText.includes('**F bre - mun**') && orderText.includes('Result: illegal: a fleet cannot enter Munich (inland)'), show(order));
 
 const edit = events.get('EDIT');
 const after = events.get('DIAGNOSTICS_AFTER_EDIT');
