@@ -39,6 +39,14 @@ function applied(text: string, r: WriteOrderResult): string {
   return text.slice(0, offset(e.range.start)) + e.newText + text.slice(offset(e.range.end));
 }
 
+/** A game of test/click opened in a new workspace. */
+function fixture(name: string): { ws: Workspace; path: string; text: string; doc: GameDoc } {
+  const ws = new Workspace();
+  const path = file(name);
+  const text = readFileSync(path, 'utf8');
+  return { ws, path, text, doc: open(ws, path, text) };
+}
+
 /** The cursor on a line of the file that contains `needle`. */
 function cursor(text: string, needle: string): { line: number; character: number } {
   const line = text.split('\n').findIndex((l) => l.includes(needle));
@@ -88,10 +96,7 @@ function blockPowerOfLine(doc: GameDoc, line: number): string | undefined {
 }
 
 describe('ordersAt: the legal options at a province', () => {
-  const ws = new Workspace();
-  const path = file('movement-orders.dipgame');
-  const text = readFileSync(path, 'utf8');
-  const doc = open(ws, path, text);
+  const { ws, text, doc } = fixture('movement-orders.dipgame');
   const at = cursor(text, 'A par H');
 
   it('gives a unit its moves from the engine, by destination province', () => {
@@ -170,10 +175,7 @@ describe('ordersAt: the legal options at a province', () => {
 
 describe('writeOrder: the edit puts the order in its power block of the phase', () => {
   it('replaces the unit\'s order on its line, keeping the comment (A par then Burgundy)', () => {
-    const ws = new Workspace();
-    const path = file('movement-orders.dipgame');
-    const text = readFileSync(path, 'utf8');
-    const doc = open(ws, path, text);
+    const { text, doc } = fixture('movement-orders.dipgame');
     const line = cursor(text, 'A par H').line;
     const r = writeOrder(doc, cursor(text, 'A par H'), 'par', 'A par - bur');
     const after = applied(text, r);
@@ -183,19 +185,13 @@ describe('writeOrder: the edit puts the order in its power block of the phase', 
   });
 
   it('drops the old order\'s expected result with it', () => {
-    const ws = new Workspace();
-    const path = file('movement-orders.dipgame');
-    const text = readFileSync(path, 'utf8');
-    const doc = open(ws, path, text);
+    const { text, doc } = fixture('movement-orders.dipgame');
     const r = writeOrder(doc, cursor(text, 'A par H'), 'mar', 'A mar - gas');
     expect(applied(text, r).split('\n')[r.line]).toBe('    A mar - gas');
   });
 
   it('adds to an empty block, below a one-line block, and a new block for a power without one', () => {
-    const ws = new Workspace();
-    const path = file('movement-orders.dipgame');
-    const text = readFileSync(path, 'utf8');
-    const doc = open(ws, path, text);
+    const { text, doc } = fixture('movement-orders.dipgame');
     const eng = applied(text, writeOrder(doc, cursor(text, 'A par H'), 'lon', 'F lon - eng'));
     expect(eng).toContain('  england:\n    F lon - eng\n  germany: A mun - bur\n');
     const ger = applied(text, writeOrder(doc, cursor(text, 'A par H'), 'ber', 'A ber - kie'));
@@ -205,19 +201,13 @@ describe('writeOrder: the edit puts the order in its power block of the phase', 
   });
 
   it('refuses an order that is not legal there, with the reason', () => {
-    const ws = new Workspace();
-    const path = file('movement-orders.dipgame');
-    const text = readFileSync(path, 'utf8');
-    const doc = open(ws, path, text);
+    const { text, doc } = fixture('movement-orders.dipgame');
     expect(() => writeOrder(doc, cursor(text, 'A par H'), 'par', 'A par - mun')).toThrow(/not a legal order for par/);
     expect(() => writeOrder(doc, cursor(text, 'A par H'), 'bur', 'A bur H')).toThrow(/No unit in bur/);
   });
 
   it('writes a retreat into an empty retreat phase, a removal and a coast build into the adjustment', () => {
-    const ws = new Workspace();
-    const p = file('retreat-orders.dipgame');
-    const t = readFileSync(p, 'utf8');
-    const d = open(ws, p, t);
+    const { ws, text: t, doc: d } = fixture('retreat-orders.dipgame');
     const retreat = ordersAt(d, cursor(t, 'phase spring 1901 retreat'), 'mun').orders.find((o) => o.type === 'retreat')!;
     const after = applied(t, writeOrder(d, cursor(t, 'phase spring 1901 retreat'), 'mun', retreat.order));
     expect(after.endsWith(`phase spring 1901 retreat\n  germany:\n    ${retreat.order}\n`)).toBe(true);
@@ -235,10 +225,7 @@ describe('writeOrder: the edit puts the order in its power block of the phase', 
   });
 
   it('adds entries to the postal build and disband lists, replacing an entry of the same province', () => {
-    const ws = new Workspace();
-    const p = file('postal-lists.dipgame');
-    const t = readFileSync(p, 'utf8');
-    const d = open(ws, p, t);
+    const { ws, path: p, text: t, doc: d } = fixture('postal-lists.dipgame');
     const dis = applied(t, writeOrder(d, cursor(t, 'A kie H'), 'ber', 'Disband A ber'));
     expect(dis).toContain('    Disband A sil, A ber\n');
     const bud = applied(t, writeOrder(d, cursor(t, 'A kie H'), 'bud', 'Build A bud'));

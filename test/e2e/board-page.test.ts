@@ -21,17 +21,23 @@ const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 /** The screenshots of the clicking test (git-ignored with the code-server test's). */
 const SHOTS = join(ROOT, 'test/e2e/code-server/out/board-page');
 
+/** Debian's Chromium, headless, with a home of its own (the caller removes it). */
+async function launchChromium() {
+  const { chromium } = await import('playwright-core');
+  const home = mkdtempSync(join(tmpdir(), 'dipforge-chromium-'));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: home },
+  });
+  return { browser, home };
+}
+
 describe('the board page', () => {
   it('shows the board it is sent under its strict policy, zooms, and keeps its state', async () => {
     expect(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM)`).toBe(true);
-    const { chromium } = await import('playwright-core');
-    const home = mkdtempSync(join(tmpdir(), 'dipforge-chromium-'));
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-      env: { ...process.env, HOME: home, XDG_CONFIG_HOME: home },
-    });
+    const { browser, home } = await launchChromium();
     try {
       const page = await browser.newPage();
       // Polls an expression with page.evaluate: Playwright's waitForFunction compiles its predicate
@@ -112,15 +118,8 @@ describe('the board page', () => {
 
   it('writes orders by clicking: a unit, then a destination; support, builds, Escape; zoom keeps labels readable', async () => {
     expect(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}`).toBe(true);
-    const { chromium } = await import('playwright-core');
-    const home = mkdtempSync(join(tmpdir(), 'dipforge-chromium-'));
     mkdirSync(SHOTS, { recursive: true });
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-      env: { ...process.env, HOME: home, XDG_CONFIG_HOME: home },
-    });
+    const { browser, home } = await launchChromium();
     try {
       // The default panel: half of a 1280-pixel window.
       const page = await browser.newPage({ viewport: { width: 640, height: 720 } });
