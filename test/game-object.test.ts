@@ -110,6 +110,49 @@ describe('the game object', () => {
     expect(JSON.parse(JSON.stringify(game.toJSON()))).toEqual(game.toJSON());
   });
 
+  it('hands out copies: a caller who scrambles what it got changes nothing in the game', () => {
+    // Two games with the same seed and orders; everything the second hands out is scrambled in
+    // place at once (strings emptied, numbers negated, arrays emptied, fields added). The reports,
+    // positions and results of the two must stay equal.
+    const scramble = (value: unknown): void => {
+      if (typeof value !== 'object' || value === null) return;
+      if (Array.isArray(value)) {
+        for (const v of value) scramble(v);
+        value.length = 0;
+        return;
+      }
+      const o = value as Record<string, unknown>;
+      for (const key of Object.keys(o)) {
+        const v = o[key];
+        if (typeof v === 'object') scramble(v);
+        else o[key] = typeof v === 'string' ? '' : typeof v === 'number' ? -v : typeof v === 'boolean' ? !v : v;
+      }
+      o['scrambled'] = true;
+    };
+    const clean = Game.start('classic', { seed: 9 });
+    const touched = Game.start('classic', { seed: 9 });
+    const rng = mulberry32(9);
+    for (let i = 0; i < 30 && !clean.result().over; i++) {
+      const orders = draw(clean, rng);
+      const same = JSON.parse(JSON.stringify(orders)) as Order[];
+      scramble(touched.submit(same.slice(0, 3)));
+      const a = clean.advance(orders);
+      const b = touched.advance(same.slice(3));
+      expect(b).toEqual(a);
+      scramble(b);
+      scramble(touched.result());
+      scramble(touched.position);
+      scramble(touched.history);
+      scramble(touched.orders);
+      expect(touched.position).toEqual(clean.position);
+      expect(touched.result()).toEqual(clean.result());
+      expect(touched.history).toEqual(clean.history);
+    }
+    // What it hands out is what JSON keeps: no undefined fields, nothing JSON would change.
+    for (const report of clean.history) expect(report).toEqual(JSON.parse(JSON.stringify(report)));
+    expect(Object.values(clean.history[0]!.orders[0]!).includes(undefined)).toBe(false);
+  });
+
   it('takes back orders and gives all or none of a list', () => {
     const game = Game.start('classic');
     game.submit(['A par - bur']);

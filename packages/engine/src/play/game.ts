@@ -27,13 +27,10 @@ import { gameOutcome } from '../victory/outcome.js';
 import { sharedBuiltinConfig } from './builtin.js';
 import { DipforgeError } from './errors.js';
 import { checkPositionShape } from './position-shape.js';
+import { plain } from './plain.js';
 import { readOrders, type OrderInput, type ReadOrderOptions } from './read-orders.js';
 import type { GameResult, OrderReport, PhaseReport } from './reports.js';
 
-/** A deep copy of plain data (faster than structuredClone for many small objects, and it keeps only what JSON keeps). */
-function plain<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
-}
 
 export interface StartOptions {
   /** The edition to play under (default: the variant's own). */
@@ -192,11 +189,11 @@ export class Game {
    * Adjudicates the phase with the orders given (units without one hold, and
    * what a power does not order follows the rules' defaults), then passes over
    * phases with nothing to decide. `orders` are given first, as `submit` does.
-   * The report returned is the one kept in `history` (which hands out copies): copy it before changing it.
+   * The report returned is a copy of the one kept in `history`: the caller's to change.
    */
   advance(orders: readonly OrderInput[] = [], options: ReadOrderOptions = {}): PhaseReport {
-    if (orders.length > 0) this.submit(orders, options);
-    if (this.result().over) throw new DipforgeError('game-over', 'the game is over; start another or read its result');
+    if (orders.length > 0) for (const o of this.readOrders(orders, options)) this.pending.push(o);
+    if (this.judge().over) throw new DipforgeError('game-over', 'the game is over; start another or read its result');
     const from = this.current;
     const given = this.pending;
     const result = adjudicatePhase(this.board, from, given, this.rules, { seed: this.seed });
@@ -222,17 +219,23 @@ export class Game {
       ...(result.adjustments ? { adjustments: result.adjustments } : {}),
       passed,
       next: { ...this.current.phase },
-      result: this.result(),
+      result: this.judge(),
     };
-    // One copy, kept in the history and returned: `history` hands out copies of it.
+    // The history keeps a copy that shares nothing with the game's position, its pending orders or
+    // its cached result; the caller gets another, theirs to change.
     const kept = plain(report);
     this.reports.push(kept);
-    return kept;
+    return plain(kept);
   }
 
   /** The game's result as it stands: whether it is over, how, the winners, centres per power and the scores. */
   result(): GameResult {
-    if (this.judged?.position === this.current) return plain(this.judged.result);
+    return plain(this.judge());
+  }
+
+  /** The result of the position now, computed once per position; the game's own copy (never handed out). */
+  private judge(): GameResult {
+    if (this.judged?.position === this.current) return this.judged.result;
     const outcome = gameOutcome(this.board, this.rules, this.current, { alliances: [] });
     const s = scores(this.board, this.rules, this.current, outcome);
     const result: GameResult = {
@@ -246,7 +249,7 @@ export class Game {
       scores: { system: s.system, final: s.final, points: { ...s.points } },
     };
     this.judged = { position: this.current, result };
-    return plain(result);
+    return result;
   }
 
   /**
