@@ -16,6 +16,8 @@ import { lexiconFor, type Lexicon } from './lexicon.js';
 import type { LocalizedReadContext, LocalizedReadResult, LocalizedWarning, Reading } from './result.js';
 import { normalText, originalSpan, type NormalText } from './text.js';
 import { quoted } from '../../config/echo.js';
+import { didYouMeanOf } from '../../config/suggest.js';
+import { spellingIn, spellingSuggestions } from './spellings.js';
 
 /**
  * The longest line the reader reads. It tries every way a line can be read, in
@@ -120,13 +122,15 @@ function warning(text: NormalText, lexicon: Lexicon, e: Edge): LocalizedWarning 
   const { start, end } = originalSpan(text, e.from, e.to);
   const written = e.guess?.written ?? text.original.slice(start, end);
   const id = e.guess?.id ?? '';
+  // A place is named as the order's language writes it (in the case written), the id after it.
+  const spelling = e.lex.kind === 'place' ? spellingIn(lexicon.board, lexicon.vocabulary.language, id, written, e.lex.case) : undefined;
   const what =
-    e.lex.kind === 'place'
-      ? `${id} (${lexicon.names.provinceName(id) ?? id})`
+    spelling !== undefined
+      ? `${quoted(spelling)} (${id}, ${lexicon.names.provinceName(id) ?? id})`
       : e.lex.kind === 'power'
         ? `${id} (${lexicon.names.powerName(id) ?? id})`
         : `the word for ${quoted(id)}`;
-  return { code: 'guessed-name', message: `read ${quoted(written)} as ${what}`, written, guess: id, start, end };
+  return { code: 'guessed-name', message: `read ${quoted(written)} as ${what}`, written, guess: id, ...(spelling !== undefined ? { spelling } : {}), start, end };
 }
 
 type UnitLookup = NonNullable<LocalizedReadContext['unitAt']>;
@@ -226,15 +230,16 @@ function failure(text: NormalText, lexicon: Lexicon, edges: Edges, grammar: Gram
     else while (to < n && (edges[to]?.length ?? 0) === 0 && text.classes[to] !== 'space' && text.spacedScript[to] !== true) to++;
     const { start, end } = originalSpan(text, from, to);
     const word = text.original.slice(start, end);
-    const suggestions = text.spacedScript[from] === true ? lexicon.names.suggest(word) : [];
-    const hint = suggestions.length === 0 ? '' : `; did you mean ${suggestions.map((s) => quoted(s.name)).join(' or ')}?`;
+    // Every spelling of every province, in every language, is a candidate; each suggestion is written as this language writes it.
+    const suggestions = [...new Set(spellingSuggestions(lexicon.board, lexicon.vocabulary.language, word).map((s) => s.spelling))];
     return {
       ok: false,
       code: 'not-understood',
-      message: `${quoted(word)} is not understood: no ${language} order word and no name on the map${hint}`,
+      message: `${quoted(word)} is not understood: no ${language} order word and no name on the map${didYouMeanOf(suggestions)}`,
       start,
       end,
       word,
+      ...(suggestions.length > 0 ? { suggestions } : {}),
     };
   }
   const stuck = Math.max(0, grammar.stuck.pos);
