@@ -17,7 +17,7 @@ import type { LocalizedReadContext, LocalizedReadResult, LocalizedWarning, Readi
 import { normalText, originalSpan, type NormalText } from './text.js';
 import { quoted } from '../../config/echo.js';
 import { didYouMeanOf } from '../../config/suggest.js';
-import { spellingIn, spellingSuggestions } from './spellings.js';
+import { spellingIn, spellingSuggestions, type SpellingSuggestion } from './spellings.js';
 
 /**
  * The longest line the reader reads. It tries every way a line can be read, in
@@ -211,6 +211,9 @@ function fit(orders: Order[], context: LocalizedReadContext): number {
   return score;
 }
 
+/** How many letters before a word not understood, in a script without spaces, may begin the name it misspells. */
+const UNSPACED_BACK = 6;
+
 /** Where no reading took the whole text: the word not understood, or where the order stops short. */
 function failure(text: NormalText, lexicon: Lexicon, edges: Edges, grammar: Grammar): LocalizedReadResult {
   const n = text.chars.length;
@@ -228,10 +231,23 @@ function failure(text: NormalText, lexicon: Lexicon, edges: Edges, grammar: Gram
     let to = from + 1;
     if (text.spacedScript[from] === true) while (text.spacedScript[to] === true) to++;
     else while (to < n && (edges[to]?.length ?? 0) === 0 && text.classes[to] !== 'space' && text.spacedScript[to] !== true) to++;
-    const { start, end } = originalSpan(text, from, to);
-    const word = text.original.slice(start, end);
     // Every spelling of every province, in every language, is a candidate; each suggestion is written as this language writes it.
-    const suggestions = [...new Set(spellingSuggestions(lexicon.board, lexicon.vocabulary.language, word).map((s) => s.spelling))];
+    const suggest = (f: number): { f: number; word: string; start: number; end: number; found: SpellingSuggestion[] } => {
+      const span = originalSpan(text, f, to);
+      const word = text.original.slice(span.start, span.end);
+      return { f, word, ...span, found: spellingSuggestions(lexicon.board, lexicon.vocabulary.language, word) };
+    };
+    let best = suggest(from);
+    // Without spaces, a misspelt name may begin inside what the reader took for a word (`陸軍 パル`: `陸軍 パ`
+    // read as a slip of the army word, `ル` not understood): the stretches that begin up to a few letters
+    // earlier (never across a space or a mark) are tried too, and the one closest to a name is the word not understood.
+    const cost = (x: typeof best): number => x.found[0]?.cost ?? Infinity;
+    for (let p = from - 1; p >= Math.max(0, from - UNSPACED_BACK) && text.classes[p] === 'letter' && text.spacedScript[p] !== true && text.spacedScript[from] !== true; p--) {
+      const other = suggest(p);
+      if (cost(other) < cost(best)) best = other;
+    }
+    const { start, end, word } = best;
+    const suggestions = [...new Set(best.found.map((x) => x.spelling))];
     return {
       ok: false,
       code: 'not-understood',
