@@ -9,7 +9,7 @@
  * order's language and ranked by `rankSuggestions`.
  */
 import type { Board } from '../../board/board.js';
-import { rankSuggestions, spellingCost, type SuggestionCandidate } from '../../config/suggest.js';
+import { rankSuggestions, spellingCost, suggestionReach, type SuggestionCandidate } from '../../config/suggest.js';
 import { caseForms, inflectName } from './inflect.js';
 import { orderVocabulary } from './languages/index.js';
 import { exactEdges, skipBlank } from './lattice.js';
@@ -78,9 +78,10 @@ export function spellingIn(board: Board, language: string, province: string, wri
   if (inflection === undefined) return name;
   if (caseName !== undefined) return inflectName(name, caseName, inflection);
   if (written === '') return name;
-  // No case known (a guessed abbreviation): the case form closest to what was written.
-  const forms = [name, ...caseForms(name, inflection, own.length === 0).map((f) => inflectName(name, f.case, inflection))];
-  return forms.reduce((a, b) => (spellingCost(written, b) < spellingCost(written, a) ? b : a));
+  // No case known (a guessed abbreviation): the case form closest to what was written, if closer than the name.
+  let best: { form: string; case?: string } = { form: name };
+  for (const f of caseForms(name, inflection, own.length === 0)) if (spellingCost(written, f.form) < spellingCost(written, best.form)) best = f;
+  return best.case === undefined ? name : inflectName(name, best.case, inflection);
 }
 
 export interface SpellingSuggestion {
@@ -95,6 +96,8 @@ export interface SpellingSuggestion {
 interface Spelling {
   id: string;
   text: string;
+  /** Its length in code points. */
+  length: number;
   caseName?: string;
 }
 
@@ -103,12 +106,42 @@ function spellingsOf(board: Board, vocabulary: Vocabulary | undefined): Spelling
   const inflection = vocabulary?.inflection;
   for (const p of board.config.provinces) {
     const all = [p.id, p.name, ...(p.aliases ?? []), ...Object.values(p.names ?? {}).flat()];
-    for (const text of all) out.push({ id: p.id, text });
+    for (const text of all) out.push({ id: p.id, text, length: Array.from(text).length });
     if (inflection === undefined) continue;
     const own = inflection.nameLanguages.flatMap((lang) => namesIn(p.names, lang));
-    for (const n of [...own, ...(inflection.display ? [p.name] : [])]) for (const f of caseForms(n, inflection, !own.includes(n))) out.push({ id: p.id, text: f.form, caseName: f.case });
+    for (const n of [...own, ...(inflection.display ? [p.name] : [])]) for (const f of caseForms(n, inflection, !own.includes(n))) out.push({ id: p.id, text: f.form, length: Array.from(f.form).length, caseName: f.case });
   }
-  return out;
+  // One candidate per province and text (a Finnish name is often the display name too, with the same forms).
+  const seen = new Set<string>();
+  return out.filter((s) => {
+    const key = `${s.id}\u0000${s.text.toLowerCase()}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The least a slip costs (`spellingCost`: a neighbouring key, a doubled key). */
+const MIN_SLIP = 0.5;
+
+function letterCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const c of text.toLowerCase()) counts.set(c, (counts.get(c) ?? 0) + 1);
+  return counts;
+}
+
+/** The letters one text has that the other lacks, counted on the side with more of them. */
+function unmatched(written: ReadonlyMap<string, number>, known: string): number {
+  const left = new Map(written);
+  let extra = 0;
+  for (const c of known.toLowerCase()) {
+    const n = left.get(c) ?? 0;
+    if (n > 0) left.set(c, n - 1);
+    else extra++;
+  }
+  let missing = 0;
+  for (const n of left.values()) missing += n;
+  return Math.max(extra, missing);
 }
 
 const spellingCache = new WeakMap<Board, Map<string, Spelling[]>>();
@@ -128,11 +161,19 @@ export function spellingSuggestions(board: Board, language: string, written: str
   const key = vocabulary?.language ?? '';
   let spellings = perBoard.get(key);
   if (spellings === undefined) perBoard.set(key, (spellings = spellingsOf(board, vocabulary)));
+  const word = written.trim();
+  const reach = suggestionReach(word);
+  const counts = letterCounts(word);
   const candidates: SuggestionCandidate<string>[] = [];
+  const length = Array.from(word).length;
   for (const s of spellings) {
+    if (Math.abs(s.length - length) * MIN_SLIP > reach) continue;
+    // Every slip costs at least half an edit and mends at most one letter on each side: a spelling
+    // with more letters apart than twice the reach cannot be within it (the case forms make many).
+    if (unmatched(counts, s.text) * MIN_SLIP > reach) continue;
     candidates.push(fits === undefined ? { item: s.id, text: s.text } : { item: s.id, text: s.text, fits: fits(s.id) });
   }
-  const ranked = rankSuggestions(written.trim(), candidates);
+  const ranked = rankSuggestions(word, candidates);
   return ranked.map((r) => {
     if (vocabulary === undefined) return { id: r.item, spelling: r.item, cost: r.cost };
     // The case the closest spelling is in, so that `Burgunndiaan` is offered as `Burgundiaan`.
