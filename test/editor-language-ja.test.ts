@@ -5,7 +5,7 @@
  * suggested in Japanese), and the English twin of the game unchanged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CJK, covered, englishHovers, ENGLISH_HOVERS, openEditorGame, startStdio, type EditorGame } from './helpers/editor-language.js';
+import { covered, expectEnglishTwin, openEditorGame, startStdio, type EditorGame } from './helpers/editor-language.js';
 import type { StdioClient } from '../packages/lsp/test/harness.js';
 
 let client: StdioClient;
@@ -51,6 +51,14 @@ describe('hover in Japanese', () => {
     expect(france.value).toContain('1901年春の移動：補給都市0（なし）、駒陸軍 パリ、陸軍 マルセイユ、海軍 ブレスト');
     expect((await game.hover('units france: A bur', 16)).value).toContain('1901年春の移動の後：駒陸軍 ブルゴーニュ（フランス）');
   });
+
+  it('the code lenses and the inlay hints in the game\'s language', async () => {
+    expect(await game.lensTitles()).toEqual(['地図を表示', '地図を表示']);
+    const hints = [...(await game.hints())];
+    const label = (start: string): string | undefined => hints.find(([line]) => line.startsWith(start))?.[1];
+    expect(label('陸軍 ミュンヘン-ブルゴーニュ')).toBe('✗ 陸軍 パリ-ブルゴーニュとスタンドオフ（1対2）');
+    expect(label('海軍 ブレスト-ミュンヘン')).toBe('⚠ 海軍はミュンヘンに進入できない（内陸）');
+  });
 });
 
 describe('did-you-mean across spellings, in Japanese', () => {
@@ -75,12 +83,5 @@ describe('did-you-mean across spellings, in Japanese', () => {
 });
 
 describe('the English twin of the game', () => {
-  it('answers in English, with ids, as before', async () => {
-    const en = await englishHovers(client);
-    expect(en.order).toBe(ENGLISH_HOVERS.order);
-    expect(en.illegal).toContain(ENGLISH_HOVERS.illegal);
-    expect(en.province.startsWith(ENGLISH_HOVERS.province)).toBe(true);
-    expect(en.phase).toBe(ENGLISH_HOVERS.phase);
-    for (const v of [en.order, en.illegal, en.phase]) expect(v).not.toMatch(CJK);
-  });
+  it('answers in English, with ids, as before', async () => expectEnglishTwin(client));
 });

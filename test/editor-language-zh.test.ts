@@ -5,7 +5,7 @@
  * 马赛) written in Chinese, and the English twin of the game unchanged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CJK, covered, englishHovers, ENGLISH_HOVERS, openEditorGame, startStdio, type EditorGame } from './helpers/editor-language.js';
+import { covered, expectEnglishTwin, openEditorGame, startStdio, type EditorGame } from './helpers/editor-language.js';
 import type { StdioClient } from '../packages/lsp/test/harness.js';
 
 let client: StdioClient;
@@ -61,6 +61,14 @@ describe('hover in Chinese', () => {
     // Burgundy is no supply centre: no owner, only the unit.
     expect(after.value).toContain('1901年春季移动之后：部队伯干第陆军（法国）');
   });
+
+  it('the code lenses and the inlay hints in the game\'s language', async () => {
+    expect(await game.lensTitles()).toEqual(['显示地图', '显示地图']);
+    const hints = [...(await game.hints())];
+    const label = (start: string): string | undefined => hints.find(([line]) => line.startsWith(start))?.[1];
+    expect(label('慕尼黑陆军移动到勃艮第')).toBe('✗ 与巴黎陆军移动到伯干第对峙（军力1对2）');
+    expect(label('布瑞斯特舰队移动到慕尼黑')).toBe('⚠ 舰队不能进入慕尼黑（内陆）');
+  });
 });
 
 describe('did-you-mean across spellings, in Chinese', () => {
@@ -91,12 +99,5 @@ describe('did-you-mean across spellings, in Chinese', () => {
 });
 
 describe('the English twin of the game', () => {
-  it('answers in English, with ids, as before', async () => {
-    const en = await englishHovers(client);
-    expect(en.order).toBe(ENGLISH_HOVERS.order);
-    expect(en.illegal).toContain(ENGLISH_HOVERS.illegal);
-    expect(en.province.startsWith(ENGLISH_HOVERS.province)).toBe(true);
-    expect(en.phase).toBe(ENGLISH_HOVERS.phase);
-    for (const v of [en.order, en.illegal, en.phase]) expect(v).not.toMatch(CJK);
-  });
+  it('answers in English, with ids, as before', async () => expectEnglishTwin(client));
 });

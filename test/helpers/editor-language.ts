@@ -4,7 +4,8 @@
  * diagnostics a changed line gets and the quick fixes offered for them.
  */
 import { join } from 'node:path';
-import { CodeActionRequest, HoverRequest, type CodeAction, type Command, type Diagnostic } from 'vscode-languageserver-protocol';
+import { expect } from 'vitest';
+import { CodeActionRequest, CodeLensRequest, HoverRequest, InlayHintRequest, type CodeAction, type Command, type Diagnostic } from 'vscode-languageserver-protocol';
 import { ROOT, read, startStdio, uri, type StdioClient } from '../../packages/lsp/test/harness.js';
 import { at } from '../../packages/lsp/test/util.js';
 
@@ -17,6 +18,10 @@ export interface EditorGame {
   hover(needle: string, delta?: number): Promise<{ value: string; covers: string }>;
   /** The diagnostics after `line` is replaced by `replacement` (the text given back after). */
   diagnosticsWith(line: string, replacement: string): Promise<Diagnostic[]>;
+  /** The titles of the code lenses. */
+  lensTitles(): Promise<string[]>;
+  /** The inlay hints' labels, by the text of the line each ends. */
+  hints(): Promise<Map<string, string>>;
   /** The text as it stands after the last change. */
   current(): string;
   /** The quick fixes offered for a diagnostic, as their titles and the text each writes. */
@@ -51,6 +56,16 @@ export async function openEditorGame(client: StdioClient, file: string): Promise
       return published.diagnostics;
     },
     current: () => current,
+    async lensTitles() {
+      const lenses = (await client.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri: u } })) ?? [];
+      return lenses.map((l) => l.command?.title ?? '');
+    },
+    async hints() {
+      const lines = current.split('\n');
+      const range = { start: { line: 0, character: 0 }, end: { line: lines.length, character: 0 } };
+      const list = (await client.connection.sendRequest(InlayHintRequest.type, { textDocument: { uri: u }, range })) ?? [];
+      return new Map(list.map((h) => [(lines[h.position.line] ?? '').trim(), typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join('')]));
+    },
     async fixes(d) {
       const list = (await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri: u }, range: d.range, context: { diagnostics: [d] } })) ?? [];
       return list
@@ -75,13 +90,14 @@ export const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
  * The standard-notation twin of the language games: hover answers in English, with ids,
  * exactly as before the editor spoke other languages.
  */
-export async function englishHovers(client: StdioClient): Promise<Record<'order' | 'illegal' | 'province' | 'phase', string>> {
+export async function englishHovers(client: StdioClient): Promise<Record<'order' | 'illegal' | 'province' | 'phase' | 'lens', string>> {
   const g = await openEditorGame(client, 'en-hover-and-spellings.dipgame');
   return {
     order: (await g.hover('A par - bur', 6)).value,
     illegal: (await g.hover('F bre - mun', 6)).value,
     province: (await g.hover('A mun - bur', 9)).value,
     phase: (await g.hover('phase spring', 2)).value,
+    lens: (await g.lensTitles()).join(', '),
   };
 }
 
@@ -91,4 +107,17 @@ export const ENGLISH_HOVERS = {
   illegal: 'Result: illegal: a fleet cannot enter Munich (inland)',
   province: '**Burgundy** (`bur`): inland\n\nIn the home country of France (`france`)',
   phase: '**spring 1901 movement**: 5 orders; 3 succeed, 1 fail, 1 illegal',
+  lens: 'Show board, Show board',
 };
+
+/** Asserts that the English twin of the game answers as English games always have (and in none of the other languages' words). */
+export async function expectEnglishTwin(client: StdioClient): Promise<void> {
+  const en = await englishHovers(client);
+  expect(en.order).toBe(ENGLISH_HOVERS.order);
+  expect(en.illegal).toContain(ENGLISH_HOVERS.illegal);
+  expect(en.province.startsWith(ENGLISH_HOVERS.province)).toBe(true);
+  expect(en.phase).toBe(ENGLISH_HOVERS.phase);
+  expect(en.lens).toBe(ENGLISH_HOVERS.lens);
+  for (const v of Object.values(en)) expect(v).not.toMatch(/onnistuu|käsky|Näytä/u);
+  for (const v of [en.order, en.illegal, en.phase, en.lens]) expect(v).not.toMatch(CJK);
+}

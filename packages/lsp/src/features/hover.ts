@@ -16,7 +16,7 @@ import type { GameDoc, MapDoc, Workspace } from '../workspace.js';
 import { conflictText } from './conflicts.js';
 import { resultText } from './diagnostics.js';
 import { localizedHover } from './localized.js';
-import { ENGLISH, speechOf, type Speech } from './hover-words.js';
+import { ENGLISH, speechOf, type Speech } from './editor-words.js';
 import { notPlayedText, whyNotPlayed } from '../unplayed.js';
 
 export function hover(ws: Workspace, doc: GameDoc | MapDoc, pos: Position): Hover | null {

@@ -28,7 +28,7 @@ import {
 import { CodeActionKind, CompletionItemKind, type CompletionItem, type Diagnostic as LspDiagnostic, type TextEdit } from 'vscode-languageserver';
 import { base, positionOf, type GameContext } from '../context.js';
 import type { GameDoc } from '../workspace.js';
-import type { Speech } from './hover-words.js';
+import type { Speech } from './editor-words.js';
 
 type PhaseContext = Extract<GameContext, { kind: 'phase' }>;
 type Edit = (title: string, kind: string, edits: TextEdit[], preferred?: boolean, diagnostics?: LspDiagnostic[]) => void;

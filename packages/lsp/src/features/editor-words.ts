@@ -1,5 +1,6 @@
 /**
- * The words of hover in a game's language: one table per language, typed by
+ * The words the editor writes around a game in its language (hover, the code
+ * lens titles; the inlay hints take the same language): one table per language, typed by
  * key, so a key missing from a language is a compile error. The vocabulary is
  * the rule texts' and the engine's report tables' (`packages/engine/src/words/`):
  * 资源点 / 補給都市 / tukikohta a supply centre, 母国资源点 / 自国の補給都市 /
@@ -46,7 +47,8 @@ export type HoverKey =
   | 'canonical'
   | 'phaseSummary'
   | 'dislodgedList'
-  | 'notPlayed';
+  | 'notPlayed'
+  | 'showBoard';
 
 export interface HoverWords {
   readonly language: string;
@@ -94,6 +96,7 @@ const en: HoverWords = {
     phaseSummary: '**{phase}**: {orders} orders; {succeed} succeed, {fail} fail, {illegal} illegal',
     dislodgedList: 'Dislodged: {list}',
     notPlayed: 'Not played: see the problems of the file.',
+    showBoard: 'Show board',
   },
   languages: { zh: 'Chinese (zh)', ja: 'Japanese (ja)', fi: 'Finnish (fi)' },
 };
@@ -137,6 +140,7 @@ const zh: HoverWords = {
     phaseSummary: '**{phase}**：命令{orders}条；成功{succeed}条，失败{fail}条，无效{illegal}条',
     dislodgedList: '被击退：{list}',
     notPlayed: '未执行：见文件的问题。',
+    showBoard: '显示地图',
   },
   languages: { zh: '中文（zh）', ja: '日文（ja）', fi: '芬兰文（fi）' },
 };
@@ -180,6 +184,7 @@ const ja: HoverWords = {
     phaseSummary: '**{phase}**：命令{orders}件、成功{succeed}件、失敗{fail}件、無効{illegal}件',
     dislodgedList: '撃退：{list}',
     notPlayed: '未実行：ファイルの問題を参照。',
+    showBoard: '地図を表示',
   },
   languages: { zh: '中国語（zh）', ja: '日本語（ja）', fi: 'フィンランド語（fi）' },
 };
@@ -223,6 +228,7 @@ const fi: HoverWords = {
     phaseSummary: '**{phase}**: {orders} käskyä; {succeed} onnistuu, {fail} epäonnistuu, {illegal} ei kelpaa',
     dislodgedList: 'Puskettu pois: {list}',
     notPlayed: 'Ei pelattu: katso tiedoston ongelmat.',
+    showBoard: 'Näytä kartta',
   },
   languages: { zh: 'kiina (zh)', ja: 'japani (ja)', fi: 'suomi (fi)' },
 };
