@@ -127,5 +127,8 @@ describe('the names an order in another language holds', () => {
   it('nothing in a text without names, and no vocabulary no names', () => {
     expect(placeSpans(board, 'zh', '陆军防守')).toEqual([]);
     expect(placeSpans(board, 'xx', '巴黎陆军防守')).toEqual([]);
+    // A line longer than the reader reads names nothing; one just within it names every place.
+    expect(placeSpans(board, 'zh', '巴黎陆军防守'.repeat(200))).toEqual([]);
+    expect(placeSpans(board, 'zh', '巴黎陆军防守'.repeat(100)).length).toBe(100);
   });
 });

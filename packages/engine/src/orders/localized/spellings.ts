@@ -14,6 +14,7 @@ import { caseForms, inflectName } from './inflect.js';
 import { orderVocabulary } from './languages/index.js';
 import { exactEdges, skipBlank } from './lattice.js';
 import { lexiconFor } from './lexicon.js';
+import { MAX_LOCALIZED_LENGTH } from './read.js';
 import { normalText, originalSpan } from './text.js';
 import type { Vocabulary } from './vocabulary.js';
 
@@ -32,7 +33,8 @@ export interface NamedSpan {
  */
 export function placeSpans(board: Board, language: string, text: string): NamedSpan[] {
   const vocabulary = orderVocabulary(language);
-  if (vocabulary === undefined || typeof text !== 'string') return [];
+  // A line longer than the reader reads (DF6037) names nothing: the editor asks this of every line it shows.
+  if (vocabulary === undefined || typeof text !== 'string' || text.length > MAX_LOCALIZED_LENGTH) return [];
   const lexicon = lexiconFor(board, vocabulary);
   const norm = normalText(text, lexicon.fold);
   const edges = exactEdges(norm, lexicon);
