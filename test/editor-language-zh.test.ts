@@ -98,6 +98,17 @@ describe('did-you-mean across spellings, in Chinese', () => {
   });
 });
 
+describe('the old rules\' lists in Chinese', () => {
+  it('a retreat list and a build list: what became of them and of each entry, in the report\'s words', async () => {
+    const lists = await openEditorGame(client, 'zh-old-rules-lists.dipgame');
+    const order = (await lists.hover('A mun H retreat ber, kie, ruh', 1)).value.split('\n\n');
+    expect(order.slice(-2)).toEqual(['撤退：柏林、基尔、鲁尔、按GM默认规则', '被击退：撤退到基尔（按优先撤退顺序；跳过柏林 (区块已被占据)）']);
+    expect((await lists.hover('retreat ber, kie, ruh', 9)).value.split('\n\n').pop()).toBe('撤退：撤退到基尔（按优先撤退顺序；跳过柏林 (区块已被占据)）');
+    expect((await lists.hover('Build A bud, F tri', 2)).value.split('\n\n').pop()).toBe('- 生产布达佩斯陆军\n- 生产粹斯特舰队：生产数已满');
+    expect((await lists.hover('Build A bud, F tri', 16)).value.split('\n\n').pop()).toBe('生产粹斯特舰队：生产数已满');
+  });
+});
+
 describe('the English twin of the game', () => {
   it('answers in English, with ids, as before', async () => expectEnglishTwin(client));
 });

@@ -8,7 +8,7 @@
  * its line as docs/RULES.md explains them) and an edition.
  */
 import type { GameAst, OrderRun, PhaseRun } from '@dipforge/dsl';
-import { csrRow, formatOrder, phaseWords, REASONS, ruleOption, say, statusWords, type AdjustmentEntryResult, type Board, type Order, type Phase, type RetreatOutcome, type Unit, type VariantConfig } from '@dipforge/engine';
+import { csrRow, formatOrder, phaseWords, REASONS, ruleOption, say, statusWords, type AdjustmentEntryResult, type Board, type Order, type Phase, type Unit, type VariantConfig } from '@dipforge/engine';
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver';
 import { base, gameContext, namesNear, namesOfMap, phaseLabel, positionOf, unitIn, unitText } from '../context.js';
 import { occurrenceAt, type Occurrence } from '../names.js';
@@ -17,6 +17,7 @@ import { conflictText } from './conflicts.js';
 import { resultText } from './diagnostics.js';
 import { localizedHover } from './localized.js';
 import { ENGLISH, speechOf, type Speech } from './editor-words.js';
+import { adjustmentEntries, listEntryWords, listWords, retreatOutcome } from './list-words.js';
 import { notPlayedText, whyNotPlayed } from '../unplayed.js';
 
 export function hover(ws: Workspace, doc: GameDoc | MapDoc, pos: Position): Hover | null {
@@ -135,7 +136,7 @@ function gameHover(ws: Workspace, doc: GameDoc, offset: number): Hover | null {
     }
     // An entry of a retreat, build or disband list: what became of it.
     if (occ.kind !== 'power' && ctx.kind === 'phase' && ctx.run && ctx.orderRun) {
-      const entry = listEntryText(ctx.run, ctx.orderRun, base(occ.id), occ.start);
+      const entry = listEntryText(ctx.run, ctx.orderRun, base(occ.id), occ.start, s);
       if (entry) lines.push(entry);
     }
     // A name in a section that was not played: the position shown is the last one reached, and why the section was not played.
@@ -157,12 +158,12 @@ function gameHover(ws: Workspace, doc: GameDoc, offset: number): Hover | null {
     const localized = localizedHover(doc, ctx, s, (r) => whyIn(s, r));
     if (localized) {
       lines.push(...localized);
-      if (o && ctx.run) lines.push(...listText(ctx.run, o));
+      if (o && ctx.run) lines.push(...listText(ctx.run, o, s));
     } else if (o) {
       lines.push(say(t.readAs, { order: readAs(o.order), power: o.power }));
       lines.push(say(t.result, { words: (o.result ? statusWords(o.result, s.names, doc.board) : undefined) ?? t.notAdjudicated }));
       if (o.result && o.result.status !== 'succeeds') lines.push(say(t.why, { why: whyIn(s, o) ?? '' }));
-      if (ctx.run) lines.push(...listText(ctx.run, o));
+      if (ctx.run) lines.push(...listText(ctx.run, o, s));
       if (o.line.expected) lines.push(say(t.expected, { value: o.line.expected.value }));
     } else {
       // A section that was not played has no readings at all: say why (a phase the edition lacks), not that the order is unreadable.
@@ -212,12 +213,6 @@ function declarationRun(doc: GameDoc, s: GameAst.DeclarationStmt): GameDoc['run'
 /** The sentence for an adjudicator's reason (`occupied` → `the province is occupied`). */
 const reason = (r: string | undefined): string => (r ? ((REASONS as Record<string, string>)[r] ?? r) : '');
 
-/** A retreat list's unit, if the phase carried out its retreats at once: what became of it. */
-function retreatOutcome(run: PhaseRun, o: OrderRun): RetreatOutcome | undefined {
-  const order = o.order;
-  if (!('unit' in order)) return undefined;
-  return run.result.retreats?.find((r) => r.unit.power === o.power && base(r.unit.at) === base(order.unit.at));
-}
 
 /** An adjustment entry's result in a sentence: `built`, `fails (too-many-builds): the power has no builds left`. */
 function entryResult(e: AdjustmentEntryResult<unknown>, done: string): string {
@@ -227,16 +222,12 @@ function entryResult(e: AdjustmentEntryResult<unknown>, done: string): string {
   return `${e.status === 'fails' ? 'not carried out' : 'illegal'}${why}${detail ? `: ${detail}` : ''}`;
 }
 
-function adjustmentEntries(run: PhaseRun, o: OrderRun): { builds: AdjustmentEntryResult<{ kind?: string; at: string }>[]; disbands: AdjustmentEntryResult<{ kind?: string; at: string }>[] } {
-  const i = run.orders.indexOf(o);
-  const adj = run.result.adjustments?.find((a) => a.power === o.power);
-  return { builds: adj?.builds.filter((b) => b.orderIndex === i) ?? [], disbands: adj?.disbands.filter((d) => d.orderIndex === i) ?? [] };
-}
 
 const entryUnit = (e: { kind?: string; at: string }): string => (e.kind ? unitText({ kind: e.kind, at: e.at }) : e.at);
 
-/** What became of a retreat list (and the unit it was for), or of each entry of a build or disband list. */
-function listText(run: PhaseRun, o: OrderRun): string[] {
+/** What became of a retreat list (and the unit it was for), or of each entry of a build or disband list; in a language, `listWords`. */
+function listText(run: PhaseRun, o: OrderRun, s: Speech): string[] {
+  if (!s.english) return listWords(run, o, s);
   const order = o.order;
   if ((order.type === 'hold' || order.type === 'move' || order.type === 'support' || order.type === 'convoy') && order.retreat) {
     const list = order.retreat;
@@ -266,7 +257,8 @@ function listText(run: PhaseRun, o: OrderRun): string[] {
 }
 
 /** What became of the list entry naming `province` (a retreat list's place, a build or disband list's unit), in one line. */
-function listEntryText(run: PhaseRun, o: OrderRun, province: string, at: number): string | undefined {
+function listEntryText(run: PhaseRun, o: OrderRun, province: string, at: number, s: Speech): string | undefined {
+  if (!s.english) return listEntryWords(run, o, province, s);
   const order = o.order;
   if ((order.type === 'hold' || order.type === 'move' || order.type === 'support' || order.type === 'convoy') && order.retreat) {
     // Only the places after the list's keyword are entries.
