@@ -168,6 +168,9 @@ export function spellingSuggestions(board: Board, language: string, written: str
   const counts = letterCounts(word);
   const candidates: SuggestionCandidate<string>[] = [];
   const length = Array.from(word).length;
+  // A word longer than every spelling by more than its reach allows is close to none (a pasted paragraph is not compared letter by letter).
+  const longest = spellings.reduce((m, s) => Math.max(m, s.length), 0);
+  if ((length - longest) * MIN_SLIP > reach) return [];
   for (const s of spellings) {
     if (Math.abs(s.length - length) * MIN_SLIP > reach) continue;
     // Every slip costs at least half an edit and mends at most one letter on each side: a spelling
