@@ -236,12 +236,16 @@ describe('the language server in a game in another language', () => {
 
   it('hovers a localized order with its canonical order and result', () => {
     const doc = game('  russia:\n    华沙陆军移动到莫斯科\n    莫斯科陆军移动到乌克兰\n');
-    const h = hover(ws, doc, at(6, 6));
+    // On the order's words (陆军), not on a province it names: the order, in its language's words.
+    const h = hover(ws, doc, at(6, 7));
     const value = h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '';
     expect(value).toContain('`A war - mos`');
     // The result in the game's language (成功: succeeds).
-    expect(value).toContain('`A war - mos` (russia): 成功');
-    expect(value).toContain('Chinese (zh)');
+    expect(value).toContain('`A war - mos`（russia）：成功');
+    expect(value).toContain('以中文（zh）书写');
+    // On 华沙, the province.
+    const province = hover(ws, doc, at(6, 5));
+    expect(province && typeof province.contents === 'object' && 'value' in province.contents ? province.contents.value : '').toMatch(/^\*\*华沙\*\*（`war`）/u);
   });
 
   it('rewrites an order in the canonical notation and in the other languages', () => {

@@ -7,7 +7,7 @@
  * province that a deriving variant re-declares is another symbol than the base's.
  */
 import type { GameAst, VariantModel } from '@dipforge/dsl';
-import { nameKey, type NameIndex } from '@dipforge/engine';
+import { nameKey, placeSpans, type NameIndex } from '@dipforge/engine';
 import type { GameDoc, MapDoc } from './workspace.js';
 
 type MapAst = MapDoc['parsed']['ast'];
@@ -399,7 +399,11 @@ export function gameNames(doc: GameDoc, window?: { start: number; end: number })
   for (const section of ast.phases) {
     if (outside(section)) continue;
     for (const w of section.powers) power(w);
-    for (const o of section.orders) places(o.text, true);
+    for (const o of section.orders) {
+      const language = localizedLine(doc, o);
+      if (language === undefined) places(o.text, true);
+      else if (!outside(o.text)) for (const n of localizedNames(doc, language, o.text)) occ.push(n);
+    }
     for (const e of section.expect) expect(e);
   }
   // `declare` blocks: the powers of each declaration (`by` lists too), and their expect blocks.
@@ -418,6 +422,24 @@ export function gameNames(doc: GameDoc, window?: { start: number; end: number })
   }
   occ.sort((a, b) => a.start - b.start);
   return { occurrences: occ, orderWords };
+}
+
+/** The language an order line is read in, when it is not the standard notation and the board compiled. */
+function localizedLine(doc: GameDoc, o: GameAst.OrderLine): string | undefined {
+  const power = doc.index?.power(o.power.text);
+  return power && doc.board ? doc.run.languages?.of(power) : undefined;
+}
+
+/**
+ * The provinces and powers of an order line in another language, found as its
+ * reader finds them: in a Chinese or Japanese line without spaces, in a Finnish
+ * name in any case (`Münchenistä`).
+ */
+function localizedNames(doc: GameDoc, language: string, t: GameAst.Text): Occurrence[] {
+  const board = doc.board;
+  if (!board) return [];
+  const at = t.range.start.offset;
+  return placeSpans(board, language, t.text).map((n) => ({ kind: n.kind, id: n.id, start: at + n.start, end: at + n.end, text: t.text.slice(n.start, n.end), decl: false }));
 }
 
 export function occurrenceAt(list: readonly Occurrence[], offset: number): Occurrence | undefined {

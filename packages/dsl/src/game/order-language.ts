@@ -67,6 +67,8 @@ export interface LineNote {
   start: number;
   end: number;
   message: string;
+  /** What to write instead, best first (the quick fixes'): names in the line's language. */
+  suggestions?: string[];
 }
 
 export type LineReading =
@@ -100,7 +102,7 @@ export function readOrderLine(board: Board, index: NameIndex, language: string, 
     read = { ok: false as const, code: 'internal' as const, message: `The order reader failed: ${message}`, start: 0, end: text.length };
   }
   if (read.ok) {
-    const notes = (read.warnings ?? []).map((w) => ({ code: codeName(LOCALIZED_DIAGNOSTIC_CODES[w.code]), start: w.start, end: w.end, message: w.message }));
+    const notes = (read.warnings ?? []).map((w): LineNote => ({ code: codeName(LOCALIZED_DIAGNOSTIC_CODES[w.code]), start: w.start, end: w.end, message: w.message, ...(w.spelling !== undefined ? { suggestions: [w.spelling] } : {}) }));
     return { ok: true, orders: read.orders, notes };
   }
   if (read.code === 'ambiguous') {
@@ -117,5 +119,6 @@ export function readOrderLine(board: Board, index: NameIndex, language: string, 
   }
   const start = Math.max(0, Math.min(read.start, text.length));
   const end = read.end > start ? Math.min(read.end, text.length) : text.length;
-  return { ok: false, notes: [{ code: codeName(LOCALIZED_DIAGNOSTIC_CODES[read.code]), start, end: Math.max(end, start), message: read.message }] };
+  const suggestions = read.code === 'not-understood' ? read.suggestions : undefined;
+  return { ok: false, notes: [{ code: codeName(LOCALIZED_DIAGNOSTIC_CODES[read.code]), start, end: Math.max(end, start), message: read.message, ...(suggestions ? { suggestions } : {}) }] };
 }

@@ -1039,7 +1039,7 @@ class GameRunner {
           // A line in another language may hold several orders, each possibly another power's (`ドイツ：…`).
           const read = readOrderLine(this.board, this.index, language, line.text.text, { power, phase: position.phase.kind, unitAt });
           const at = line.text.range.start.offset;
-          for (const n of read.notes) this.report(n.code, this.parsed.lines.range(at + n.start, at + n.end), n.message);
+          for (const n of read.notes) this.report(n.code, this.parsed.lines.range(at + n.start, at + n.end), n.message, n.suggestions);
           if (!read.ok) incomplete = true;
           else for (const o of read.orders) {
             const order = this.switchedOrder(o, line, position);

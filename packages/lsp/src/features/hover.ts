@@ -8,7 +8,7 @@
  * its line as docs/RULES.md explains them) and an edition.
  */
 import type { GameAst, OrderRun, PhaseRun } from '@dipforge/dsl';
-import { csrRow, formatOrder, REASONS, ruleOption, type AdjustmentEntryResult, type Board, type Order, type RetreatOutcome, type VariantConfig } from '@dipforge/engine';
+import { csrRow, formatOrder, phaseWords, REASONS, ruleOption, say, statusWords, type AdjustmentEntryResult, type Board, type Order, type Phase, type Unit, type VariantConfig } from '@dipforge/engine';
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver';
 import { base, gameContext, namesNear, namesOfMap, phaseLabel, positionOf, unitIn, unitText } from '../context.js';
 import { occurrenceAt, type Occurrence } from '../names.js';
@@ -16,7 +16,8 @@ import type { GameDoc, MapDoc, Workspace } from '../workspace.js';
 import { conflictText } from './conflicts.js';
 import { resultText } from './diagnostics.js';
 import { localizedHover } from './localized.js';
-import { resultLine } from './result-words.js';
+import { ENGLISH, speechOf, type Speech } from './editor-words.js';
+import { adjustmentEntries, listEntryWords, listWords, retreatOutcome } from './list-words.js';
 import { notPlayedText, whyNotPlayed } from '../unplayed.js';
 
 export function hover(ws: Workspace, doc: GameDoc | MapDoc, pos: Position): Hover | null {
@@ -28,48 +29,68 @@ function md(value: string, doc: GameDoc | MapDoc, start: number, end: number): H
   return { contents: { kind: MarkupKind.Markdown, value }, range: doc.lines.range(start, end) };
 }
 
+/** A place, a unit, a power and a phase as the speech names them: ids and `A par` in English, names in a language. */
+const placeIn = (s: Speech, loc: string): string => (s.english ? loc : s.names.place(loc));
+const unitIn_ = (s: Speech, u: { kind: string; at: string }): string => (s.english ? unitText(u) : s.names.unit(u));
+const powerIn = (s: Speech, id: string): string => (s.english ? id : s.names.power(id));
+const phaseIn = (s: Speech, phase: Phase): string => (s.english ? phaseLabel(phase) : phaseWords(phase, s.names));
+const listIn = (s: Speech, items: readonly string[]): string => (items.length === 0 ? s.words.text.none : items.join(s.words.text.listJoin));
+
+/** Why an order failed: the adjudicator's sentence in English; in a language, the reason in its words and the reason's code. */
+function whyIn(s: Speech, o: OrderRun, m = s.names.messages): string | undefined {
+  if (s.english) return resultText(o);
+  const r = o.result;
+  if (!r) return undefined;
+  const words = r.reason && Object.hasOwn(m.reasons, r.reason) ? m.reasons[r.reason as keyof typeof m.reasons] : (r.reason ?? m.text[r.status]);
+  return r.reason ? `${words} (\`${r.reason}\`)` : words;
+}
+
 function names(n: Record<string, string[]> | undefined): string {
   const parts = Object.entries(n ?? {}).map(([tag, list]) => `${tag}: ${list.join(', ')}`);
   return parts.join('; ');
 }
 
 /** Province facts from a compiled config and board (a game, or a map that compiles). */
-function provinceFacts(config: VariantConfig, board: Board | undefined, id: string): string[] {
+function provinceFacts(config: VariantConfig, board: Board | undefined, id: string, s: Speech = ENGLISH): string[] {
   const p = config.provinces.find((x) => x.id === id);
   if (!p) return [`\`${id}\``];
-  const kind = p.impassable ? 'impassable' : p.terrain === 'sea' ? 'sea' : p.terrain === 'land' ? 'inland' : 'coastal';
-  const lines = [`**${p.name}** (\`${p.id}\`): ${kind}${p.supplyCentre ? ', supply centre' : ''}`];
+  const t = s.words.text;
+  const kind = p.impassable ? t.impassable : p.terrain === 'sea' ? t.sea : p.terrain === 'land' ? t.inland : t.coastal;
+  const lines = [say(t.provinceTitle, { name: s.english ? p.name : s.names.placeName(p.id), id: p.id, kind, centre: p.supplyCentre ? t.supplyCentre : '' })];
+  const powerName = (w: VariantConfig['powers'][number]): string => (s.english ? w.name : s.names.power(w.id));
   const home = config.powers.find((w) => w.home.includes(p.id));
-  if (home) lines.push(`Home centre of ${home.name}`);
+  if (home) lines.push(say(t.homeCentreOf, { power: powerName(home) }));
   else {
     const country = config.powers.find((w) => w.country?.includes(p.id));
-    if (country) lines.push(`In the home country of ${country.name} (\`${country.id}\`)`);
+    if (country) lines.push(say(t.inHomeCountry, { power: powerName(country), id: country.id }));
   }
   const local = names(p.names);
-  if (local) lines.push(`Names: ${local}`);
-  if (p.aliases?.length) lines.push(`Aliases: ${p.aliases.join(', ')}`);
-  if (p.coasts?.length) lines.push(`Coasts: ${p.coasts.map((c) => `${p.id}/${c.id} (${c.name})`).join(', ')}`);
+  if (local) lines.push(say(t.names, { list: local }));
+  if (p.aliases?.length) lines.push(say(t.aliases, { list: p.aliases.join(', ') }));
+  if (p.coasts?.length) lines.push(say(t.coasts, { list: p.coasts.map((c) => `${p.id}/${c.id} (${s.english ? c.name : s.names.place(`${p.id}/${c.id}`)})`).join(t.listJoin) }));
   if (board) {
     const pi = board.provinceId(p.id);
     if (pi >= 0) {
       const army = [...csrRow(board.armyAdj, pi)].map((l) => board.locName(l));
       const locs = [pi, ...board.coastsOf(pi)];
       const fleet = [...new Set(locs.flatMap((l) => [...csrRow(board.fleetAdj, l)].map((t) => board.locName(t))))];
-      if (army.length) lines.push(`Army neighbours: ${army.sort().join(', ')}`);
-      if (fleet.length) lines.push(`Fleet neighbours: ${fleet.sort().join(', ')}`);
+      if (army.length) lines.push(say(t.armyNeighbours, { list: army.sort().map((l) => placeIn(s, l)).join(t.listJoin) }));
+      if (fleet.length) lines.push(say(t.fleetNeighbours, { list: fleet.sort().map((l) => placeIn(s, l)).join(t.listJoin) }));
     }
   }
   return lines;
 }
 
-function powerFacts(config: VariantConfig, id: string): string[] {
+function powerFacts(config: VariantConfig, id: string, s: Speech = ENGLISH): string[] {
   const w = config.powers.find((x) => x.id === id);
   if (!w) return [`\`${id}\``];
-  const lines = [`**${w.name}** (\`${w.id}\`)${w.adjective ? `, ${w.adjective}` : ''}`];
+  const t = s.words.text;
+  const adjective = s.english && w.adjective ? `, ${w.adjective}` : '';
+  const lines = [say(t.powerTitle, { name: s.english ? w.name : s.names.power(w.id), id: w.id, adjective })];
   const local = names(w.names);
-  if (local) lines.push(`Names: ${local}`);
-  if (w.aliases?.length) lines.push(`Aliases: ${w.aliases.join(', ')}`);
-  lines.push(`Home centres: ${w.home.join(', ') || 'none'}`);
+  if (local) lines.push(say(t.names, { list: local }));
+  if (w.aliases?.length) lines.push(say(t.aliases, { list: w.aliases.join(', ') }));
+  lines.push(say(t.homeCentres, { list: listIn(s, w.home.map((h) => placeIn(s, h))) }));
   return lines;
 }
 
@@ -78,24 +99,28 @@ function powerFacts(config: VariantConfig, id: string): string[] {
 function gameHover(ws: Workspace, doc: GameDoc, offset: number): Hover | null {
   const ctx = gameContext(doc, offset);
   const occ = occurrenceAt(namesNear(doc, offset).occurrences, offset);
+  // The language of the power whose order line this is, else the game's (English for the standard notation).
+  const linePower = ctx.kind === 'phase' && ctx.order ? doc.index?.power(ctx.order.power.text) : undefined;
+  const s = speechOf(doc, linePower);
+  const t = s.words.text;
   if (occ && doc.config) {
     // A phase's orders: the position they are read against. An expect or declare block: the position after the phase before it.
     let at = ctx.kind === 'phase' ? positionOf(doc, ctx.index) : doc.run.start;
-    let when = at ? `In ${phaseLabel(at.phase)}` : '';
+    let when = at ? say(t.inPhase, { phase: phaseIn(s, at.phase) }) : '';
     if (ctx.kind === 'expect' || ctx.kind === 'declare') {
       if (ctx.run) {
         at = ctx.run.result.next;
-        when = `After ${phaseLabel(ctx.run.phase)}`;
+        when = say(t.afterPhase, { phase: phaseIn(s, ctx.run.phase) });
       } else if (ctx.index >= 0) {
         at = positionOf(doc, ctx.index);
-        when = at ? `In ${phaseLabel(at.phase)}` : '';
+        when = at ? say(t.inPhase, { phase: phaseIn(s, at.phase) }) : '';
       }
     }
-    const lines = occ.kind === 'power' ? powerFacts(doc.config, occ.id) : provinceFacts(doc.config, doc.board, base(occ.id));
+    const lines = occ.kind === 'power' ? powerFacts(doc.config, occ.id, s) : provinceFacts(doc.config, doc.board, base(occ.id), s);
     if (occ.kind === 'power' && at) {
-      const units = at.units.filter((u) => u.power === occ.id).map(unitText);
+      const units = at.units.filter((u) => u.power === occ.id).map((u) => unitIn_(s, u));
       const centres = Object.entries(at.owners).filter(([, p]) => p === occ.id).map(([c]) => c).sort();
-      lines.push(`${when}: ${centres.length} centres (${centres.join(', ') || 'none'}); units ${units.join(', ') || 'none'}`);
+      lines.push(say(t.powerAt, { when, count: centres.length, centres: listIn(s, centres.map((c) => placeIn(s, c))), units: listIn(s, units) }));
     } else if (at) {
       const prov = base(occ.id);
       const owner = at.owners[prov];
@@ -103,14 +128,15 @@ function gameHover(ws: Workspace, doc: GameDoc, offset: number): Hover | null {
       const dis = unitIn(at.dislodged, prov);
       const isCentre = doc.config.provinces.find((p) => p.id === prov)?.supplyCentre;
       const facts: string[] = [];
-      if (isCentre) facts.push(`owner ${owner ?? 'none'}`);
-      facts.push(`unit ${unit ? `${unitText(unit)} (${unit.power})` : 'none'}`);
-      if (dis) facts.push(`dislodged ${unitText(dis)} (${dis.power})`);
-      lines.push(`${when}: ${facts.join(', ')}`);
+      const ofPower = (u: Unit): string => say(t.unitOf, { unit: unitIn_(s, u), power: powerIn(s, u.power) });
+      if (isCentre) facts.push(say(t.owner, { owner: owner ? powerIn(s, owner) : t.none }));
+      facts.push(say(t.unit, { unit: unit ? ofPower(unit) : t.none }));
+      if (dis) facts.push(say(t.dislodged, { unit: ofPower(dis) }));
+      lines.push(say(t.placeAt, { when, facts: facts.join(t.listJoin) }));
     }
     // An entry of a retreat, build or disband list: what became of it.
     if (occ.kind !== 'power' && ctx.kind === 'phase' && ctx.run && ctx.orderRun) {
-      const entry = listEntryText(ctx.run, ctx.orderRun, base(occ.id), occ.start);
+      const entry = listEntryText(ctx.run, ctx.orderRun, base(occ.id), occ.start, s);
       if (entry) lines.push(entry);
     }
     // A name in a section that was not played: the position shown is the last one reached, and why the section was not played.
@@ -129,28 +155,28 @@ function gameHover(ws: Workspace, doc: GameDoc, offset: number): Hover | null {
     const o = ctx.orderRun;
     const text = ctx.order.text.text;
     const lines = [`**${text}**`];
-    const localized = localizedHover(doc, ctx);
+    const localized = localizedHover(doc, ctx, s, (r) => whyIn(s, r));
     if (localized) {
       lines.push(...localized);
-      if (o && ctx.run) lines.push(...listText(ctx.run, o));
+      if (o && ctx.run) lines.push(...listText(ctx.run, o, s));
     } else if (o) {
-      lines.push(`Read as \`${readAs(o.order)}\` (${o.power})`);
-      lines.push(`Result: ${resultLine(doc, o) ?? 'not adjudicated'}`);
-      if (o.result && o.result.status !== 'succeeds') lines.push(`Why: ${resultText(o)}`);
-      if (ctx.run) lines.push(...listText(ctx.run, o));
-      if (o.line.expected) lines.push(`Expected: ${o.line.expected.value}`);
+      lines.push(say(t.readAs, { order: readAs(o.order), power: o.power }));
+      lines.push(say(t.result, { words: (o.result ? statusWords(o.result, s.names, doc.board) : undefined) ?? t.notAdjudicated }));
+      if (o.result && o.result.status !== 'succeeds') lines.push(say(t.why, { why: whyIn(s, o) ?? '' }));
+      if (ctx.run) lines.push(...listText(ctx.run, o, s));
+      if (o.line.expected) lines.push(say(t.expected, { value: o.line.expected.value }));
     } else {
       // A section that was not played has no readings at all: say why (a phase the edition lacks), not that the order is unreadable.
       const why = ctx.run ? undefined : whyNotPlayed(doc, ctx.index);
-      lines.push(why ? notPlayedText(why, doc, ctx.index) : 'This order could not be read; see the problems on this line.');
+      lines.push(why ? notPlayedText(why, doc, ctx.index) : t.unreadable);
     }
     return md(lines.join('\n\n'), doc, ctx.order.range.start.offset, ctx.order.range.end.offset);
   }
   if (ctx.kind === 'declare' && ctx.statement) {
     const d = declarationRun(doc, ctx.statement);
-    const s = ctx.statement;
-    const text = d ? [`**${d.text}**`, d.effect] : [`**${doc.text.slice(s.range.start.offset, s.range.end.offset)}**`, 'Not played: see the problems of the file.'];
-    return md(text.join('\n\n'), doc, s.range.start.offset, s.range.end.offset);
+    const st = ctx.statement;
+    const text = d ? [`**${d.text}**`, d.effect] : [`**${doc.text.slice(st.range.start.offset, st.range.end.offset)}**`, t.notPlayed];
+    return md(text.join('\n\n'), doc, st.range.start.offset, st.range.end.offset);
   }
   // Header: rule options, editions; and the rule conflicts of the line (DF2014, DF8008, DF8007).
   const line = doc.lines.lineOf(offset);
@@ -174,7 +200,7 @@ function gameHover(ws: Workspace, doc: GameDoc, offset: number): Hover | null {
     }
   }
   if (ctx.kind === 'phase' && ctx.run && offset >= ctx.section.range.start.offset && doc.lines.lineOf(offset) === ctx.section.range.start.line) {
-    return md(phaseDoc(ctx.section, ctx.run), doc, ctx.section.range.start.offset, doc.lines.lineEnd(ctx.section.range.start.line));
+    return md(phaseDoc(ctx.section, ctx.run, s), doc, ctx.section.range.start.offset, doc.lines.lineEnd(ctx.section.range.start.line));
   }
   return null;
 }
@@ -187,12 +213,6 @@ function declarationRun(doc: GameDoc, s: GameAst.DeclarationStmt): GameDoc['run'
 /** The sentence for an adjudicator's reason (`occupied` → `the province is occupied`). */
 const reason = (r: string | undefined): string => (r ? ((REASONS as Record<string, string>)[r] ?? r) : '');
 
-/** A retreat list's unit, if the phase carried out its retreats at once: what became of it. */
-function retreatOutcome(run: PhaseRun, o: OrderRun): RetreatOutcome | undefined {
-  const order = o.order;
-  if (!('unit' in order)) return undefined;
-  return run.result.retreats?.find((r) => r.unit.power === o.power && base(r.unit.at) === base(order.unit.at));
-}
 
 /** An adjustment entry's result in a sentence: `built`, `fails (too-many-builds): the power has no builds left`. */
 function entryResult(e: AdjustmentEntryResult<unknown>, done: string): string {
@@ -202,16 +222,12 @@ function entryResult(e: AdjustmentEntryResult<unknown>, done: string): string {
   return `${e.status === 'fails' ? 'not carried out' : 'illegal'}${why}${detail ? `: ${detail}` : ''}`;
 }
 
-function adjustmentEntries(run: PhaseRun, o: OrderRun): { builds: AdjustmentEntryResult<{ kind?: string; at: string }>[]; disbands: AdjustmentEntryResult<{ kind?: string; at: string }>[] } {
-  const i = run.orders.indexOf(o);
-  const adj = run.result.adjustments?.find((a) => a.power === o.power);
-  return { builds: adj?.builds.filter((b) => b.orderIndex === i) ?? [], disbands: adj?.disbands.filter((d) => d.orderIndex === i) ?? [] };
-}
 
 const entryUnit = (e: { kind?: string; at: string }): string => (e.kind ? unitText({ kind: e.kind, at: e.at }) : e.at);
 
-/** What became of a retreat list (and the unit it was for), or of each entry of a build or disband list. */
-function listText(run: PhaseRun, o: OrderRun): string[] {
+/** What became of a retreat list (and the unit it was for), or of each entry of a build or disband list; in a language, `listWords`. */
+function listText(run: PhaseRun, o: OrderRun, s: Speech): string[] {
+  if (!s.english) return listWords(run, o, s);
   const order = o.order;
   if ((order.type === 'hold' || order.type === 'move' || order.type === 'support' || order.type === 'convoy') && order.retreat) {
     const list = order.retreat;
@@ -241,7 +257,8 @@ function listText(run: PhaseRun, o: OrderRun): string[] {
 }
 
 /** What became of the list entry naming `province` (a retreat list's place, a build or disband list's unit), in one line. */
-function listEntryText(run: PhaseRun, o: OrderRun, province: string, at: number): string | undefined {
+function listEntryText(run: PhaseRun, o: OrderRun, province: string, at: number, s: Speech): string | undefined {
+  if (!s.english) return listEntryWords(run, o, province, s);
   const order = o.order;
   if ((order.type === 'hold' || order.type === 'move' || order.type === 'support' || order.type === 'convoy') && order.retreat) {
     // Only the places after the list's keyword are entries.
@@ -277,11 +294,12 @@ function readAs(order: Order): string {
   }
 }
 
-function phaseDoc(section: GameAst.PhaseSection, r: PhaseRun): string {
+function phaseDoc(section: GameAst.PhaseSection, r: PhaseRun, s: Speech): string {
+  const t = s.words.text;
   const results = r.orders.map((o) => o.result?.status ?? 'none');
-  const count = (s: string): number => results.filter((x) => x === s).length;
-  const lines = [`**${phaseLabel(r.phase)}**: ${section.orders.length} orders; ${count('succeeds')} succeed, ${count('fails')} fail, ${count('illegal')} illegal`];
-  if (r.result.dislodged.length) lines.push(`Dislodged: ${r.result.dislodged.map((u) => `${unitText(u)} (${u.power})`).join(', ')}`);
+  const count = (status: string): number => results.filter((x) => x === status).length;
+  const lines = [say(t.phaseSummary, { phase: phaseIn(s, r.phase), orders: section.orders.length, succeed: count('succeeds'), fail: count('fails'), illegal: count('illegal') })];
+  if (r.result.dislodged.length) lines.push(say(t.dislodgedList, { list: r.result.dislodged.map((u) => say(t.unitOf, { unit: unitIn_(s, u), power: powerIn(s, u.power) })).join(t.listJoin) }));
   return lines.join('\n\n');
 }
 

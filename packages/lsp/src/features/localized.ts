@@ -14,6 +14,8 @@ import {
   LOCALIZED_DIAGNOSTIC_CODES,
   orderLanguages,
   orderVocabulary,
+  say,
+  statusWords,
   type Board,
   type Meaning,
   type Order,
@@ -26,8 +28,7 @@ import {
 import { CodeActionKind, CompletionItemKind, type CompletionItem, type Diagnostic as LspDiagnostic, type TextEdit } from 'vscode-languageserver';
 import { base, positionOf, type GameContext } from '../context.js';
 import type { GameDoc } from '../workspace.js';
-import { resultText } from './diagnostics.js';
-import { resultLine } from './result-words.js';
+import type { Speech } from './editor-words.js';
 
 type PhaseContext = Extract<GameContext, { kind: 'phase' }>;
 type Edit = (title: string, kind: string, edits: TextEdit[], preferred?: boolean, diagnostics?: LspDiagnostic[]) => void;
@@ -154,21 +155,25 @@ function readings(doc: GameDoc, language: string, text: string, power: string, p
   return !read.ok && read.readings ? read.readings : [];
 }
 
-/** Hover lines for a localized order line: each canonical order it holds and its result; undefined for other lines. */
-export function localizedHover(doc: GameDoc, ctx: PhaseContext): string[] | undefined {
+/**
+ * Hover lines for a localized order line, in the speech given (the line's language): each canonical
+ * order it holds, its result and why; undefined for other lines.
+ */
+export function localizedHover(doc: GameDoc, ctx: PhaseContext, s: Speech, why: (o: OrderRun) => string | undefined): string[] | undefined {
   const order = ctx.order;
   if (!order) return undefined;
   const language = powerLanguage(doc, order.power);
   if (language === undefined) return undefined;
+  const t = s.words.text;
   const runs = lineRuns(ctx);
-  const out: string[] = [`Written in ${languageName(language)}`];
+  const out: string[] = [say(t.writtenIn, { language: s.words.languages[language.toLowerCase().split('-')[0] as string] ?? languageName(language) })];
   for (const r of runs) {
-    const words = resultLine(doc, r);
-    const why = r.result && r.result.status !== 'succeeds' ? ` — ${resultText(r)}` : '';
-    out.push(`Canonical order: \`${safeFormat(r.order)}\` (${r.power}): ${words ?? 'not adjudicated'}${why}`);
+    const words = r.result ? statusWords(r.result, s.names, doc.board) : t.notAdjudicated;
+    const because = r.result && r.result.status !== 'succeeds' ? ` — ${why(r) ?? ''}` : '';
+    out.push(say(t.canonical, { order: safeFormat(r.order), power: r.power, words, why: because }));
   }
-  if (runs.length === 0) out.push('This order could not be read; see the problems on this line.');
-  if (order.expected) out.push(`Expected: ${order.expected.value}`);
+  if (runs.length === 0) out.push(t.unreadable);
+  if (order.expected) out.push(say(t.expected, { value: order.expected.value }));
   return out;
 }
 

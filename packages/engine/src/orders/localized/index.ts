@@ -51,4 +51,5 @@ export type {
   Reading,
 } from './result.js';
 export { LOCALIZED_DIAGNOSTIC_CODES } from './result.js';
+export { placeSpans, spellingIn, spellingSuggestions, type NamedSpan, type SpellingSuggestion } from './spellings.js';
 export type { Vocabulary, Meaning, CoastWord, Inflection, Templates } from './vocabulary.js';

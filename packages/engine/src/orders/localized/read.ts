@@ -16,6 +16,8 @@ import { lexiconFor, type Lexicon } from './lexicon.js';
 import type { LocalizedReadContext, LocalizedReadResult, LocalizedWarning, Reading } from './result.js';
 import { normalText, originalSpan, type NormalText } from './text.js';
 import { quoted } from '../../config/echo.js';
+import { didYouMeanOf } from '../../config/suggest.js';
+import { spellingIn, spellingSuggestions, type SpellingSuggestion } from './spellings.js';
 
 /**
  * The longest line the reader reads. It tries every way a line can be read, in
@@ -120,13 +122,15 @@ function warning(text: NormalText, lexicon: Lexicon, e: Edge): LocalizedWarning 
   const { start, end } = originalSpan(text, e.from, e.to);
   const written = e.guess?.written ?? text.original.slice(start, end);
   const id = e.guess?.id ?? '';
+  // A place is named as the order's language writes it (in the case written), the id after it.
+  const spelling = e.lex.kind === 'place' ? spellingIn(lexicon.board, lexicon.vocabulary.language, id, written, e.lex.case) : undefined;
   const what =
-    e.lex.kind === 'place'
-      ? `${id} (${lexicon.names.provinceName(id) ?? id})`
+    spelling !== undefined
+      ? `${quoted(spelling)} (${id}, ${lexicon.names.provinceName(id) ?? id})`
       : e.lex.kind === 'power'
         ? `${id} (${lexicon.names.powerName(id) ?? id})`
         : `the word for ${quoted(id)}`;
-  return { code: 'guessed-name', message: `read ${quoted(written)} as ${what}`, written, guess: id, start, end };
+  return { code: 'guessed-name', message: `read ${quoted(written)} as ${what}`, written, guess: id, ...(spelling !== undefined ? { spelling } : {}), start, end };
 }
 
 type UnitLookup = NonNullable<LocalizedReadContext['unitAt']>;
@@ -207,6 +211,9 @@ function fit(orders: Order[], context: LocalizedReadContext): number {
   return score;
 }
 
+/** How many letters before a word not understood, in a script without spaces, may begin the name it misspells. */
+const UNSPACED_BACK = 6;
+
 /** Where no reading took the whole text: the word not understood, or where the order stops short. */
 function failure(text: NormalText, lexicon: Lexicon, edges: Edges, grammar: Grammar): LocalizedReadResult {
   const n = text.chars.length;
@@ -224,17 +231,31 @@ function failure(text: NormalText, lexicon: Lexicon, edges: Edges, grammar: Gram
     let to = from + 1;
     if (text.spacedScript[from] === true) while (text.spacedScript[to] === true) to++;
     else while (to < n && (edges[to]?.length ?? 0) === 0 && text.classes[to] !== 'space' && text.spacedScript[to] !== true) to++;
-    const { start, end } = originalSpan(text, from, to);
-    const word = text.original.slice(start, end);
-    const suggestions = text.spacedScript[from] === true ? lexicon.names.suggest(word) : [];
-    const hint = suggestions.length === 0 ? '' : `; did you mean ${suggestions.map((s) => quoted(s.name)).join(' or ')}?`;
+    // Every spelling of every province, in every language, is a candidate; each suggestion is written as this language writes it.
+    const suggest = (f: number): { f: number; word: string; start: number; end: number; found: SpellingSuggestion[] } => {
+      const span = originalSpan(text, f, to);
+      const word = text.original.slice(span.start, span.end);
+      return { f, word, ...span, found: spellingSuggestions(lexicon.board, lexicon.vocabulary.language, word) };
+    };
+    let best = suggest(from);
+    // Without spaces, a misspelt name may begin inside what the reader took for a word (`陸軍 パル`: `陸軍 パ`
+    // read as a slip of the army word, `ル` not understood): the stretches that begin up to a few letters
+    // earlier (never across a space or a mark) are tried too, and the one closest to a name is the word not understood.
+    const cost = (x: typeof best): number => x.found[0]?.cost ?? Infinity;
+    for (let p = from - 1; p >= Math.max(0, from - UNSPACED_BACK) && text.classes[p] === 'letter' && text.spacedScript[p] !== true && text.spacedScript[from] !== true; p--) {
+      const other = suggest(p);
+      if (cost(other) < cost(best)) best = other;
+    }
+    const { start, end, word } = best;
+    const suggestions = [...new Set(best.found.map((x) => x.spelling))];
     return {
       ok: false,
       code: 'not-understood',
-      message: `${quoted(word)} is not understood: no ${language} order word and no name on the map${hint}`,
+      message: `${quoted(word)} is not understood: no ${language} order word and no name on the map${didYouMeanOf(suggestions)}`,
       start,
       end,
       word,
+      ...(suggestions.length > 0 ? { suggestions } : {}),
     };
   }
   const stuck = Math.max(0, grammar.stuck.pos);

@@ -27,6 +27,8 @@ export interface LocalizedWarning {
   /** The text as written and the id it was read as. */
   written: string;
   guess: string;
+  /** For a place: how the order's language writes the guess (in the case written), to put in its stead. */
+  spelling?: string;
   start: number;
   end: number;
 }
@@ -58,6 +60,8 @@ export type LocalizedReadResult =
       end: number;
       /** For `not-understood`: the text of the word that was not understood. */
       word?: string;
+      /** For `not-understood`: the provinces it may be a misspelling of, written in the order's language, best first (at most three). */
+      suggestions?: string[];
     };
 
 /** Result codes → the diagnostic codes registered for them (packages/dsl/src/diagnostics/codes.ts). */
