@@ -11,6 +11,7 @@ import type { VariantConfig } from '../../config/variant-config.js';
 import type { BoardLayout } from '../layout.js';
 import { provincePairs } from '../layout.js';
 import { growRegions, touchingSides, type RegionGrid } from './grow.js';
+import { carveCorridors } from './corridors.js';
 import { outlineRegions } from './outline.js';
 
 export interface CoastMark {
@@ -46,6 +47,8 @@ const CELLS_PER_CLOSE = 7;
 /** Rounds of head starts for adjacent provinces that do not touch, and each round's step (of the typical spacing). */
 const ROUNDS = 8;
 const BONUS_STEP = 0.25;
+/** The most a corridor may cost, in typical spacings (about its length). */
+const CORRIDOR_BUDGET = 8;
 
 const cache = new WeakMap<VariantConfig, Map<string, RegionMap>>();
 
@@ -110,6 +113,13 @@ export function buildRegionMap(config: VariantConfig, board: Board, layout: Boar
       grid = next;
       links = nextLinks;
     }
+  }
+  // Corridors for the pairs that still do not touch (shortest first, so long ones route round short ones).
+  if (links.length > 0) {
+    const span = ([i, j]: [number, number]): number => Math.hypot(points[i]![0] - points[j]![0], points[i]![1] - points[j]![1]);
+    const order = [...links].sort((a, b) => span(a) - span(b) || a[0] - b[0] || a[1] - b[1]);
+    carveCorridors({ grid, n, adjacent, pairs: order, budget: (CORRIDOR_BUDGET * spacing) / cell });
+    links = unmet(grid, n, adjacent);
   }
   const { loops, corners } = outlineRegions(grid, n);
   const touching = touchingSides(grid, n);
