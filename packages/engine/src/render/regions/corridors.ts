@@ -32,10 +32,8 @@ export interface CorridorInput {
   n: number;
   /** n × n: 1 where provinces i and j may touch. */
   adjacent: Uint8Array;
-  /** Adjacent pairs (i < j) to try to join. */
-  pairs: readonly (readonly [number, number])[];
-  /** The most a corridor may cost (about its length in cells). */
-  budget: number;
+  /** Adjacent pairs (i, j) to try to join, in this order, each with the most its corridor may cost (about its length in cells). */
+  pairs: readonly (readonly [number, number, number])[];
 }
 
 /** Extra cost of a cell taken from a third province. */
@@ -52,7 +50,8 @@ const PASSES = 2;
  * of `pairs` as it can; returns the pairs that still do not touch.
  */
 export function carveCorridors(input: CorridorInput): [number, number][] {
-  const { grid, n, adjacent, budget } = input;
+  const { grid, n, adjacent } = input;
+  let budget = 0;
   const { cols, rows, owner, seeds } = grid;
   const cells = cols * rows;
 
@@ -287,12 +286,15 @@ export function carveCorridors(input: CorridorInput): [number, number][] {
   }
 
   // Two passes: a corridor carved late can open the way for a pair that failed early.
-  let left: [number, number][] = input.pairs.map(([i, j]): [number, number] => [i, j]);
+  let left = [...input.pairs];
   for (let pass = 0; pass < PASSES && left.length > 0; pass++) {
-    const next: [number, number][] = [];
-    for (const [i, j] of left) if (touch[i * n + j]! === 0 && !tryPair(i, j)) next.push([i, j]);
+    const next: (readonly [number, number, number])[] = [];
+    for (const pair of left) {
+      budget = pair[2];
+      if (touch[pair[0] * n + pair[1]]! === 0 && !tryPair(pair[0], pair[1])) next.push(pair);
+    }
     if (next.length === left.length) break;
     left = next;
   }
-  return left;
+  return left.map(([i, j]): [number, number] => [i, j]);
 }

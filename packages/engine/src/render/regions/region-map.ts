@@ -49,6 +49,8 @@ const ROUNDS = 8;
 const BONUS_STEP = 0.25;
 /** The most a corridor may cost, in typical spacings (about its length). */
 const CORRIDOR_BUDGET = 8;
+/** …or this many times the pair's own distance, when that is longer. */
+const CORRIDOR_STRETCH = 1.5;
 
 const cache = new WeakMap<VariantConfig, Map<string, RegionMap>>();
 
@@ -114,11 +116,17 @@ export function buildRegionMap(config: VariantConfig, board: Board, layout: Boar
       links = nextLinks;
     }
   }
-  // Corridors for the pairs that still do not touch (shortest first, so long ones route round short ones).
+  // Corridors for the pairs that still do not touch (closest first, so long ones route round short
+  // ones), up to a few typical spacings long, or a little longer than the pair's own distance when
+  // that is longer, except for a pair more than half the map apart: it may wrap round the map's
+  // edge, and a strip across the whole map would not be a border.
   if (links.length > 0) {
     const span = ([i, j]: [number, number]): number => Math.hypot(points[i]![0] - points[j]![0], points[i]![1] - points[j]![1]);
-    const order = [...links].sort((a, b) => span(a) - span(b) || a[0] - b[0] || a[1] - b[1]);
-    carveCorridors({ grid, n, adjacent, pairs: order, budget: (CORRIDOR_BUDGET * spacing) / cell });
+    const wide = ([i, j]: [number, number]): boolean => Math.abs(points[i]![0] - points[j]![0]) > layout.width / 2;
+    const order = [...links]
+      .sort((a, b) => span(a) - span(b) || a[0] - b[0] || a[1] - b[1])
+      .map((p): [number, number, number] => [p[0], p[1], Math.max(CORRIDOR_BUDGET * spacing, wide(p) ? 0 : CORRIDOR_STRETCH * span(p)) / cell]);
+    carveCorridors({ grid, n, adjacent, pairs: order });
     links = unmet(grid, n, adjacent);
   }
   const { loops, corners } = outlineRegions(grid, n);
