@@ -61,10 +61,32 @@ export function carveCorridors(input: CorridorInput): [number, number][] {
   // Shared cell sides per ordered pair (kept symmetric).
   const touch = new Int32Array(n * n);
   const size = new Int32Array(n);
+  // Per province, a box holding all its cells (grown as it gains cells, never shrunk), so a search
+  // looks for its ends only there.
+  const box = new Int32Array(4 * n);
+  for (let i = 0; i < n; i++) box.set([cols, rows, -1, -1], 4 * i);
+  function widen(p: number, c: number): void {
+    const x = c % cols;
+    const y = (c - x) / cols;
+    const b = 4 * p;
+    if (x < box[b]!) box[b] = x;
+    if (y < box[b + 1]!) box[b + 1] = y;
+    if (x > box[b + 2]!) box[b + 2] = x;
+    if (y > box[b + 3]!) box[b + 3] = y;
+  }
+  /** Calls `f` for every cell of p's box, one cell wider on each side. */
+  function inBox(p: number, f: (c: number) => void): void {
+    const b = 4 * p;
+    const y1 = Math.min(rows - 1, box[b + 3]! + 1);
+    const x0 = Math.max(0, box[b]! - 1);
+    const x1 = Math.min(cols - 1, box[b + 2]! + 1);
+    for (let y = Math.max(0, box[b + 1]! - 1); y <= y1; y++) for (let x = x0; x <= x1; x++) f(y * cols + x);
+  }
   for (let c = 0; c < cells; c++) {
     const o = owner[c]!;
     if (o < 0) continue;
     size[o]!++;
+    widen(o, c);
     const x = c % cols;
     if (x + 1 < cols) bump(o, owner[c + 1]!, 1);
     if (c + cols < cells) bump(o, owner[c + cols]!, 1);
@@ -89,7 +111,10 @@ export function carveCorridors(input: CorridorInput): [number, number][] {
       bump(p, o, 1);
     }
     if (old >= 0) size[old]!--;
-    if (p >= 0) size[p]!++;
+    if (p >= 0) {
+      size[p]!++;
+      widen(p, c);
+    }
     owner[c] = p;
   }
   function undo(): void {
@@ -157,11 +182,11 @@ export function carveCorridors(input: CorridorInput): [number, number][] {
     const jx = sj % cols;
     const jy = (sj - jx) / cols;
     let radius = 0;
-    for (let c = 0; c < cells; c++) {
-      if (owner[c] !== j) continue;
+    inBox(j, (c) => {
+      if (owner[c] !== j) return;
       const x = c % cols;
       radius = Math.max(radius, Math.hypot(x - jx, (c - x) / cols - jy));
-    }
+    });
     const guess = (c: number): number => {
       const x = c % cols;
       return Math.max(0, Math.hypot(x - jx, (c - x) / cols - jy) - radius - 1);
@@ -177,11 +202,11 @@ export function carveCorridors(input: CorridorInput): [number, number][] {
       prev[t] = from;
       queue.push(f, phase, c);
     };
-    for (let c = 0; c < cells; c++) {
+    inBox(i, (c) => {
       const o = owner[c]!;
-      if (o === i || o === j || !sideOf(c, i)) continue;
+      if (o === i || o === j || !sideOf(c, i)) return;
       for (let phase = 0; phase < 2; phase++) reach(c, phase, cost(c, who(phase)), -1);
-    }
+    });
     while (queue.size > 0) {
       queue.pop();
       const phase = queue.topProv;
