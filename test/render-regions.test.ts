@@ -168,6 +168,17 @@ describe('region maps: borders agree with the adjacency', () => {
         return a < b ? `${a}-${b}` : `${b}-${a}`;
       });
       expect(links.sort()).toEqual(unmet);
+      // The wrap pairs, and only they, are drawn as two stubs that leave the map at its left and right edges at one height.
+      const wraps = byClass(svg, 'link', 'wrap').map((l) => {
+        const a = l.attrs['data-from']!;
+        const b = l.attrs['data-to']!;
+        const d = l.attrs['d']!;
+        const ys = [...d.matchAll(/L(-?[\d.]+) (-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])] as const);
+        expect(ys.map(([x]) => x).sort((p, q) => p - q), `${a}-${b} reaches the edges`).toEqual([0, layoutBoard(config).width]);
+        expect(ys[0]![1]).toBe(ys[1]![1]);
+        return a < b ? `${a}-${b}` : `${b}-${a}`;
+      });
+      expect(wraps.sort()).toEqual(Object.keys(listed).filter((p) => listed[p] === 'wrap').sort());
     });
   }
 

@@ -35,6 +35,10 @@ export interface RegionMap {
   coasts: Map<number, CoastMark[]>;
   /** Adjacent pairs (i < j) whose regions do not touch: drawn as links. */
   links: [number, number][];
+  /** Per link: whether its points are more than half the map apart, so it is drawn round the map's east–west edge. */
+  wraps: boolean[];
+  /** The map's width: where a wrap link leaves it. */
+  width: number;
   /** Pairs (i < j) whose regions touch but are not adjacent (none, by construction; kept for the check). */
   strays: [number, number][];
 }
@@ -49,6 +53,8 @@ const ROUNDS = 8;
 const BONUS_STEP = 0.25;
 /** The most a corridor may cost, in typical spacings (about its length). */
 const CORRIDOR_BUDGET = 8;
+/** The fewest provinces of a map whose far-apart links are drawn round its east–west edge. */
+const WRAP_MIN_PROVINCES = 20;
 /** …or this many times the pair's own distance, when that is longer. */
 const CORRIDOR_STRETCH = 1.5;
 
@@ -136,7 +142,9 @@ export function buildRegionMap(config: VariantConfig, board: Board, layout: Boar
 
   const anchors = innerPoints(grid, n, points);
   const coasts = coastMarks(config, board, grid, corners, anchors, 1.6 * layout.radius);
-  return { grid, loops, anchors, coasts, links, strays };
+  // A map of a handful of provinces is a diagram, not a projection of the globe with edges to wrap round.
+  const wraps = links.map(([i, j]) => n >= WRAP_MIN_PROVINCES && Math.abs(points[i]![0] - points[j]![0]) > layout.width / 2);
+  return { grid, loops, anchors, coasts, links, wraps, width: layout.width, strays };
 }
 
 /** Adjacent pairs (i < j) whose regions share no cell side. */
