@@ -93,25 +93,30 @@ export function regionCoasts(config: VariantConfig, map: RegionMap, radius: numb
   return el('g', { class: 'coasts' }, ...out);
 }
 
-/** A dashed link between the anchors of each adjacent pair whose regions do not touch (a crossing, a canal). */
+/**
+ * A dashed link between the anchors of each adjacent pair whose regions do not touch (a crossing, a
+ * canal). A pair more than half the map apart meets round the map's east–west edge: its link is two
+ * stubs, each from a province to its own nearer edge, both reaching the edges at the same height, so
+ * it reads as one line leaving on one side and coming back on the other (class `wrap`).
+ */
 export function regionLinks(config: VariantConfig, map: RegionMap, radius: number): string {
-  const out = map.links.map(([i, j]) => {
+  const out = map.links.map(([i, j], k) => {
     const a = map.anchors[i]!;
     const b = map.anchors[j]!;
-    return empty('line', {
-      class: 'link',
-      'data-from': config.provinces[i]!.id,
-      'data-to': config.provinces[j]!.id,
-      x1: a[0],
-      y1: a[1],
-      x2: b[0],
-      y2: b[1],
+    const style = {
       stroke: INK,
       'stroke-opacity': 0.55,
       'stroke-width': Math.max(1, radius * 0.16),
       'stroke-dasharray': `${num(radius * 0.5)} ${num(radius * 0.35)}`,
       'stroke-linecap': 'round',
-    });
+    };
+    const ends = { 'data-from': config.provinces[i]!.id, 'data-to': config.provinces[j]!.id };
+    if (map.wraps[k]) {
+      const [west, east] = a[0] <= b[0] ? [a, b] : [b, a];
+      const y = num((west[1] + east[1]) / 2);
+      return empty('path', { class: 'link wrap', ...ends, d: `M${num(west[0])} ${num(west[1])}L0 ${y}M${num(east[0])} ${num(east[1])}L${num(map.width)} ${y}`, fill: 'none', ...style });
+    }
+    return empty('line', { class: 'link', ...ends, x1: a[0], y1: a[1], x2: b[0], y2: b[1], ...style });
   });
   return el('g', { class: 'links' }, ...out);
 }

@@ -11,6 +11,7 @@
  *
  * Pure and deterministic: ties are broken by province index, then cell index.
  */
+import { Queue } from './queue.js';
 
 export interface RegionGrid {
   cols: number;
@@ -19,6 +20,8 @@ export interface RegionGrid {
   cell: number;
   /** Per cell (row-major), the index of the province that holds it, or -1 (a gap, or off the map). */
   owner: Int32Array;
+  /** Per province, the cell it grew from (the cell of its point, or the nearest free one), or -1. */
+  seeds: Int32Array;
 }
 
 export interface GrowInput {
@@ -40,84 +43,6 @@ export interface GrowInput {
   bonus?: Float64Array;
 }
 
-/** A binary min-heap of (priority, province, cell), ties broken by province then cell. */
-class Queue {
-  private key = new Float64Array(1024);
-  private prov = new Int32Array(1024);
-  private cellOf = new Int32Array(1024);
-  size = 0;
-
-  private less(a: number, b: number): boolean {
-    const ka = this.key[a]!;
-    const kb = this.key[b]!;
-    if (ka !== kb) return ka < kb;
-    const pa = this.prov[a]!;
-    const pb = this.prov[b]!;
-    if (pa !== pb) return pa < pb;
-    return this.cellOf[a]! < this.cellOf[b]!;
-  }
-
-  private swap(a: number, b: number): void {
-    const k = this.key[a]!;
-    this.key[a] = this.key[b]!;
-    this.key[b] = k;
-    const p = this.prov[a]!;
-    this.prov[a] = this.prov[b]!;
-    this.prov[b] = p;
-    const c = this.cellOf[a]!;
-    this.cellOf[a] = this.cellOf[b]!;
-    this.cellOf[b] = c;
-  }
-
-  push(key: number, prov: number, cell: number): void {
-    if (this.size === this.key.length) {
-      const grow = <T extends Float64Array | Int32Array>(a: T, make: (n: number) => T): T => {
-        const b = make(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.key = grow(this.key, (n) => new Float64Array(n));
-      this.prov = grow(this.prov, (n) => new Int32Array(n));
-      this.cellOf = grow(this.cellOf, (n) => new Int32Array(n));
-    }
-    let i = this.size++;
-    this.key[i] = key;
-    this.prov[i] = prov;
-    this.cellOf[i] = cell;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!this.less(i, parent)) break;
-      this.swap(i, parent);
-      i = parent;
-    }
-  }
-
-  /** Removes the smallest entry; its province and cell are left in `topProv` / `topCell`. */
-  topProv = 0;
-  topCell = 0;
-  pop(): void {
-    this.topProv = this.prov[0]!;
-    this.topCell = this.cellOf[0]!;
-    const last = --this.size;
-    if (last > 0) {
-      this.key[0] = this.key[last]!;
-      this.prov[0] = this.prov[last]!;
-      this.cellOf[0] = this.cellOf[last]!;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < last && this.less(l, m)) m = l;
-        if (r < last && this.less(r, m)) m = r;
-        if (m === i) break;
-        this.swap(i, m);
-        i = m;
-      }
-    }
-  }
-}
-
 export function growRegions(input: GrowInput): RegionGrid {
   const { points, width, height, cell, adjacent, reach } = input;
   const head = new Float64Array(points.length);
@@ -126,6 +51,7 @@ export function growRegions(input: GrowInput): RegionGrid {
   const cols = Math.max(1, Math.ceil(width / cell));
   const rows = Math.max(1, Math.ceil(height / cell));
   const owner = new Int32Array(cols * rows).fill(-1);
+  const seeds = new Int32Array(n).fill(-1);
   const px = new Float64Array(n);
   const py = new Float64Array(n);
   points.forEach((p, i) => {
@@ -157,6 +83,7 @@ export function growRegions(input: GrowInput): RegionGrid {
     }
     if (seed < 0) continue;
     owner[seed] = i;
+    seeds[i] = seed;
   }
   for (let c = 0; c < owner.length; c++) {
     const i = owner[c]!;
@@ -201,7 +128,7 @@ export function growRegions(input: GrowInput): RegionGrid {
     owner[c] = i;
     pushNeighbours(c, i);
   }
-  return { cols, rows, cell, owner };
+  return { cols, rows, cell, owner, seeds };
 }
 
 /** Pairs of provinces whose regions share a cell side, as `i * n + j` (i < j) with the number of sides they share. */

@@ -11,6 +11,7 @@ import type { VariantConfig } from '../../config/variant-config.js';
 import type { BoardLayout } from '../layout.js';
 import { provincePairs } from '../layout.js';
 import { growRegions, touchingSides, type RegionGrid } from './grow.js';
+import { carveCorridors } from './corridors.js';
 import { outlineRegions } from './outline.js';
 
 export interface CoastMark {
@@ -34,6 +35,10 @@ export interface RegionMap {
   coasts: Map<number, CoastMark[]>;
   /** Adjacent pairs (i < j) whose regions do not touch: drawn as links. */
   links: [number, number][];
+  /** Per link: whether its points are more than half the map apart, so it is drawn round the map's east–west edge. */
+  wraps: boolean[];
+  /** The map's width: where a wrap link leaves it. */
+  width: number;
   /** Pairs (i < j) whose regions touch but are not adjacent (none, by construction; kept for the check). */
   strays: [number, number][];
 }
@@ -46,6 +51,12 @@ const CELLS_PER_CLOSE = 7;
 /** Rounds of head starts for adjacent provinces that do not touch, and each round's step (of the typical spacing). */
 const ROUNDS = 8;
 const BONUS_STEP = 0.25;
+/** The most a corridor may cost, in typical spacings (about its length). */
+const CORRIDOR_BUDGET = 8;
+/** The fewest provinces of a map whose far-apart links are drawn round its east–west edge. */
+const WRAP_MIN_PROVINCES = 20;
+/** …or this many times the pair's own distance, when that is longer. */
+const CORRIDOR_STRETCH = 1.5;
 
 const cache = new WeakMap<VariantConfig, Map<string, RegionMap>>();
 
@@ -111,6 +122,19 @@ export function buildRegionMap(config: VariantConfig, board: Board, layout: Boar
       links = nextLinks;
     }
   }
+  // Corridors for the pairs that still do not touch (closest first, so long ones route round short
+  // ones), up to a few typical spacings long, or a little longer than the pair's own distance when
+  // that is longer, except for a pair more than half the map apart: it may wrap round the map's
+  // edge, and a strip across the whole map would not be a border.
+  if (links.length > 0) {
+    const span = ([i, j]: [number, number]): number => Math.hypot(points[i]![0] - points[j]![0], points[i]![1] - points[j]![1]);
+    const wide = ([i, j]: [number, number]): boolean => Math.abs(points[i]![0] - points[j]![0]) > layout.width / 2;
+    const order = [...links]
+      .sort((a, b) => span(a) - span(b) || a[0] - b[0] || a[1] - b[1])
+      .map((p): [number, number, number] => [p[0], p[1], Math.max(CORRIDOR_BUDGET * spacing, wide(p) ? 0 : CORRIDOR_STRETCH * span(p)) / cell]);
+    carveCorridors({ grid, n, adjacent, pairs: order });
+    links = unmet(grid, n, adjacent);
+  }
   const { loops, corners } = outlineRegions(grid, n);
   const touching = touchingSides(grid, n);
   const strays: [number, number][] = [];
@@ -118,7 +142,9 @@ export function buildRegionMap(config: VariantConfig, board: Board, layout: Boar
 
   const anchors = innerPoints(grid, n, points);
   const coasts = coastMarks(config, board, grid, corners, anchors, 1.6 * layout.radius);
-  return { grid, loops, anchors, coasts, links, strays };
+  // A map of a handful of provinces is a diagram, not a projection of the globe with edges to wrap round.
+  const wraps = links.map(([i, j]) => n >= WRAP_MIN_PROVINCES && Math.abs(points[i]![0] - points[j]![0]) > layout.width / 2);
+  return { grid, loops, anchors, coasts, links, wraps, width: layout.width, strays };
 }
 
 /** Adjacent pairs (i < j) whose regions share no cell side. */
