@@ -3,17 +3,17 @@
  * generated region map (`touchingSides` in `../regions/grow.ts`): a cell
  * belongs to the shape whose rings hold its centre (even-odd, as SVG's
  * `fill-rule="evenodd"`; where shapes overlap, the later one, as it is painted
- * on top). Then every shape grows into the empty cells around it, `TOLERANCE`
- * cells deep, all at once (a cell between two shapes goes to the lower
- * index): two shapes drawn a hair apart, as hand-made borders often are, still
- * touch, while a strait drawn as a gap keeps them apart.
+ * on top). Then gaps of at most `TOLERANCE` cells across, along a row or a
+ * column, are closed: two shapes drawn a hair apart, as hand-made borders
+ * often are, still touch, while a strait drawn as a wider gap keeps them
+ * apart, and shapes that meet only at a corner do not touch.
  */
 import type { RegionGrid } from '../regions/grow.js';
 import type { Ring } from './path-data.js';
 
 /** Cells along the frame's longer side. */
 export const RASTER_CELLS = 640;
-/** How far (cells) shapes grow into empty cells, so that a hairline gap is no gap. */
+/** The widest gap (cells) between two shapes that is closed, so that a hairline gap is no gap. */
 export const TOLERANCE = 2;
 
 /** `shapes[i]`: province i's rings, in the frame's units (0..width, 0..height). */
@@ -59,27 +59,33 @@ export function rasterize(shapes: readonly (readonly Ring[])[], width: number, h
       }
     }
   });
-  grow(owner, cols, rows, TOLERANCE);
+  bridge(owner, cols, rows, TOLERANCE);
   return { cols, rows, cell, owner };
 }
 
-/** `steps` rounds: each empty cell next to a shape's cell (4-neighbourhood) takes the lowest such shape. */
-function grow(owner: Int32Array, cols: number, rows: number, steps: number): void {
-  for (let s = 0; s < steps; s++) {
-    const before = owner.slice();
-    for (let y = 0; y < rows; y++)
-      for (let x = 0; x < cols; x++) {
-        const c = y * cols + x;
-        if (before[c] !== -1) continue;
-        let best = -1;
-        const take = (o: number): void => {
-          if (o >= 0 && (best < 0 || o < best)) best = o;
-        };
-        if (x > 0) take(before[c - 1]!);
-        if (x + 1 < cols) take(before[c + 1]!);
-        if (y > 0) take(before[c - cols]!);
-        if (y + 1 < rows) take(before[c + cols]!);
-        owner[c] = best;
+/**
+ * Bridges short gaps: along each row, then each column, a run of at most
+ * `most` empty cells with a shape's cell at both ends goes to the first end.
+ * Shapes that meet at a corner only are not joined (no row or column runs
+ * from one to the other through a short gap there).
+ */
+function bridge(owner: Int32Array, cols: number, rows: number, most: number): void {
+  const line = (start: number, step: number, count: number): void => {
+    let k = 0;
+    while (k < count) {
+      if (owner[start + k * step] !== -1) {
+        k++;
+        continue;
       }
-  }
+      let end = k;
+      while (end < count && owner[start + end * step] === -1) end++;
+      if (k > 0 && end < count && end - k <= most) {
+        const fill = owner[start + (k - 1) * step]!;
+        for (let m = k; m < end; m++) owner[start + m * step] = fill;
+      }
+      k = end;
+    }
+  };
+  for (let y = 0; y < rows; y++) line(y * cols, 1, cols);
+  for (let x = 0; x < cols; x++) line(x, cols, rows);
 }
