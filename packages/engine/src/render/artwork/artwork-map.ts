@@ -43,10 +43,11 @@ function buildArtworkMap(config: VariantConfig, board: Board, art: BoardConfig):
     if (i !== undefined) rings[i] = scaled;
     else drawnCoasts.set(shape.location, scaled);
   }
-  const grid = rasterize(rings, width, height);
+  const order = art.shapes.flatMap((s) => (index.has(s.location) ? [index.get(s.location)!] : []));
+  const grid = rasterize(rings, width, height, undefined, order);
   const centres = rings.map((r): [number, number] => centroid(r) ?? [width / 2, height / 2]);
   // Anchors from a coarser grid: `innerPoints` keeps a few cells from the edges, which must be a unit's width, not a hair's.
-  const inner = innerPoints(rasterize(rings, width, height, ANCHOR_CELLS), n, centres);
+  const inner = innerPoints(rasterize(rings, width, height, ANCHOR_CELLS, order), n, centres);
   const anchors = config.provinces.map((p, i): [number, number] => (p.at ? [p.at[0] * s, p.at[1] * s] : inner[i]!));
   const radius = nodeRadius(anchors);
   // The grid's corners as they are (the shapes' own outlines are drawn, not the grid's).
@@ -72,7 +73,7 @@ function buildArtworkMap(config: VariantConfig, board: Board, art: BoardConfig):
   }
   const links = unmet(grid, n, adjacent);
   const loops = rings.map((r) => r.map((ring) => Float64Array.from(ring)));
-  const map: RegionMap = { grid, loops, anchors, coasts, links, strays: [] };
+  const map: RegionMap = { grid, loops, anchors, coasts, links, strays: [], order };
   return { map, layout: { mode: 'coordinates', points: anchors, width, height, radius } };
 }
 

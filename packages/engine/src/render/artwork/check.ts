@@ -82,7 +82,9 @@ export function checkArtwork(art: Artwork, provinces: readonly ArtworkProvince[]
   const perProvince = provinces.map((p) => located.get(p.id) ?? []);
   const missing = perProvince.flatMap((r, i) => (r.length === 0 ? [i] : []));
 
-  const grid = rasterize(perProvince, art.width, art.height);
+  // Painted in the artwork's order: an island drawn over its sea is the island.
+  const order = [...located.keys()].flatMap((l) => (index.has(l) ? [index.get(l)!] : []));
+  const grid = rasterize(perProvince, art.width, art.height, undefined, order);
   const touching = touchingSides(grid, n);
   const adjacent = new Set(pairs.map(([i, j]) => key(i, j, n)));
   const declared = new Set(links.map(([i, j]) => key(i, j, n)));

@@ -16,14 +16,18 @@ export const RASTER_CELLS = 640;
 /** The widest gap (cells) between two shapes that is closed, so that a hairline gap is no gap. */
 export const TOLERANCE = 2;
 
-/** `shapes[i]`: province i's rings, in the frame's units (0..width, 0..height). */
-export function rasterize(shapes: readonly (readonly Ring[])[], width: number, height: number, longSide = RASTER_CELLS): RegionGrid {
+/**
+ * `shapes[i]`: province i's rings, in the frame's units (0..width, 0..height);
+ * `order`: the provinces in the order they are painted (the artwork's), by default by index.
+ */
+export function rasterize(shapes: readonly (readonly Ring[])[], width: number, height: number, longSide = RASTER_CELLS, order?: readonly number[]): RegionGrid {
   const cell = Math.max(width, height, 1e-9) / longSide;
   const cols = Math.max(1, Math.ceil(width / cell));
   const rows = Math.max(1, Math.ceil(height / cell));
   const owner = new Int32Array(cols * rows).fill(-1);
   const xs: number[] = [];
-  shapes.forEach((rings, i) => {
+  for (const i of order ?? shapes.keys()) {
+    const rings = shapes[i]!;
     let minY = Infinity;
     let maxY = -Infinity;
     for (const r of rings)
@@ -31,7 +35,7 @@ export function rasterize(shapes: readonly (readonly Ring[])[], width: number, h
         minY = Math.min(minY, r[k]!);
         maxY = Math.max(maxY, r[k]!);
       }
-    if (!Number.isFinite(minY)) return;
+    if (!Number.isFinite(minY)) continue;
     const y0 = Math.max(0, Math.floor(minY / cell - 0.5));
     const y1 = Math.min(rows - 1, Math.ceil(maxY / cell - 0.5));
     for (let y = y0; y <= y1; y++) {
@@ -58,7 +62,7 @@ export function rasterize(shapes: readonly (readonly Ring[])[], width: number, h
         for (let x = from; x <= to; x++) owner[y * cols + x] = i;
       }
     }
-  });
+  }
   bridge(owner, cols, rows, TOLERANCE);
   return { cols, rows, cell, owner };
 }

@@ -36,6 +36,8 @@ export interface RegionMap {
   links: [number, number][];
   /** Pairs (i < j) whose regions touch but are not adjacent (none, by construction; kept for the check). */
   strays: [number, number][];
+  /** The provinces in the order their regions are painted, when not by index (an artwork's order: an island over its sea). */
+  order?: readonly number[];
 }
 
 /** Cells across a typical nearest-neighbour distance. */
