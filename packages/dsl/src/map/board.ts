@@ -7,7 +7,7 @@
  * Returns what the compiled variant carries, or nothing when the artwork
  * cannot be used.
  */
-import { checkArtwork, readArtwork, type ArtShape } from '@dipforge/engine/artwork';
+import { checkArtwork, readArtwork, type ArtShape, type Artwork, type ArtworkCheck, type ArtworkProvince } from '@dipforge/engine/artwork';
 import type { BoardConfig } from '@dipforge/engine/config';
 import { quoted } from '@dipforge/engine/config';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -39,7 +39,8 @@ export function checkBoard(variant: ResolvedVariant, decl: A.VariantDecl, file: 
     const p = lines.position(offset);
     return `${written}:${p.line + 1}:${p.column + 1}`;
   };
-  const read = readArtwork(text);
+  const read = lastRead?.text === text ? lastRead.read : readArtwork(text);
+  lastRead = { text, read };
   if (!read.ok) {
     diagnostics.push(diagnostic('boardUnreadable', file, at, `The board ${shown} is not SVG that can be read: ${read.message} (${where(read.offset)})`));
     return undefined;
@@ -78,7 +79,7 @@ export function checkBoard(variant: ResolvedVariant, decl: A.VariantDecl, file: 
     links.push([i, j]);
     linkAt.set(k, l);
   }
-  const checked = checkArtwork(read.artwork, provinces, pairs, links);
+  const checked = cachedCheck(text, read.artwork, provinces, pairs, links);
   const id = (i: number): string => provinces[i]!.id;
   const shape = (s: ArtShape): string => `id="${s.id.slice(0, 40)}" (${where(s.offset)})`;
   for (const i of checked.missing)
@@ -98,6 +99,22 @@ export function checkBoard(variant: ResolvedVariant, decl: A.VariantDecl, file: 
     diagnostics.push(diagnostic('boardBadLink', file, l?.range ?? at, `The shapes of ${id(i)} and ${id(j)} touch in ${shown}: the link is not needed`));
   }
   return checked.missing.length > 0 ? undefined : checked.board;
+}
+
+/**
+ * The last artwork read and checked: the editor checks a map at every edit, and
+ * an edit seldom changes the artwork, the provinces or the adjacency (reading
+ * and laying the shapes on the grid takes tens of milliseconds).
+ */
+let lastRead: { text: string; read: ReturnType<typeof readArtwork> } | undefined;
+let lastCheck: { text: string; key: string; checked: ArtworkCheck } | undefined;
+
+function cachedCheck(text: string, art: Artwork, provinces: ArtworkProvince[], pairs: [number, number][], links: [number, number][]): ArtworkCheck {
+  const key = JSON.stringify([provinces, pairs, links]);
+  if (lastCheck?.text === text && lastCheck.key === key) return lastCheck.checked;
+  const checked = checkArtwork(art, provinces, pairs, links);
+  lastCheck = { text, key, checked };
+  return checked;
 }
 
 function name(pid: string): string {
