@@ -7,6 +7,7 @@
  * `dipforge render` writing SVG and PNG from it. A map without artwork keeps the
  * generated regions.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -78,6 +79,22 @@ describe('render on the artwork', () => {
     const wes = byClass(svg, 'province').find((g) => g.attrs['data-province'] === 'wes')!;
     expect(wes.attrs['data-owner']).toBe('red');
     expect(regionOf(wes).attrs['fill']).not.toBe(regionOf(byClass(svg, 'province').find((g) => g.attrs['data-province'] === 'sth')!).attrs['fill']);
+  });
+
+  it('a province with `at X Y` is placed there, read in the artwork\u2019s units', () => {
+    const config = compiled();
+    const moved: VariantConfig = { ...config, provinces: config.provinces.map((p) => (p.id === 'wes' ? { ...p, at: [50, 120] as [number, number] } : p)) };
+    const svg = parseXml(renderBoard(moved, compileBoard(moved), initialPosition(moved)));
+    const wes = byClass(svg, 'province').find((g) => g.attrs['data-province'] === 'wes')!;
+    const s = 1000 / 600;
+    expect(translation(wes)).toEqual([Math.round(50 * s * 10) / 10, Math.round(120 * s * 10) / 10]);
+    // Its army stands there too.
+    const army = byClass(svg, 'unit').find((u) => u.attrs['data-unit'] === 'A wes')!;
+    expect(translation(army)).toEqual(translation(wes));
+  });
+
+  it('the example artwork is what scripts/artwork-example.mjs draws', () => {
+    expect(() => execFileSync(process.execPath, [join(import.meta.dirname, '../scripts/artwork-example.mjs'), '--check'], { stdio: 'pipe' })).not.toThrow();
   });
 
   it('the graph style still draws the graph; a map without artwork keeps its generated regions', () => {
