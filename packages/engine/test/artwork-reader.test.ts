@@ -253,4 +253,27 @@ describe('the SVG file', () => {
     const art = read(`<svg viewBox="0 0 10 10">${'<g>'.repeat(depth)}<rect id="a" width="1" height="1"/>${'</g>'.repeat(depth)}</svg>`);
     expect(art.shapes.map((s) => s.id)).toEqual(['a']);
   });
+
+  it('mangled files: never an exception, an error\u2019s offset within the text, rings of even length', () => {
+    const base = '<svg viewBox="0 0 600 400"><g id="layer" transform="translate(1 2) rotate(3)"><rect id="a" width="200" height="100"/>' +
+      '<path id="b" d="M200 0h100v100H200zm10 10a5 5 0 1 0 10 0q5 5 10 0t10 0c1 2 3 4 5 6s1 2 3 4"/><polygon id="c" points="0,100 300,100 300,200"/></g></svg>';
+    const alphabet = '<>/"=\' MLHVCSQTAZmlhvcsqtaz0123456789.-e,()!?&;#x\u0000\u00e9';
+    const rng = mulberry32(5);
+    for (let t = 0; t < 400; t++) {
+      let text = base;
+      for (let e = 0; e < 1 + Math.floor(rng() * 4); e++) {
+        const at = Math.floor(rng() * text.length);
+        text = rng() < 0.5 ? text.slice(0, at) + text.slice(at + 1 + Math.floor(rng() * 12)) : text.slice(0, at) + alphabet[Math.floor(rng() * alphabet.length)]! + text.slice(at);
+      }
+      const r = readArtwork(text);
+      if (!r.ok) {
+        expect(r.offset).toBeGreaterThanOrEqual(0);
+        expect(r.offset).toBeLessThanOrEqual(text.length);
+        continue;
+      }
+      for (const shape of r.artwork.shapes) for (const ring of shape.rings) expect(ring.length % 2).toBe(0);
+      const ids = r.artwork.shapes.map((s) => s.id);
+      expect(() => checkArtwork(r.artwork, ids.map((id) => ({ id, coasts: [] })), [], [])).not.toThrow();
+    }
+  });
 });
