@@ -64,6 +64,12 @@ describe('render on the artwork', () => {
     // The crossing declared on the board item is drawn as a link; both named coasts are marked.
     expect(byClass(svg, 'link').map((l) => `${l.attrs['data-from']}-${l.attrs['data-to']}`)).toEqual(['cap-isl']);
     expect(byClass(svg, 'coast-mark').map((m) => m.attrs['data-location']).sort()).toEqual(['cap/nc', 'cap/sc']);
+    // The north coast is drawn apart (id="cap-nc", the rectangle 260..340 × 100..130): its label stands in it.
+    const nc = byClass(byClass(svg, 'coast-mark').find((m) => m.attrs['data-location'] === 'cap/nc')!, 'coast-label')[0]!;
+    expect(Number(nc.attrs['x']) / s).toBeGreaterThan(260);
+    expect(Number(nc.attrs['x']) / s).toBeLessThan(340);
+    expect(Number(nc.attrs['y']) / s).toBeGreaterThan(100);
+    expect(Number(nc.attrs['y']) / s).toBeLessThan(130);
   });
 
   it('orders as arrows on the shapes, and the owners’ tints', () => {
