@@ -32,6 +32,8 @@ export function diagnosticsDoc() {
     'values, DF3xxx map structure, DF4xxx powers, centres and units, DF5xxx files, imports, extends and the compiled',
     'configuration, DF6xxx game files, DF7xxx maps of other engines read by `dipforge import-map` (DF700x errors,',
     'DF701x warnings, DF702x information), DF8xxx warnings, DF9xxx information (never a problem: a note on what was done).',
+    'Within DF2xxx, DF202x is the board artwork: DF2020 and DF2021 are errors (no board can be drawn), DF2022 to DF2029',
+    'warnings (the picture is off, the variant still plays).',
     '',
     '| code | severity | name | meaning |',
     '|---|---|---|---|',

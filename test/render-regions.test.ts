@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { compileMapFile, VariantLoader } from '@dipforge/dsl';
 import { compileBoard, initialPosition, layoutBoard, regionMap, renderBoard, type VariantConfig } from '@dipforge/engine';
 import { variantsDir } from '@dipforge/variants';
+import { inside, polygons } from './helpers/polygons.js';
 import { byClass, parseXml, translation, type XmlElement } from '../packages/engine/test/helpers/svg.js';
 
 /**
@@ -85,30 +86,6 @@ function touchingPairs(config: VariantConfig, owner: Int32Array, cols: number, r
       if (y + 1 < rows) add(y * cols + x, (y + 1) * cols + x);
     }
   return out;
-}
-
-/** The polygons of an SVG path of M/L/Z commands with absolute numbers. */
-function polygons(d: string): [number, number][][] {
-  const out: [number, number][][] = [];
-  for (const m of d.matchAll(/([MLZ])([^MLZ]*)/g)) {
-    if (m[1] === 'Z') continue;
-    const [x, y] = m[2]!.trim().split(/[ ,]+/).map(Number) as [number, number];
-    if (m[1] === 'M') out.push([]);
-    out[out.length - 1]!.push([x, y]);
-  }
-  return out;
-}
-
-/** Even-odd point-in-polygon over all the rings (a crossing count along a ray to the right). */
-function inside(rings: [number, number][][], x: number, y: number): boolean {
-  let odd = false;
-  for (const ring of rings)
-    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const [xi, yi] = ring[i]!;
-      const [xj, yj] = ring[j]!;
-      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) odd = !odd;
-    }
-  return odd;
 }
 
 /** Whether segments p–q and r–s cross at a point inside both. */

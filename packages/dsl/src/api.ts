@@ -6,6 +6,7 @@ import type { VariantConfig } from '@dipforge/engine/config';
 import { dedupeDiagnostics, diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { bindVariant, type VariantModel } from './map/bind.js';
 import { checkVariant, type ResolvedVariant } from './map/check.js';
+import { checkBoard } from './map/board.js';
 import { emitConfig, validateEmitted } from './map/compile.js';
 import type { RuleSetSource } from './map/rules.js';
 import { VariantLoader } from './workspace/loader.js';
@@ -43,6 +44,10 @@ function checkWithModel(path: string, loader: VariantLoader): { result: CheckRes
   for (const d of syntax) diagnostics.push(d);
   const model = bindVariant(unit, diagnostics);
   const variant = checkVariant(model, editionSources(loader), diagnostics);
+  if (model.variant) {
+    const board = checkBoard(variant, model.variant.decl, model.variant.file, loader.host, diagnostics);
+    if (board) variant.board = board;
+  }
   return { result: { diagnostics: sortDiagnostics(dedupeDiagnostics(diagnostics)), variant }, model };
 }
 

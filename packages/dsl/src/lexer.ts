@@ -93,6 +93,8 @@ export const Kw = {
   version: keyword('version'),
   description: keyword('description'),
   start: keyword('start'),
+  board: keyword('board'),
+  link: keyword('link'),
   land: keyword('land'),
   sea: keyword('sea'),
   coast: keyword('coast'),

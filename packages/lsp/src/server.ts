@@ -141,12 +141,13 @@ export function createServer(connection: Connection, options: ServerOptions = {}
 
   connection.onInitialized(() => {
     // The walk goes a file at a time between requests; the requests that need the list wait for it.
+    // SVG files are watched too: a map's board artwork (`board "map.svg"`) changes its diagnostics.
     ws.walk().catch((e: unknown) => {
       // A walk stopped by shutdown is no failure.
       if (!(e instanceof Cancelled)) log(`dipforge: walking the workspace folders failed: ${errorText(e)}`);
     });
     if (watchDynamic) {
-      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{dipmap,dipgame}' }] }).catch(() => undefined);
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{dipmap,dipgame,svg}' }] }).catch(() => undefined);
     }
   });
 

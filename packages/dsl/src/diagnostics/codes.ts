@@ -172,6 +172,15 @@ export const Codes = {
 
   // Order languages of a game file (docs/GAME-LANGUAGE.md, "Orders in other languages")
   unknownOrderLanguage: code('DF6040', 'error', 'A language line naming a language dipforge has no order vocabulary for.'),
+  // The author's artwork for the board (`board "map.svg"`, docs/RENDER.md, "Artwork")
+  boardUnreadable: code('DF2020', 'error', 'The board artwork cannot be used: the file is missing, unreadable, outside the project folder, or not SVG (the message gives the place in the SVG).'),
+  boardNoShape: code('DF2021', 'error', 'A province with no shape in the board artwork (no element whose id is the province id).'),
+  boardExtraShape: code('DF2022', 'warning', 'A shape in the board artwork whose id names no province nor coast (an id starting with _ marks decoration).'),
+  boardStrayBorder: code('DF2023', 'warning', 'Two provinces whose shapes in the board artwork touch but that are not adjacent.'),
+  boardMissingBorder: code('DF2024', 'warning', 'Two adjacent provinces whose shapes in the board artwork do not touch, and that the board item does not declare as a link.'),
+  boardBadGeometry: code('DF2025', 'warning', 'Geometry in the board artwork that cannot be read (path data, points, a transform); the rest of the shape is used.'),
+  boardDuplicateShape: code('DF2026', 'warning', 'A second element for the same province or coast in the board artwork; both are drawn as one shape.'),
+  boardBadLink: code('DF2027', 'warning', 'A link on the board item between provinces that are not adjacent, or whose shapes touch anyway (the link is not needed).'),
 } as const;
 
 export type CodeName = keyof typeof Codes;

@@ -58,6 +58,18 @@ export interface VariantDecl extends Node {
   version: StringLit[];
   description: StringLit[];
   start: StartSpec[];
+  board: BoardItem[];
+}
+
+/** `board "map.svg" link den: swe`: the author's artwork, and pairs it draws apart on purpose. */
+export interface BoardItem extends Node {
+  path?: StringLit;
+  links: BoardLink[];
+}
+
+export interface BoardLink extends Node {
+  a?: Ident;
+  b?: Ident;
 }
 
 export type ProvinceFlag = 'land' | 'sea' | 'coast' | 'supply' | 'impassable' | 'archipelago';

@@ -5,6 +5,7 @@
  * exactly what the compiler emits, so the two cannot disagree.
  */
 import { COORDINATE_FIELD, didYouMeanOf, NEUTRAL_POWER, numberProblem, quoted, rankSuggestions, YEAR_FIELD } from '@dipforge/engine/config';
+import type { BoardConfig } from '@dipforge/engine/config';
 import { Codes } from '../diagnostics/codes.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Range } from '../text/range.js';
@@ -72,6 +73,8 @@ export interface ResolvedVariant {
   /** Units of no power at the start. */
   neutralUnits: ResolvedUnit[];
   rules: ResolvedRules;
+  /** The author's artwork (`board "map.svg"`), read and checked (set by `checkBoard`). */
+  board?: BoardConfig;
 }
 
 const PHASES = new Set(['movement', 'retreat', 'adjustment']);

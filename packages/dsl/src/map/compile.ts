@@ -62,6 +62,7 @@ export function emitConfig(v: ResolvedVariant): VariantConfig {
     ...(v.neutralUnits.length > 0 ? { neutralUnits: v.neutralUnits } : {}),
     start: v.start,
     rules: v.rules.options,
+    ...(v.board ? { board: v.board } : {}),
   };
 }
 

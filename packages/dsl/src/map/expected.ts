@@ -11,7 +11,7 @@ import { didYouMeanOf, orList, quoted, rankSuggestions, type SuggestionCandidate
 /** Words that begin a declaration at the top of a file. */
 export const TOP_LEVEL_WORDS = ['variant', 'province', 'power', 'adjacency', 'neutral', 'rules', 'ruleset', 'import', 'remove'] as const;
 /** The items of a variant block. */
-export const VARIANT_ITEMS = ['extends', 'author', 'version', 'description', 'start'] as const;
+export const VARIANT_ITEMS = ['extends', 'author', 'version', 'description', 'start', 'board'] as const;
 /** The items of a province block. */
 export const PROVINCE_ITEMS = ['coast', 'name', 'alias', 'at'] as const;
 /** The items of a named coast's block. */

@@ -159,6 +159,7 @@ export class MapGrammar extends CstParser {
         { GATE: () => this.starts(Kw.extends, 'extends', items), ALT: () => this.SUBRULE(this.extendsItem), IGNORE_AMBIGUITIES: true },
         { GATE: () => this.startsAny([Kw.author, Kw.version, Kw.description], items), ALT: () => this.SUBRULE(this.textItem), IGNORE_AMBIGUITIES: true },
         { GATE: () => this.starts(Kw.start, 'start', items), ALT: () => this.SUBRULE(this.startItem), IGNORE_AMBIGUITIES: true },
+        { GATE: () => this.starts(Kw.board, 'board', items), ALT: () => this.SUBRULE(this.boardItem), IGNORE_AMBIGUITIES: true },
         { ALT: () => this.CONSUME(Semicolon) },
         { ALT: () => this.CONSUME(BlockJunk, { LABEL: 'junk' }), IGNORE_AMBIGUITIES: true },
       ]),
@@ -184,6 +185,26 @@ export class MapGrammar extends CstParser {
     this.CONSUME(NumberLiteral, { LABEL: 'year' });
     this.CONSUME(Name, { LABEL: 'season' });
     this.CONSUME2(Name, { LABEL: 'phase' });
+  });
+
+  /** `board "map.svg"`, with the adjacent pairs the artwork draws apart: `link den: swe, con: ank`. */
+  boardItem = this.RULE('boardItem', () => {
+    this.lead([Kw.board]);
+    this.CONSUME(StringLiteral, { LABEL: 'path' });
+    this.OPTION(() => {
+      this.CONSUME(Kw.link);
+      this.SUBRULE(this.boardLink);
+      this.MANY(() => {
+        this.CONSUME(Comma);
+        this.SUBRULE2(this.boardLink);
+      });
+    });
+  });
+
+  boardLink = this.RULE('boardLink', () => {
+    this.CONSUME(Name, { LABEL: 'a' });
+    this.CONSUME(Colon);
+    this.CONSUME2(Name, { LABEL: 'b' });
   });
 
   provinceDecl = this.RULE('provinceDecl', () => {

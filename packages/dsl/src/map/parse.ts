@@ -313,7 +313,7 @@ class AstBuilder {
   private variant(node: CstNode): A.VariantDecl {
     const c = node.children;
     this.junk(c);
-    this.items(c, ['extendsItem', 'startItem'], VARIANT_ITEMS);
+    this.items(c, ['extendsItem', 'startItem', 'boardItem'], VARIANT_ITEMS);
     const decl: A.VariantDecl = {
       kind: 'Variant',
       id: this.ident(this.token(c, 'id')),
@@ -323,6 +323,7 @@ class AstBuilder {
       version: [],
       description: [],
       start: [],
+      board: [],
       range: this.range(node),
     };
     for (const e of this.nodes(c, 'extendsItem')) {
@@ -346,6 +347,13 @@ class AstBuilder {
         season: this.ident(this.token(s.children, 'season')),
         phase: this.ident(this.token(s.children, 'phase')),
         range: this.range(s),
+      });
+    }
+    for (const b of this.nodes(c, 'boardItem')) {
+      decl.board.push({
+        path: this.str(this.token(b.children, 'path')),
+        links: this.nodes(b.children, 'boardLink').map((l) => ({ a: this.ident(this.token(l.children, 'a')), b: this.ident(this.token(l.children, 'b')), range: this.range(l) })),
+        range: this.range(b),
       });
     }
     return decl;

@@ -109,4 +109,22 @@ export interface VariantConfig {
   start: StartConfig;
   /** The edition the rules start from, and every option resolved. */
   rules: RuleOptions;
+  /** The author's own artwork for the board (`board "map.svg"` in the map language), read and checked. */
+  board?: BoardConfig;
+}
+
+/** An artwork board: the shapes of an SVG that name the provinces, in the picture's own units. */
+export interface BoardConfig {
+  /** The picture's frame (its viewBox's width and height); shapes lie within 0..width, 0..height. */
+  width: number;
+  height: number;
+  /** One shape per province (`spa`) and per drawn coast (`spa/nc`): closed polygons as path data of M, L and Z. */
+  shapes: BoardShape[];
+  /** Adjacent pairs the artwork draws apart on purpose (a crossing, a canal), by province id; drawn as links. */
+  links: [string, string][];
+}
+
+export interface BoardShape {
+  location: string;
+  d: string;
 }

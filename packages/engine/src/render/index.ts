@@ -4,3 +4,4 @@ export { layoutBoard, provincePairs, AUTO_MIN_DISTANCE, AUTO_RADIUS, COORDINATE_
 export { escapeAttr, escapeText } from './xml.js';
 export { regionMap, buildRegionMap, type RegionMap, type CoastMark } from './regions/region-map.js';
 export { growRegions, touchingSides, type RegionGrid } from './regions/grow.js';
+export * from './artwork/index.js';

@@ -152,7 +152,7 @@ function coordinateLayout(config: VariantConfig, known: readonly (readonly [numb
 }
 
 /** A radius that keeps the closest provinces apart: about a third of their typical nearest distance, 7 to 16. */
-function nodeRadius(points: readonly [number, number][]): number {
+export function nodeRadius(points: readonly [number, number][]): number {
   if (points.length < 2) return AUTO_RADIUS;
   const nearest = points.map((p, i) => {
     let best = Infinity;

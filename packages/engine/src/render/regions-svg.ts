@@ -42,7 +42,8 @@ function regionPaths(map: RegionMap): string[] {
 
 export function regionProvinces(config: VariantConfig, map: RegionMap, paint: RegionPaint): string {
   const paths = regionPaths(map);
-  const out = config.provinces.map((p, i) => {
+  const out = (map.order ?? config.provinces.map((_, i) => i)).map((i) => {
+    const p = config.provinces[i]!;
     const [x, y] = map.anchors[i]!;
     const style = p.impassable ? REGION_STYLE.impassable : p.terrain === 'sea' ? REGION_STYLE.sea : REGION_STYLE.land;
     const g = paint.group(p, i);

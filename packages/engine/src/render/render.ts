@@ -22,6 +22,7 @@ import type { Order, UnitRef } from '../orders/order.js';
 import { base, layoutBoard, provinceIndex, type BoardLayout, type LayoutMode } from './layout.js';
 import { regionCoasts, regionLinks, regionProvinces } from './regions-svg.js';
 import { regionMap, type RegionMap } from './regions/region-map.js';
+import { artworkMap } from './artwork/artwork-map.js';
 import {
   ARMY_PATH,
   ARMY_WHEEL,
@@ -55,8 +56,9 @@ export interface RenderOptions {
   /** The seed of the automatic layout (default 1901). */
   seed?: number;
   /**
-   * `regions` (the default): each province a filled region generated from the
-   * points and the adjacency (docs/RENDER.md); `graph`: each province a node,
+   * `regions` (the default): each province a filled region, the author's
+   * artwork when the variant has one (`VariantConfig.board`), else generated
+   * from the points and the adjacency (docs/RENDER.md); `graph`: each province a node,
    * adjacent ones joined by lines.
    */
   map?: MapStyle;
@@ -124,9 +126,16 @@ class BoardPicture {
     const layoutOptions: { layout?: LayoutMode; seed?: number } = {};
     if (options.layout) layoutOptions.layout = options.layout;
     if (options.seed !== undefined) layoutOptions.seed = options.seed;
-    const layout = layoutBoard(config, layoutOptions);
-    this.regions = options.map === 'graph' ? undefined : regionMap(config, board, layout);
-    this.layout = this.regions ? { ...layout, points: this.regions.anchors } : layout;
+    if (options.map !== 'graph' && config.board) {
+      // The author's artwork: its shapes and the canvas they are scaled to.
+      const art = artworkMap(config, board, config.board);
+      this.regions = art.map;
+      this.layout = art.layout;
+    } else {
+      const layout = layoutBoard(config, layoutOptions);
+      this.regions = options.map === 'graph' ? undefined : regionMap(config, board, layout);
+      this.layout = this.regions ? { ...layout, points: this.regions.anchors } : layout;
+    }
     this.index = provinceIndex(config);
     this.r = this.layout.radius;
     config.powers.forEach((p: PowerConfig, i) => {
@@ -153,7 +162,7 @@ class BoardPicture {
       'data-variant': this.config.id,
       'data-phase': `${this.position.phase.season} ${this.position.phase.year} ${this.position.phase.kind}`,
       'data-layout': this.layout.mode,
-      'data-map': this.regions ? 'regions' : 'graph',
+      'data-map': this.regions ? (this.options.map !== 'graph' && this.config.board ? 'artwork' : 'regions') : 'graph',
       'font-family': FONT,
     };
     const body = [

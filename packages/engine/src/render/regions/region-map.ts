@@ -41,6 +41,8 @@ export interface RegionMap {
   width: number;
   /** Pairs (i < j) whose regions touch but are not adjacent (none, by construction; kept for the check). */
   strays: [number, number][];
+  /** The provinces in the order their regions are painted, when not by index (an artwork's order: an island over its sea). */
+  order?: readonly number[];
 }
 
 /** Cells across a typical nearest-neighbour distance. */
@@ -148,7 +150,7 @@ export function buildRegionMap(config: VariantConfig, board: Board, layout: Boar
 }
 
 /** Adjacent pairs (i < j) whose regions share no cell side. */
-function unmet(grid: RegionGrid, n: number, adjacent: Uint8Array): [number, number][] {
+export function unmet(grid: RegionGrid, n: number, adjacent: Uint8Array): [number, number][] {
   const touching = touchingSides(grid, n);
   const out: [number, number][] = [];
   for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (adjacent[i * n + j] && !touching.has(i * n + j)) out.push([i, j]);
@@ -160,7 +162,7 @@ function unmet(grid: RegionGrid, n: number, adjacent: Uint8Array): [number, numb
  * its distance from the region's edge (capped, so a big region does not send
  * its unit far from the author's point) against its distance from the point.
  */
-function innerPoints(grid: RegionGrid, n: number, points: readonly (readonly [number, number])[]): [number, number][] {
+export function innerPoints(grid: RegionGrid, n: number, points: readonly (readonly [number, number])[]): [number, number][] {
   const { cols, rows, cell, owner } = grid;
   // Chamfer distance (in cells) from each cell to the nearest cell of another owner.
   const d = new Float64Array(cols * rows);
@@ -225,7 +227,7 @@ function innerPoints(grid: RegionGrid, n: number, points: readonly (readonly [nu
  * reaches (all its seas when it shares them all with other coasts), and a
  * point near that border.
  */
-function coastMarks(config: VariantConfig, board: Board, grid: RegionGrid, corners: Float64Array, anchors: readonly [number, number][], most: number): Map<number, CoastMark[]> {
+export function coastMarks(config: VariantConfig, board: Board, grid: RegionGrid, corners: Float64Array, anchors: readonly [number, number][], most: number): Map<number, CoastMark[]> {
   const { cols, rows, owner } = grid;
   const vw = cols + 1;
   const out = new Map<number, CoastMark[]>();
