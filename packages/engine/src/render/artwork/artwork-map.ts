@@ -73,7 +73,8 @@ function buildArtworkMap(config: VariantConfig, board: Board, art: BoardConfig):
   }
   const links = unmet(grid, n, adjacent);
   const loops = rings.map((r) => r.map((ring) => Float64Array.from(ring)));
-  const map: RegionMap = { grid, loops, anchors, coasts, links, strays: [], order };
+  // The author draws a link where they mean one: none wraps round the edge.
+  const map: RegionMap = { grid, loops, anchors, coasts, links, wraps: links.map(() => false), width, strays: [], order };
   return { map, layout: { mode: 'coordinates', points: anchors, width, height, radius } };
 }
 

@@ -64,7 +64,8 @@ export function rasterize(shapes: readonly (readonly Ring[])[], width: number, h
     }
   }
   bridge(owner, cols, rows, TOLERANCE);
-  return { cols, rows, cell, owner };
+  // A drawing has no seeds: its shapes are given whole, nothing grows from a point.
+  return { cols, rows, cell, owner, seeds: new Int32Array(shapes.length).fill(-1) };
 }
 
 /**
