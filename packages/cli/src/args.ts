@@ -11,7 +11,7 @@ export interface OptionSpec {
 
 import { resolve } from 'node:path';
 import { outputIsInput } from './files.js';
-import { echo } from '@dipforge/engine/config';
+import { echo, numberProblem } from '@dipforge/engine/config';
 import { Exit, type Io } from './io.js';
 
 export type Parsed = { ok: true; positional: string[]; options: Map<string, string | true> } | { ok: false; message: string };
@@ -71,4 +71,14 @@ export function oneFileArgs(parsed: Parsed, command: OneFileCommand, io: Io): { 
   const path = resolve(io.cwd, parsed.positional[0]!);
   if (outputIsInput(command.name, parsed.options.get('output'), [path], io)) return Exit.usage;
   return { options: parsed.options, path };
+}
+
+/**
+ * A whole-number option (`--jobs 2`): `fallback` when absent, else the number, or what is wrong
+ * with it — past its bounds said as too large or too small, with the number as written (never `1e+25`).
+ */
+export function readCount(value: string | true | undefined, name: string, fallback: number, min: number, max: number): number | string {
+  if (value === undefined) return fallback;
+  if (value === true || !/^\d+$/.test(value)) return `--${name} needs a whole number`;
+  return numberProblem(value, { what: `--${name}`, min, max, whole: true }) ?? Number(value);
 }

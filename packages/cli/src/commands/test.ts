@@ -1,11 +1,16 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { formatFailure, GameWorkspace, hasInternalErrors, systemError, testGameFile } from '@dipforge/dsl';
-import { parseArgs } from '../args.js';
+import { GameWorkspace, systemError } from '@dipforge/dsl';
+import { parseArgs, readCount } from '../args.js';
 import { Exit, type Io } from '../io.js';
 import { displayPath } from '../report.js';
+import { testOneFile, type FileOutcome } from './test-file.js';
+import { testInWorkers } from './test-jobs.js';
 
-export const testUsage = 'dipforge test FILE…|DIR   run the expectations in .dipgame files (a folder: every .dipgame in it)';
+export const testUsage = 'dipforge test FILE…|DIR [--jobs N]   run the expectations in .dipgame files (a folder: every .dipgame in it; N worker threads, the same output)';
+
+/** The most worker threads `--jobs` takes. */
+const MAX_JOBS = 64;
 
 /**
  * Every `.dipgame` file under a folder, recursively, in name order (hidden
@@ -42,11 +47,14 @@ export function gameFilesIn(dir: string): string[] {
 /**
  * Runs each game file's expectations. One line per failing file (its first
  * failure, and how many more); the last line is always `N passed, N failed`.
+ * `--jobs N` runs the files on N worker threads and prints the same.
  */
-export function test(args: string[], io: Io): number {
-  const parsed = parseArgs(args, []);
-  if (!parsed.ok || parsed.positional.length === 0) {
-    io.err(`dipforge test: ${parsed.ok ? 'no file or folder given' : parsed.message}\nusage: ${testUsage}\n`);
+export async function test(args: string[], io: Io): Promise<number> {
+  const parsed = parseArgs(args, [{ name: 'jobs', short: 'j', takesValue: true }]);
+  const jobs = parsed.ok ? readCount(parsed.options.get('jobs'), 'jobs', 1, 1, MAX_JOBS) : 1;
+  if (!parsed.ok || parsed.positional.length === 0 || typeof jobs === 'string') {
+    const why = !parsed.ok ? parsed.message : typeof jobs === 'string' ? jobs : 'no file or folder given';
+    io.err(`dipforge test: ${why}\nusage: ${testUsage}\n`);
     return Exit.usage;
   }
   const files: string[] = [];
@@ -70,26 +78,19 @@ export function test(args: string[], io: Io): number {
     failed++;
     io.out(`${displayPath(path, io.cwd)}: cannot read: no such file or folder\n`);
   }
-  const workspace = new GameWorkspace();
   // A file dipforge itself failed on (a bug, not the file's fault) makes the run exit 3, not 1.
   let internal = false;
-  for (const file of [...new Set(files)]) {
-    const result = testGameFile(file, workspace);
-    if (hasInternalErrors(result.run.diagnostics)) internal = true;
-    if (result.passed) {
-      passed++;
-      continue;
-    }
-    failed++;
-    const [first, ...rest] = result.failures;
-    const more = rest.length > 0 ? ` (and ${rest.length} more)` : '';
-    const shown = displayPath(file, io.cwd);
-    const line = first
-      ? first.file === result.file
-        ? formatFailure(first, shown)
-        : `${shown}: ${formatFailure(first, displayPath(first.file, io.cwd))}`
-      : `${shown}: failed`;
-    io.out(`${line}${more}\n`);
+  const count = (outcome: FileOutcome): void => {
+    if (outcome.internal) internal = true;
+    if (outcome.passed) passed++;
+    else failed++;
+    if (outcome.line) io.out(outcome.line);
+  };
+  const unique = [...new Set(files)];
+  if (jobs > 1 && unique.length > 1) await testInWorkers(unique, jobs, io.cwd, count);
+  else {
+    const workspace = new GameWorkspace();
+    for (const file of unique) count(testOneFile(file, workspace, io.cwd));
   }
   io.out(`${passed} passed, ${failed} failed\n`);
   return internal ? Exit.internal : failed > 0 ? Exit.errors : Exit.ok;
