@@ -1,7 +1,15 @@
 /**
- * `dipforge test --jobs N`: the files tested by N worker threads, each handed the next file when
- * it finishes one (files differ in length, so a fixed split would leave a thread idle), and the
- * outcomes reported in the files' order, as one thread reports them: the output is the same bytes.
+ * `dipforge test` over several files: the files tested by N worker threads (one without
+ * `--jobs`), each handed the next file when it finishes one (files differ in length, so a fixed
+ * split would leave a thread idle), and the outcomes reported in the files' order, as one thread
+ * reports them: the output is the same bytes.
+ *
+ * Even one thread's work runs in a worker, for the size of its young generation: a game file's
+ * syntax tree and run live until the file is done, so with V8's default young generation (16 MB
+ * semi-spaces) most of them are copied by a scavenge or two and promoted before they die; in 64 MB
+ * semi-spaces most die young. Measured on imported real games, warm: 2,000 phases per CPU second
+ * with the default, 4,000–4,300 with 64 MB semi-spaces, parsing alone 4× faster. The main thread
+ * cannot be given it (the flag is read when the heap is made); a worker's `resourceLimits` can.
  */
 import { Worker } from 'node:worker_threads';
 import type { FileOutcome } from './test-file.js';
@@ -10,6 +18,9 @@ export interface JobRequest {
   index: number;
   file: string;
 }
+
+/** A worker's young generation in MB: three semi-spaces' worth (see above), so 64 MB semi-spaces. */
+export const YOUNG_GENERATION_MB = 192;
 
 export type JobAnswer = { index: number; outcome: FileOutcome } | { index: number; error: string };
 
@@ -41,7 +52,10 @@ export function testInWorkers(files: readonly string[], jobs: number, cwd: strin
       }
     };
     for (let i = 0; i < count; i++) {
-      const w = new Worker(new URL('./test-worker.js', import.meta.url), { workerData: { cwd } });
+      const w = new Worker(new URL('./test-worker.js', import.meta.url), {
+        workerData: { cwd },
+        resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+      });
       workers.push(w);
       w.on('message', (answer: JobAnswer) => {
         answers[answer.index] = answer;

@@ -47,7 +47,7 @@ export function gameFilesIn(dir: string): string[] {
 /**
  * Runs each game file's expectations. One line per failing file (its first
  * failure, and how many more); the last line is always `N passed, N failed`.
- * `--jobs N` runs the files on N worker threads and prints the same.
+ * The files are tested on worker threads (see test-jobs.ts), `--jobs N` of them; the output is the same for any N.
  */
 export async function test(args: string[], io: Io): Promise<number> {
   const parsed = parseArgs(args, [{ name: 'jobs', short: 'j', takesValue: true }]);
@@ -87,7 +87,8 @@ export async function test(args: string[], io: Io): Promise<number> {
     if (outcome.line) io.out(outcome.line);
   };
   const unique = [...new Set(files)];
-  if (jobs > 1 && unique.length > 1) await testInWorkers(unique, jobs, io.cwd, count);
+  // One file is tested here: a worker's start-up would cost more than its larger young generation saves.
+  if (unique.length > 1) await testInWorkers(unique, jobs, io.cwd, count);
   else {
     const workspace = new GameWorkspace();
     for (const file of unique) count(testOneFile(file, workspace, io.cwd));
