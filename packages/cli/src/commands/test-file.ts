@@ -3,7 +3,7 @@
  * thread and the worker threads of `--jobs` both go through here, so their output is the same.
  */
 import { formatFailure, type GameWorkspace, hasInternalErrors, testGameFile } from '@dipforge/dsl';
-import { displayPath } from '../report.js';
+import { displayPath } from '../display-path.js';
 
 /** What a file came to: its report line (none when it passed) and whether dipforge itself failed on it. */
 export interface FileOutcome {

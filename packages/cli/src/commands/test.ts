@@ -1,10 +1,9 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { GameWorkspace, systemError } from '@dipforge/dsl';
-import { parseArgs, readCount } from '../args.js';
+import { parseArgs, readCount } from '../options.js';
+import { displayPath } from '../display-path.js';
 import { Exit, type Io } from '../io.js';
-import { displayPath } from '../report.js';
-import { testOneFile, type FileOutcome } from './test-file.js';
+import type { FileOutcome } from './test-file.js';
 import { testInWorkers } from './test-jobs.js';
 
 export const testUsage = 'dipforge test FILE…|DIR [--jobs N]   run the expectations in .dipgame files (a folder: every .dipgame in it; N worker threads, the same output)';
@@ -15,9 +14,10 @@ const MAX_JOBS = 64;
 /**
  * Every `.dipgame` file under a folder, recursively, in name order (hidden
  * folders and node_modules skipped). Folders are expanded from a list, not by a
- * call a level: folders can nest deeper than the stack goes.
+ * call a level: folders can nest deeper than the stack goes. A folder that
+ * cannot be read is skipped and its error put in `errors`.
  */
-export function gameFilesIn(dir: string): string[] {
+export function gameFilesIn(dir: string, errors: unknown[]): string[] {
   const out: string[] = [];
   // Files to list and folders to read, the next one last: a folder's entries go on in reverse name order.
   const todo = [{ path: dir, folder: true }];
@@ -30,7 +30,7 @@ export function gameFilesIn(dir: string): string[] {
     try {
       entries = readdirSync(item.path, { withFileTypes: true });
     } catch (e) {
-      systemError(e);
+      errors.push(e);
       continue;
     }
     entries.sort((a, b) => b.name.localeCompare(a.name, 'en', { numeric: true }));
@@ -59,18 +59,25 @@ export async function test(args: string[], io: Io): Promise<number> {
   }
   const files: string[] = [];
   const unreadable: string[] = [];
+  // The languages are loaded only if the files are tested here: the worker threads load their own.
+  const errors: unknown[] = [];
   for (const arg of parsed.positional) {
     const path = resolve(io.cwd, arg);
     let isDir = false;
     try {
       isDir = statSync(path).isDirectory();
     } catch (e) {
-      systemError(e);
+      errors.push(e);
       unreadable.push(path);
       continue;
     }
-    if (isDir) for (const f of gameFilesIn(path)) files.push(f); // not push(...): a folder can hold many files
+    if (isDir) for (const f of gameFilesIn(path, errors)) files.push(f); // not push(...): a folder can hold many files
     else files.push(path);
+  }
+  if (errors.length > 0) {
+    // A refusal of the system is the file's problem; anything else is dipforge's own failure, thrown on.
+    const { systemError } = await import('@dipforge/dsl');
+    for (const e of errors) systemError(e);
   }
   let passed = 0;
   let failed = 0;
@@ -90,6 +97,7 @@ export async function test(args: string[], io: Io): Promise<number> {
   // One file is tested here: a worker's start-up would cost more than its larger young generation saves.
   if (unique.length > 1) await testInWorkers(unique, jobs, io.cwd, count);
   else {
+    const [{ GameWorkspace }, { testOneFile }] = await Promise.all([import('@dipforge/dsl'), import('./test-file.js')]);
     const workspace = new GameWorkspace();
     for (const file of unique) count(testOneFile(file, workspace, io.cwd));
   }
