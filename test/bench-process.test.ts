@@ -28,9 +28,14 @@ describe('dipforge bench --process', () => {
     expect(p.test.phases).toBe(2 * PHASES);
     expect(p.test.medianMs).toBeGreaterThan(0);
     expect(p.test.phasesPerSecond).toBe(Math.round((p.test.phases / p.test.medianMs) * 1000));
+    expect(p.testJobs2.identical).toBe(true);
+    expect(p.testJobs2.phasesPerSecond).toBe(Math.round((p.test.phases / p.testJobs2.medianMs) * 1000));
+    // One run each: the ratio is that run's, the one thread's time over the two threads'.
+    expect(p.testJobs2.ratio).toBeCloseTo(p.test.medianMs / p.testJobs2.medianMs, 1);
     const lines = processLines(p).join('\n');
     expect(lines).toContain(`${p.version.ratio.toFixed(2)}× node`);
     expect(lines).toContain(`${p.test.phasesPerSecond} phases/s`);
+    expect(lines).toContain(`${p.testJobs2.ratio.toFixed(2)}× one thread, output identical`);
   });
 
   it('fails when a game of the folder does not pass', () => {

@@ -1,53 +1,13 @@
 /**
- * A small argument reader: positional arguments and `--flag value` options,
- * with every mistake reported as a usage error rather than guessed at.
+ * What commands that take one file share: the file named once, and `-o` never onto it. The
+ * option reader itself is options.ts.
  */
-export interface OptionSpec {
-  /** Long name without dashes, e.g. `output`. */
-  name: string;
-  short?: string;
-  takesValue: boolean;
-}
-
 import { resolve } from 'node:path';
 import { outputIsInput } from './files.js';
-import { echo } from '@dipforge/engine/config';
 import { Exit, type Io } from './io.js';
+import type { Parsed } from './options.js';
 
-export type Parsed = { ok: true; positional: string[]; options: Map<string, string | true> } | { ok: false; message: string };
-
-export function parseArgs(args: string[], specs: OptionSpec[]): Parsed {
-  const positional: string[] = [];
-  const options = new Map<string, string | true>();
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === '--') {
-      for (const rest of args.slice(i + 1)) positional.push(rest); // not push(...): a command line can be long
-      break;
-    }
-    if (arg.startsWith('-') && arg !== '-') {
-      const [flag, inline] = arg.startsWith('--') ? splitOnce(arg.slice(2)) : [arg.slice(1), undefined];
-      const spec = specs.find((s) => (arg.startsWith('--') ? s.name === flag : s.short === flag));
-      if (!spec) return { ok: false, message: `unknown option ${echo(arg)}` };
-      if (!spec.takesValue) {
-        if (inline !== undefined) return { ok: false, message: `--${spec.name} takes no value` };
-        options.set(spec.name, true);
-        continue;
-      }
-      const value = inline ?? args[++i];
-      if (value === undefined) return { ok: false, message: `${echo(arg)} needs a value` };
-      options.set(spec.name, value);
-      continue;
-    }
-    positional.push(arg);
-  }
-  return { ok: true, positional, options };
-}
-
-function splitOnce(s: string): [string, string | undefined] {
-  const i = s.indexOf('=');
-  return i < 0 ? [s, undefined] : [s.slice(0, i), s.slice(i + 1)];
-}
+export { parseArgs, readCount, type OptionSpec, type Parsed } from './options.js';
 
 /** How a command that takes one file names itself, and what it says when given none or several. */
 export interface OneFileCommand {

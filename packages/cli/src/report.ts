@@ -1,17 +1,8 @@
-import { relative, isAbsolute } from 'node:path';
 import { formatDiagnostic, hasErrors, hasInternalErrors, type Diagnostic } from '@dipforge/dsl';
-import { escapeControls } from '@dipforge/engine/config';
 import { Exit, type Io } from './io.js';
+import { displayPath } from './display-path.js';
 
-/**
- * Paths relative to the working folder when inside it, so output is short and
- * stable; a control character in a file name is shown escaped, so that it
- * cannot break the line it is printed on.
- */
-export function displayPath(path: string, cwd: string): string {
-  const rel = relative(cwd, path);
-  return escapeControls(rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path);
-}
+export { displayPath };
 
 export function printDiagnostics(diagnostics: readonly Diagnostic[], io: Io): void {
   for (const d of diagnostics) io.err(`${formatDiagnostic(d, displayPath(d.file, io.cwd))}\n`);

@@ -3,7 +3,8 @@
  * Start-up (`dipforge --version`, `dipforge check` of the classic map) against `node -e 0` in the
  * same run, runs alternating (A B A B …) so that a change of load falls on both, each figure the
  * median of the pairwise ratios; and `dipforge test DIR` over the bench's games written into a
- * temporary folder (removed afterwards), in phases per second of wall time.
+ * temporary folder (removed afterwards), in phases per second of wall time, on one thread and with
+ * `--jobs 2` (alternating too), with whether the two printed the same.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,16 +29,23 @@ export interface ProcessFigures {
   check: { medianMs: number; ratio: number };
   /** `dipforge test DIR` over the bench's games (orders only) written to a temporary folder: one process, one thread. */
   test: { games: number; phases: number; medianMs: number; phasesPerSecond: number };
+  /**
+   * `dipforge test DIR --jobs 2` over the same folder: median wall milliseconds, phases per second,
+   * the median of its speed-ups over one thread run by run, and whether its output was one thread's.
+   */
+  testJobs2: { medianMs: number; phasesPerSecond: number; ratio: number; identical: boolean };
 }
 
-/** Wall milliseconds of one run of `node ARGS`; throws when it does not exit 0. */
-function run(args: readonly string[], cwd: string): number {
+/** Wall milliseconds and standard output of one run of `node ARGS`; throws when it does not exit 0. */
+function runOut(args: readonly string[], cwd: string): { ms: number; out: string } {
   const t0 = performance.now();
   const r = spawnSync(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   const ms = performance.now() - t0;
   if (r.status !== 0) throw new Error(`node ${args.join(' ')} exited ${r.status ?? r.signal}: ${(r.stderr || r.stdout).slice(0, 300)}`);
-  return ms;
+  return { ms, out: r.stdout };
 }
+
+const run = (args: readonly string[], cwd: string): number => runOut(args, cwd).ms;
 
 const median = (xs: readonly number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -73,16 +81,29 @@ export function processFigures(gamesIn: (dir: string) => string[], phases: numbe
     const games = gamesIn(dir);
     const width = String(games.length).length;
     games.forEach((text, i) => writeFileSync(join(dir, `game-${String(i + 1).padStart(width, '0')}.dipgame`), text));
-    run([DIPFORGE, 'test', dir], cwd);
+    const one = [DIPFORGE, 'test', dir];
+    const two = [DIPFORGE, 'test', dir, '--jobs', '2'];
+    const identical = runOut(one, cwd).out === runOut(two, cwd).out;
     const times: number[] = [];
-    for (let i = 0; i < runs; i++) times.push(run([DIPFORGE, 'test', dir], cwd));
+    const times2: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      times.push(run(one, cwd));
+      times2.push(run(two, cwd));
+    }
     const ms = median(times);
+    const ms2 = median(times2);
     return {
       runs,
       nodeMs: Math.round(median([...version.nodeMs, ...check.nodeMs]) * 10) / 10,
       version: { medianMs: version.medianMs, ratio: version.ratio },
       check: { medianMs: check.medianMs, ratio: check.ratio },
       test: { games: games.length, phases, medianMs: Math.round(ms * 10) / 10, phasesPerSecond: Math.round((phases / ms) * 1000) },
+      testJobs2: {
+        medianMs: Math.round(ms2 * 10) / 10,
+        phasesPerSecond: Math.round((phases / ms2) * 1000),
+        ratio: Math.round(median(times.map((t, i) => t / times2[i]!)) * 100) / 100,
+        identical,
+      },
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -93,6 +114,6 @@ export function processFigures(gamesIn: (dir: string) => string[], phases: numbe
 export function processLines(p: ProcessFigures): string[] {
   return [
     `whole process (median of ${p.runs} runs, alternating with node -e 0 at ${p.nodeMs.toFixed(0)} ms): dipforge --version ${p.version.medianMs.toFixed(0)} ms = ${p.version.ratio.toFixed(2)}× node; dipforge check classic ${p.check.medianMs.toFixed(0)} ms = ${p.check.ratio.toFixed(2)}× node`,
-    `whole process: dipforge test over ${p.test.games} games (${p.test.phases} phases): median ${p.test.medianMs.toFixed(0)} ms = ${p.test.phasesPerSecond} phases/s`,
+    `whole process: dipforge test over ${p.test.games} games (${p.test.phases} phases): median ${p.test.medianMs.toFixed(0)} ms = ${p.test.phasesPerSecond} phases/s; --jobs 2 ${p.testJobs2.medianMs.toFixed(0)} ms = ${p.testJobs2.phasesPerSecond} phases/s, ${p.testJobs2.ratio.toFixed(2)}× one thread, output ${p.testJobs2.identical ? 'identical' : 'DIFFERENT'}`,
   ];
 }

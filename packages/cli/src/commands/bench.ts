@@ -18,7 +18,6 @@ import { compileMapFile, GameWorkspace, parseGame, runGame, runGameText, Variant
 import { diagnostics as serverDiagnostics, pathToUri, Workspace as ServerWorkspace } from '@dipforge/lsp';
 import {
   AdjudicatorPool,
-  numberProblem,
   adjudicateAdjustmentInts,
   adjudicateMovementInts,
   adjudicateRetreatInts,
@@ -49,7 +48,7 @@ import {
   type Position,
   type RuleOptions,
 } from '@dipforge/engine';
-import { parseArgs } from '../args.js';
+import { parseArgs, readCount } from '../args.js';
 import { serveFigures, type ServeFigures } from '../bench-serve.js';
 import { writeFileAtomic } from '../atomic.js';
 import { Exit, type Io } from '../io.js';
@@ -341,13 +340,6 @@ export function stats(samples: readonly number[]): Stats | null {
   const round = (v: number): number => Math.round(v * 100) / 100;
   const mean = s.reduce((a, b) => a + b, 0) / s.length;
   return { count: s.length, medianUs: round(q(0.5)), p10Us: round(q(0.1)), p90Us: round(q(0.9)), meanUs: round(mean) };
-}
-
-function readCount(value: string | true | undefined, name: string, fallback: number, min: number, max: number): number | string {
-  if (value === undefined) return fallback;
-  if (value === true || !/^\d+$/.test(value)) return `--${name} needs a whole number`;
-  // Past its bounds, said as too large or too small, with the number as written (never `1e+25`).
-  return numberProblem(value, { what: `--${name}`, min, max, whole: true }) ?? Number(value);
 }
 
 export async function bench(args: string[], io: Io): Promise<number> {

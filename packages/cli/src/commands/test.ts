@@ -1,18 +1,23 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { formatFailure, GameWorkspace, hasInternalErrors, systemError, testGameFile } from '@dipforge/dsl';
-import { parseArgs } from '../args.js';
+import { parseArgs, readCount } from '../options.js';
+import { displayPath } from '../display-path.js';
 import { Exit, type Io } from '../io.js';
-import { displayPath } from '../report.js';
+import type { FileOutcome } from './test-file.js';
+import { testInWorkers } from './test-jobs.js';
 
-export const testUsage = 'dipforge test FILE…|DIR   run the expectations in .dipgame files (a folder: every .dipgame in it)';
+export const testUsage = 'dipforge test FILE…|DIR [--jobs N]   run the expectations in .dipgame files (a folder: every .dipgame in it; N worker threads, the same output)';
+
+/** The most worker threads `--jobs` takes. */
+const MAX_JOBS = 64;
 
 /**
  * Every `.dipgame` file under a folder, recursively, in name order (hidden
  * folders and node_modules skipped). Folders are expanded from a list, not by a
- * call a level: folders can nest deeper than the stack goes.
+ * call a level: folders can nest deeper than the stack goes. A folder that
+ * cannot be read is skipped and its error put in `errors`.
  */
-export function gameFilesIn(dir: string): string[] {
+export function gameFilesIn(dir: string, errors: unknown[]): string[] {
   const out: string[] = [];
   // Files to list and folders to read, the next one last: a folder's entries go on in reverse name order.
   const todo = [{ path: dir, folder: true }];
@@ -25,7 +30,7 @@ export function gameFilesIn(dir: string): string[] {
     try {
       entries = readdirSync(item.path, { withFileTypes: true });
     } catch (e) {
-      systemError(e);
+      errors.push(e);
       continue;
     }
     entries.sort((a, b) => b.name.localeCompare(a.name, 'en', { numeric: true }));
@@ -42,27 +47,37 @@ export function gameFilesIn(dir: string): string[] {
 /**
  * Runs each game file's expectations. One line per failing file (its first
  * failure, and how many more); the last line is always `N passed, N failed`.
+ * The files are tested on worker threads (see test-jobs.ts), `--jobs N` of them; the output is the same for any N.
  */
-export function test(args: string[], io: Io): number {
-  const parsed = parseArgs(args, []);
-  if (!parsed.ok || parsed.positional.length === 0) {
-    io.err(`dipforge test: ${parsed.ok ? 'no file or folder given' : parsed.message}\nusage: ${testUsage}\n`);
+export async function test(args: string[], io: Io): Promise<number> {
+  const parsed = parseArgs(args, [{ name: 'jobs', short: 'j', takesValue: true }]);
+  const jobs = parsed.ok ? readCount(parsed.options.get('jobs'), 'jobs', 1, 1, MAX_JOBS) : 1;
+  if (!parsed.ok || parsed.positional.length === 0 || typeof jobs === 'string') {
+    const why = !parsed.ok ? parsed.message : typeof jobs === 'string' ? jobs : 'no file or folder given';
+    io.err(`dipforge test: ${why}\nusage: ${testUsage}\n`);
     return Exit.usage;
   }
   const files: string[] = [];
   const unreadable: string[] = [];
+  // The languages are loaded only if the files are tested here: the worker threads load their own.
+  const errors: unknown[] = [];
   for (const arg of parsed.positional) {
     const path = resolve(io.cwd, arg);
     let isDir = false;
     try {
       isDir = statSync(path).isDirectory();
     } catch (e) {
-      systemError(e);
+      errors.push(e);
       unreadable.push(path);
       continue;
     }
-    if (isDir) for (const f of gameFilesIn(path)) files.push(f); // not push(...): a folder can hold many files
+    if (isDir) for (const f of gameFilesIn(path, errors)) files.push(f); // not push(...): a folder can hold many files
     else files.push(path);
+  }
+  if (errors.length > 0) {
+    // A refusal of the system is the file's problem; anything else is dipforge's own failure, thrown on.
+    const { systemError } = await import('@dipforge/dsl');
+    for (const e of errors) systemError(e);
   }
   let passed = 0;
   let failed = 0;
@@ -70,26 +85,21 @@ export function test(args: string[], io: Io): number {
     failed++;
     io.out(`${displayPath(path, io.cwd)}: cannot read: no such file or folder\n`);
   }
-  const workspace = new GameWorkspace();
   // A file dipforge itself failed on (a bug, not the file's fault) makes the run exit 3, not 1.
   let internal = false;
-  for (const file of [...new Set(files)]) {
-    const result = testGameFile(file, workspace);
-    if (hasInternalErrors(result.run.diagnostics)) internal = true;
-    if (result.passed) {
-      passed++;
-      continue;
-    }
-    failed++;
-    const [first, ...rest] = result.failures;
-    const more = rest.length > 0 ? ` (and ${rest.length} more)` : '';
-    const shown = displayPath(file, io.cwd);
-    const line = first
-      ? first.file === result.file
-        ? formatFailure(first, shown)
-        : `${shown}: ${formatFailure(first, displayPath(first.file, io.cwd))}`
-      : `${shown}: failed`;
-    io.out(`${line}${more}\n`);
+  const count = (outcome: FileOutcome): void => {
+    if (outcome.internal) internal = true;
+    if (outcome.passed) passed++;
+    else failed++;
+    if (outcome.line) io.out(outcome.line);
+  };
+  const unique = [...new Set(files)];
+  // One file is tested here: a worker's start-up would cost more than its larger young generation saves.
+  if (unique.length > 1) await testInWorkers(unique, jobs, io.cwd, count);
+  else {
+    const [{ GameWorkspace }, { testOneFile }] = await Promise.all([import('@dipforge/dsl'), import('./test-file.js')]);
+    const workspace = new GameWorkspace();
+    for (const file of unique) count(testOneFile(file, workspace, io.cwd));
   }
   io.out(`${passed} passed, ${failed} failed\n`);
   return internal ? Exit.internal : failed > 0 ? Exit.errors : Exit.ok;

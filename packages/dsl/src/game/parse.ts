@@ -384,21 +384,33 @@ class GameParser {
     if (i - first > 1 && NOT_ORDER_WORDS.has(text.slice(first, i).toLowerCase())) return false;
     let last = i;
     let hash = TEXT_HASH;
+    let result: { value: G.ExpectedResult; from: number; to: number } | undefined;
     for (let j = first; j < end; j++) {
       const c = text.charCodeAt(j);
       if (isBlank(c)) continue;
-      if (c < 33 || c > 126 || c === 34 || c === 58 || c === 91 || c === 93 || (c >= 48 && c <= 57)) return false;
+      if (c === 91) {
+        // `[succeeds]`, `[fails]` or `[illegal]` ending the line; anything else the general reader reports.
+        result = writtenResult(text, j, end);
+        if (!result) return false;
+        break;
+      }
+      if (c < 33 || c > 126 || c === 34 || c === 58 || c === 93 || (c >= 48 && c <= 57)) return false;
       if (c === 47 && text.charCodeAt(j + 1) === 47 && j + 1 < end) return false;
       if ((c === 97 || c === 65) && hasAsciiWord(text, j + 1, 'llies')) return false;
       hash = hashStep(hash, c);
       last = j + 1;
     }
     const phase = this.phase as G.PhaseSection;
-    this.growLater(phase, last);
-    // The text is the whole line: one range for both (ranges are never changed, only replaced).
-    const range = this.range(first, last);
+    this.growLater(phase, result ? result.to : last);
+    const textRange = this.range(first, last);
     // The text is the one string kept for it (texts.ts): most texts repeat an earlier one.
-    phase.orders.push({ kind: 'Order', power: this.power as G.Word, text: { text: textOf(text, first, last, hash), range }, range });
+    const line: G.OrderLine = { kind: 'Order', power: this.power as G.Word, text: { text: textOf(text, first, last, hash), range: textRange }, range: textRange };
+    // Without a result the text is the whole line: one range for both (ranges are never changed, only replaced).
+    if (result) {
+      line.range = this.range(first, result.to);
+      line.expected = { value: result.value, range: this.range(result.from, result.to) };
+    }
+    phase.orders.push(line);
     return true;
   }
 
@@ -728,7 +740,8 @@ class GameParser {
       const inner = open >= 0 && close > open ? toks.slice(open + 1, close) : [];
       const from = open >= 0 ? (toks[open] as Tok).start : last.start;
       const word = inner.length === 1 && inner[0]?.kind === 'word' ? inner[0].text.toLowerCase() : undefined;
-      const value = word ? RESULTS[word] : undefined;
+      // Only the three results themselves, never a name every object has (`[constructor]`).
+      const value = word && Object.hasOwn(RESULTS, word) ? RESULTS[word] : undefined;
       if (open < 0 || close < 0 || !value) {
         const written = this.text.slice(from, lineEnd);
         this.report('unknownResult', from, lineEnd, `Expected [succeeds], [fails] or [illegal] after the order, not ${echo(written)}`);
@@ -1039,6 +1052,31 @@ class GameParser {
 /** A word node: the word as written and lower-cased. */
 function wordNode(text: string, range: Range): G.Word {
   return { text, value: text.toLowerCase(), range };
+}
+
+/**
+ * The result written at `from` (a `[`) to the end of the line, `[ WORD ]` with blanks anywhere
+ * between and after, WORD a result in any case: its value and where it starts and ends (without
+ * the blanks after); undefined for anything else, which the general reader reads and reports.
+ */
+function writtenResult(text: string, from: number, end: number): { value: G.ExpectedResult; from: number; to: number } | undefined {
+  let i = from + 1;
+  while (i < end && isBlank(text.charCodeAt(i))) i++;
+  const word = i;
+  while (i < end && isAsciiLetter(text.charCodeAt(i))) i++;
+  const key = text.slice(word, i).toLowerCase();
+  // Only the three results themselves (never a name the object inherits): the general reader says the rest.
+  const value = Object.hasOwn(RESULTS, key) ? RESULTS[key] : undefined;
+  if (!value) return undefined;
+  while (i < end && isBlank(text.charCodeAt(i))) i++;
+  if (text.charCodeAt(i) !== 93 || i >= end) return undefined;
+  const to = i + 1;
+  for (i = to; i < end; i++) if (!isBlank(text.charCodeAt(i))) return undefined;
+  return { value, from, to };
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
 /** Spaces and tabs, the blanks the tokenizer skips without its regular expression. */

@@ -1,0 +1,64 @@
+/**
+ * `dipforge test --jobs N` prints the same bytes and exits with the same code as one thread, over
+ * a folder of passing and failing games (changed results, broken lines, a file that is no text),
+ * nested in sub-folders so that the order of the report is the walk's, not the finishing order.
+ */
+import { readdirSync, readFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dipforgeIn, scratchFolder } from './cli-in-process.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const RULES = join(ROOT, 'test', 'rules');
+
+describe('dipforge test --jobs', () => {
+  const scratch = scratchFolder();
+  afterAll(() => scratch.remove());
+  const names = readdirSync(RULES).filter((n) => n.endsWith('.dipgame')).sort().slice(0, 40);
+  let broken = 0;
+  names.forEach((name, i) => {
+    const text = readFileSync(join(RULES, name), 'utf8');
+    const folder = `part-${i % 3}`;
+    mkdirSync(join(scratch.dir, folder), { recursive: true });
+    // Every fourth game with its first result turned round; every seventh with a line that is no statement.
+    let changed = text;
+    if (i % 4 === 1 && /\[succeeds\]|\[fails\]/.test(text)) changed = text.replace(/\[(succeeds|fails)\]/, (_, r) => (r === 'succeeds' ? '[fails]' : '[succeeds]'));
+    if (i % 7 === 3) changed = `${changed}\nphase spring 1901 movement\n  england:\n    F lon ~~ nth\n`;
+    if (changed !== text) broken++;
+    scratch.write(join(folder, name), changed);
+  });
+  scratch.write('not-text.dipgame', new Uint8Array([0x76, 0xff, 0xfe, 0x0a]));
+
+  it('gives one thread\'s output, byte for byte, on 2 and 3 threads', async () => {
+    const one = await dipforgeIn(scratch.dir, 'test', '.');
+    // Failures are in it, so the comparison is not of empty reports.
+    expect(one.code).toBe(1);
+    const failedLines = one.out.split('\n').filter((l) => /^part-\d\/|^not-text/.test(l));
+    expect(failedLines.length).toBeGreaterThanOrEqual(broken);
+    expect(one.out).toMatch(new RegExp(`${names.length + 1 - failedLines.length} passed, ${failedLines.length} failed\\n$`));
+    for (const jobs of ['2', '3']) {
+      const many = await dipforgeIn(scratch.dir, 'test', '.', '--jobs', jobs);
+      expect(many.code).toBe(one.code);
+      expect(many.out).toBe(one.out);
+      expect(many.err).toBe(one.err);
+    }
+  });
+
+  it('gives the same for files named one by one, a file named twice and a missing one', async () => {
+    const files = ['part-1/' + names[1], 'missing.dipgame', 'part-0/' + names[0], 'part-1/' + names[1], 'part-2/' + names[5]];
+    const one = await dipforgeIn(scratch.dir, 'test', ...files);
+    const many = await dipforgeIn(scratch.dir, 'test', '-j', '4', ...files);
+    expect(one.out).toContain('missing.dipgame: cannot read');
+    expect(many).toEqual(one);
+  });
+
+  it('refuses a count that is no whole number or out of range, with the usage', async () => {
+    for (const bad of ['0', '65', 'two', '1.5']) {
+      const r = await dipforgeIn(scratch.dir, 'test', '.', '--jobs', bad);
+      expect(r.code).toBe(2);
+      expect(r.out).toBe('');
+      expect(r.err).toMatch(/^dipforge test: .*--jobs.*\nusage: dipforge test/);
+    }
+  });
+});
