@@ -20,6 +20,7 @@ const { ARMY, FLEET } = boardCodes;
 const { ADJ_SWAP_ONLY, ADJ_TAGGED_ONLY, SUPPORT_COAST_IGNORED, SUPPORT_COAST_MUST_MATCH, SUPPORT_COAST_OWN_MAY_OMIT } = flagCodes;
 const { SEAS_CONVOYING } = pathModes;
 const { CONVOY, MOVE, ROUTE_CONVOY, ROUTE_EITHER, ROUTE_LAND, SUPPORT_HOLD, SUPPORT_MOVE, UNMATCHED, UNMATCHED_CIVIL_DISORDER } = tableCodes;
+
 // ------------------------------------------------------------------ implicit orders (4.E.3)
 
 /**

@@ -20,6 +20,7 @@ import type { MovementWorkspace } from './workspace.js';
 const { FLEET } = boardCodes;
 const { WRITTEN_MISSING, WRITTEN_OK, WRITTEN_WRONG } = refCodes;
 const { HOLD, MOVE, ROUTE_LAND, SUPPORT_HOLD, SUPPORT_MOVE } = tableCodes;
+
 /** The result of an illegal written order. */
 export function illegalResult(order: Order, reason: Reason): OrderResult {
   return { order, status: 'illegal', reason, detail: reasonText(reason) };
