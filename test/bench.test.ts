@@ -48,7 +48,7 @@ describe('dipforge bench --json', () => {
     expect(r.status).toBe(0);
     const j = JSON.parse(r.stdout) as Record<string, any>;
     expect(Object.keys(j).sort()).toEqual(
-      ['adjudicate', 'adjudicateInts', 'edition', 'editor', 'format', 'games', 'legalOrders', 'machine', 'mix', 'orderChoice', 'orders', 'phases', 'phasesPerGame', 'process', 'render', 'seed', 'threads', 'throughput', 'variant', 'warmupGames'].sort(),
+      ['adjudicate', 'adjudicateInts', 'edition', 'editor', 'format', 'games', 'legalOrders', 'machine', 'mix', 'orderChoice', 'orders', 'phases', 'phasesPerGame', 'process', 'render', 'seed', 'settled', 'threads', 'throughput', 'variant', 'warmupGames'].sort(),
     );
     // The integer APIs agree with adjudicatePhase on every phase; --threads and --editor were not asked for.
     expect(Object.keys(j.adjudicateInts).sort()).toEqual(['adjustment', 'mismatches', 'movement', 'movementReused', 'retreat']);
@@ -59,6 +59,20 @@ describe('dipforge bench --json', () => {
       expect(j.adjudicateInts[k]?.count ?? 0, k).toBe(j.phases[k]);
     }
     expect(j.adjudicateInts.mismatches).toBe(0);
+    // Settled figures: per kind, a positive time where the games had phases of that kind, null where they had none.
+    expect(Object.keys(j.settled).sort()).toEqual(['adjudicate', 'adjudicateInts', 'calls']);
+    expect(j.settled.calls).toBe(5);
+    for (const api of ['adjudicate', 'adjudicateInts']) {
+      expect(Object.keys(j.settled[api]).sort(), api).toEqual(['adjustment', 'movement', 'retreat']);
+      for (const k of ['movement', 'retreat', 'adjustment']) {
+        const v = j.settled[api][k];
+        if (j.phases[k] === 0) expect(v, `${api}.${k}`).toBe(null);
+        else {
+          expect(typeof v, `${api}.${k}`).toBe('number');
+          expect(Number.isFinite(v) && v > 0, `${api}.${k} = ${v}`).toBe(true);
+        }
+      }
+    }
     expect(j.threads).toBe(null);
     expect(j.editor).toBe(null);
     expect(j.process).toBe(null);
@@ -188,6 +202,7 @@ describe('dipforge bench, human-readable and bad arguments', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('adjudicate movement');
     expect(r.stdout).toContain('legal orders, all phases');
+    expect(r.stdout).toMatch(/settled \(median of each phase's fastest of 5 calls\): adjudicatePhase movement [\d.]+ µs/);
     expect(r.stdout).toMatch(/throughput: \d+ phases in [\d.]+ s = \d+ phases\/s/);
     expect(r.stdout).toContain('illegal: 0');
   });

@@ -55,6 +55,7 @@ import { Exit, type Io } from '../io.js';
 import { displayPath, printDiagnostics, summary } from '../report.js';
 import { processFigures, processLines, type ProcessFigures } from './bench-process.js';
 import { renderFigures, type RenderFigures } from './bench-render.js';
+import { settledFigures, type SettledFigures } from './bench-settled.js';
 
 export const benchUsage =
   'dipforge bench [--games N] [--phases N] [--seed N] [--warmup N] [--uniform] [--variant NAME|PATH] [--years N] [--check] [--threads N] [--editor] [--process] [--serve] [--json] [--write-games DIR]   adjudication speed on seeded random games';
@@ -420,6 +421,7 @@ export async function bench(args: string[], io: Io): Promise<number> {
   timePhaseInts(board, rules, settings.seed, tally);
   timeLegalInts(board, rules, tally);
   const report = benchJson(settings, config.id, rules.edition, tally);
+  report.settled = settledFigures(board, rules, settings.seed, [...tally.movementPhases, ...tally.otherPhases]);
   report.render = await renderFigures(config, board);
   if (settings.years > 0) report.years = settings.years;
   if (check) report.invariants = { positions: check.positions, problems: check.problems.length, first: check.problems.slice(0, 20) };
@@ -488,6 +490,8 @@ export interface BenchReport {
    * beforehand), and how many disagreed with `adjudicatePhase` (always 0).
    */
   adjudicateInts: { movement: Stats | null; movementReused: Stats | null; retreat: Stats | null; adjustment: Stats | null; mismatches: number };
+  /** The same phases again after the others, each called several times in a row, its fastest call kept: the median of those (bench-settled.ts). */
+  settled: SettledFigures | null;
   /** `legalOrders` per phase (order objects); `integerApi`: `LegalOrderTable.fill` on the same positions (packed integers), timed after the games. */
   legalOrders: Record<PhaseKind | 'all', Stats | null> & { ordersPerPhase: number; integerApi: Record<PhaseKind | 'all', Stats | null> };
   throughput: { seconds: number; phasesPerSecond: number; gamesWon: number };
@@ -587,6 +591,7 @@ function benchJson(settings: Settings, variant: string, edition: string, tally: 
         adjustment: stats(tally.legalInts.adjustment),
       },
     },
+    settled: null,
     throughput: { seconds: round(tally.gameSeconds, 4), phasesPerSecond: round(tally.gameSeconds > 0 ? total / tally.gameSeconds : 0, 1), gamesWon: tally.wins },
     threads: null,
     editor: null,
@@ -633,6 +638,12 @@ function humanReport(r: BenchReport): string {
   for (const k of KINDS) row(`legal ints, ${k}`, r.legalOrders.integerApi[k]);
   lines.push('');
   lines.push(`legal orders per phase: ${r.legalOrders.ordersPerPhase} on average`);
+  if (r.settled) {
+    const us = (v: number | null): string => (v === null ? '-' : `${num(v)} µs`);
+    const settledRow = (row: Record<PhaseKind, number | null>): string => KINDS.map((k) => `${k} ${us(row[k])}`).join(', ');
+    lines.push(`settled (median of each phase's fastest of ${r.settled.calls} calls): adjudicatePhase ${settledRow(r.settled.adjudicate)}`);
+    lines.push(`settled, integer APIs: ${settledRow(r.settled.adjudicateInts)}`);
+  }
   const intPhases = KINDS.reduce((n, k) => n + (r.adjudicateInts[k]?.count ?? 0), 0);
   lines.push(`integer APIs (adjudicate*Ints): ${r.adjudicateInts.mismatches} of ${intPhases} phases differ from adjudicatePhase`);
   lines.push(

@@ -1,7 +1,7 @@
 /**
  * Legal orders of a movement phase, on integer ids: for every unit its holds,
  * moves, supports and convoys, in the sense the adjudicator gives "legal"
- * (`adjudicate/movement/validate.ts`, after the DATC): an order that, knowing
+ * (`adjudicate/movement/legality.ts`, after the DATC): an order that, knowing
  * the units on the board but none of the other orders, could be valid.
  *
  * - A move goes to an adjacent location of the unit's kind; an army also goes

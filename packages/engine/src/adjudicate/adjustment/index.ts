@@ -57,9 +57,16 @@ export function balances(
   out: Int32Array = new Int32Array(board.powerCount),
 ): Int32Array {
   out.fill(0);
-  for (let p = 0; p < board.provinceCount; p++) if (board.supplyCentre[p] && owner[p]! >= 0 && owner[p]! < board.powerCount) out[owner[p]!]! += 1;
+  // Bounds and columns read once: the unit tables passed here are of several classes, and a
+  // property read in a loop's condition is a look-up on each turn.
+  const { provinceCount, powerCount, supplyCentre } = board;
+  for (let p = 0; p < provinceCount; p++) {
+    const o = owner[p]!;
+    if (supplyCentre[p] && o >= 0 && o < powerCount) out[o]! += 1;
+  }
   // Neutral units (power index powerCount) are no power's: they count against no one.
-  for (let u = 0; u < units.n; u++) if (units.power[u]! < board.powerCount) out[units.power[u]!]! -= 1;
+  const { n, power } = units;
+  for (let u = 0; u < n; u++) if (power[u]! < powerCount) out[power[u]!]! -= 1;
   return out;
 }
 

@@ -77,6 +77,11 @@ class AdjustmentWorkspace {
   readonly units: { n: number; units: never[]; power: Int32Array; kind: Uint8Array; loc: Int32Array; prov: Int32Array; unitAt: Int32Array };
   readonly balance: Int32Array;
   readonly removed: Uint8Array;
+  /** Per power: how many of its units are removed so far. */
+  readonly removedOf: Int32Array;
+  /** Per power: its disband orders, and its build and waive orders (so that a power without any is passed over). */
+  readonly disbandsOf: Int32Array;
+  readonly buildsOf: Int32Array;
   /** Per unit: 1 once named by a disband order of its power (duplicates). */
   readonly named: Uint8Array;
   /** A power's disband orders that stand, and its builds and waives that stand (`entryProv`: the build's province, -1 for a waive). */
@@ -107,6 +112,9 @@ class AdjustmentWorkspace {
     this.units = { n: 0, units: [], power: new Int32Array(P), kind: new Uint8Array(P), loc: new Int32Array(P), prov: new Int32Array(P), unitAt: new Int32Array(P).fill(-1) };
     this.balance = new Int32Array(board.powerCount);
     this.removed = new Uint8Array(P);
+    this.removedOf = new Int32Array(board.powerCount + 1);
+    this.disbandsOf = new Int32Array(board.powerCount);
+    this.buildsOf = new Int32Array(board.powerCount);
     this.named = new Uint8Array(P);
     this.list = new Int32Array(P);
     this.entryOrder = new Int32Array(0);
@@ -140,11 +148,11 @@ class AdjustmentWorkspace {
     this.builtAt[this.board.locProvince[loc]!] = 1;
   }
 
-  countRemoved(power: number): number {
-    const U = this.units;
-    let c = 0;
-    for (let u = 0; u < U.n; u++) if (this.removed[u] && U.power[u] === power) c++;
-    return c;
+  /** Removes unit `u` (once). */
+  remove(u: number): void {
+    if (this.removed[u]) return;
+    this.removed[u] = 1;
+    this.removedOf[this.units.power[u]!]! += 1;
   }
 }
 
@@ -185,13 +193,16 @@ export function adjudicateAdjustmentInts(
   ws.draws.reset(seed, position.phase);
   ws.ensureOrders(orders.n);
   const U = ws.units;
-  const { removed, named, list, status, reason, builtAt } = ws;
+  const { removed, removedOf, disbandsOf, buildsOf, named, list, status, reason, builtAt } = ws;
   const pu = position.units;
   const P = board.provinceCount;
   const PC = board.powerCount;
   if (pu.n > P) throw new RangeError(`more units (${pu.n}) than provinces (${P})`);
   U.n = 0;
   ws.builtCount = 0;
+  removedOf.fill(0);
+  disbandsOf.fill(0);
+  buildsOf.fill(0);
   try {
     for (let u = 0; u < pu.n; u++) {
       const l = pu.loc[u]!;
@@ -220,13 +231,17 @@ export function adjudicateAdjustmentInts(
         const u = orders.unit[i]!;
         if (!(u >= 0 && u < U.n)) throw new RangeError(`unknown unit ${u}`);
         if (U.power[u] !== p) illegal(ws, i, 'wrong-power');
-      }
+        else disbandsOf[p]! += 1;
+      } else buildsOf[p]! += 1;
     }
 
     // Disbands, then what `removal-order` removes, power by power.
     for (let p = 0; p < PC; p++) {
+      const need = -balance[p]!;
+      // A power with no disband orders and nothing to remove has nothing to do here.
+      if (disbandsOf[p] === 0 && need <= 0) continue;
       let L = 0;
-      for (let i = 0; i < n; i++) {
+      for (let i = 0; disbandsOf[p]! > 0 && i < n; i++) {
         if (orders.type[i] !== DISBAND || orders.power[i] !== p || status[i] !== STATUS_SUCCEEDS) continue;
         const u = orders.unit[i]!;
         // A unit named in two disband orders is removed once; the repeat is a duplicate order (6.J.2).
@@ -236,9 +251,8 @@ export function adjudicateAdjustmentInts(
           list[L++] = i;
         }
       }
-      const need = -balance[p]!;
       if (rules['voluntary-disbands']) {
-        for (let k = 0; k < L; k++) removed[orders.unit[list[k]!]!] = 1;
+        for (let k = 0; k < L; k++) ws.remove(orders.unit[list[k]!]!);
       } else if (need <= 0) {
         for (let k = 0; k < L; k++) illegal(ws, list[k]!, 'no-disbands');
       } else {
@@ -251,24 +265,27 @@ export function adjudicateAdjustmentInts(
           else to = 0;
           for (let k = 0; k < L; k++) if (k < from || k >= to) fails(ws, list[k]!, 'too-many-disbands');
         }
-        for (let k = from; k < to; k++) removed[orders.unit[list[k]!]!] = 1;
+        for (let k = from; k < to; k++) ws.remove(orders.unit[list[k]!]!);
       }
-      const stillNeeded = need - ws.countRemoved(p);
+      const stillNeeded = need - removedOf[p]!;
       if (stillNeeded > 0) {
         const candidates: number[] = [];
         for (let u = 0; u < U.n; u++) if (U.power[u] === p && !removed[u]) candidates.push(u);
         const table = U as unknown as UnitTable;
-        for (const u of civilDisorderRemovals(board, rules, table, ws.ownerOf, candidates, stillNeeded, ws.draws.get())) removed[u] = 1;
+        for (const u of civilDisorderRemovals(board, rules, table, ws.ownerOf, candidates, stillNeeded, ws.draws.get())) ws.remove(u);
       }
     }
 
     // Builds and waives, power by power.
     const { entryOrder, entryProv, entryKind, entryLoc, build, place } = ws;
+    const autoArmies = rules['auto-builds'] === 'army';
     for (let p = 0; p < PC; p++) {
-      const allowed = balance[p]! + ws.countRemoved(p);
+      const allowed = balance[p]! + removedOf[p]!;
+      // A power with no build or waive orders builds only by `auto-builds`.
+      if (buildsOf[p] === 0 && !(autoArmies && allowed > 0)) continue;
       let E = 0;
       let clash = false;
-      for (let i = 0; i < n; i++) {
+      for (let i = 0; buildsOf[p]! > 0 && i < n; i++) {
         const type = orders.type[i]!;
         if ((type !== BUILD && type !== WAIVE) || orders.power[i] !== p || status[i] !== STATUS_SUCCEEDS) continue;
         if (allowed <= 0) {
@@ -329,7 +346,7 @@ export function adjudicateAdjustmentInts(
           if (entryProv[k]! >= 0) ws.addBuilt(p, entryKind[k]!, entryLoc[k]!);
         }
       }
-      if (rules['auto-builds'] === 'army' && allowed > used) {
+      if (autoArmies && allowed > used) {
         for (const prov of automaticBuilds(board, rules, ws.ownerOf, p, allowed - used, ws.taken)) ws.addBuilt(p, ARMY, prov);
       }
     }

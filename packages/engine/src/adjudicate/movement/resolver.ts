@@ -165,7 +165,7 @@ export function resolve(m: MovementState, u: number): boolean {
  * that reaching them from another decision costs one load instead of a
  * resolution:
  * - a support or a convoy with no move into its unit's province (nothing can
- *   cut it or dislodge the unit): settled as it is filed (`fileOrders`, validate.ts);
+ *   cut it or dislodge the unit): settled as it is filed (`fileOrders`, filing.ts);
  * - a move not by convoy into an empty province that no other unit moves to, with
  *   no supports or convoys of its own (strength 1 against nothing): here.
  * Such a decision never takes part in a cycle, and the backup rule never

@@ -3,7 +3,7 @@
  * order (after illegal and duplicate orders are set aside) and the per-phase
  * lists the decisions walk (moves into each province, supports of each unit,
  * convoying fleets of each army), as CSR rows in buffers that are reused from
- * phase to phase. Built by `validate.ts`, read by the decisions.
+ * phase to phase. Built by `validate.ts` (with `legality.ts`, `one-order.ts`, `filing.ts`), read by the decisions.
  *
  * One table per board (`workspace.ts`), sized for the most units a board can
  * hold (one per province), so a phase allocates nothing here.
@@ -37,7 +37,7 @@ export const UNMATCHED_CIVIL_DISORDER = 2;
 /**
  * Orders as columns, one slot each: where a legality check writes an order it
  * accepts (`set`). The written path keeps one slot per written order and picks
- * each unit's order among them (`validate.ts`); the integer path has one order
+ * each unit's order among them (`one-order.ts`); the integer path has one order
  * per unit, so its checks write straight into the table's own columns
  * (`MovementTable.slots`, slot = unit) and nothing is copied.
  */
