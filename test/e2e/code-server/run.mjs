@@ -199,7 +199,7 @@ async function screenshot(name) {
 /** The dipforge oracle: the units of a game file at a phase, as `dipforge render` draws them. */
 function unitsByCli(file, phase) {
   const r = spawnSync(process.execPath, [join(ROOT, 'packages/cli/bin/dipforge.js'), 'render', file, '--phase', phase], { encoding: 'utf8' });
-  return [...r.stdout.matchAll(/<g class="unit[^"]*"[^>]*data-unit="([^"]+)"/g)].map((m) => m[1]).sort();
+  return [...r.stdout.matchAll(/<g class="unit (army|fleet)[^"]*"[^>]*data-location="([^"]+)"/g)].map((m) => `${m[1] === 'army' ? 'A' : 'F'} ${m[2]}`).sort();
 }
 
 /** Runs one step; a step that throws fails (with its screenshot) and the next one starts from a clean slate. */
@@ -314,7 +314,7 @@ await step('board', async () => {
     const board = frame.locator('svg.dipforge-board').first();
     const phase = await board.getAttribute('data-phase');
     const variant = await board.getAttribute('data-variant');
-    const units = (await frame.$$eval('svg.dipforge-board g.unit[data-unit]', (gs) => gs.map((g) => g.getAttribute('data-unit')))).sort();
+    const units = (await frame.$$eval('svg.dipforge-board g.unit[data-unit]', (gs) => gs.map((g) => `${g.classList.contains('army') ? 'A' : 'F'} ${g.getAttribute('data-location')}`))).sort();
     const expected = phase ? unitsByCli(join(D.work, GAME), phase) : [];
     check('the board webview shows the units of the phase under the cursor',
       variant === 'classic' && phase === 'fall 1901 movement' && units.length === 22 && same(units, expected),
@@ -335,7 +335,7 @@ await step('click', async () => {
   if (!spring) throw new Error('the board did not follow the cursor into spring 1901');
   await sleep(500);
   // A par: the unit glyph (data-unit names its province), then Burgundy's shape (data-province).
-  await frame.locator('svg.dipforge-board [data-unit][data-province="par"], svg.dipforge-board [data-unit="par"]').first().click();
+  await frame.locator('svg.dipforge-board [data-unit="par"]').first().click();
   const lit = await poll(async () => {
     const provinces = await frame.$$eval('svg.dipforge-board .df-target', (els) => els.map((e) => e.getAttribute('data-province')));
     return provinces.length ? [...new Set(provinces)].sort() : undefined;
