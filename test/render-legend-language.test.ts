@@ -9,9 +9,10 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compileBoard, initialPosition, renderBoard, type Position, type VariantConfig } from '@dipforge/engine';
+import { boardAt, Workspace } from '@dipforge/lsp';
 import { allElements, byClass, parseXml, type XmlElement } from '../packages/engine/test/helpers/svg.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -85,5 +86,22 @@ describe('the legend in the labels\' language', () => {
     const heads = (svg: string) => byClass(parseXml(svg), 'legend-head').map((t) => t.text);
     expect(heads(render())).toEqual(['国家', '资源点', '部队']);
     expect(heads(render('--lang', 'fi'))).toEqual(['Valtio', 'Tukikohdat', 'Yksiköt']);
+  });
+
+  it('the editor\'s board of a game in Chinese has the Chinese legend and labels; in the standard notation, the English ones', () => {
+    const ws = new Workspace();
+    const path = join(ROOT, 'test/order-languages/zh-whole-game-000-appendix-orders.dipgame');
+    const text = readFileSync(path, 'utf8');
+    const board = (t: string, uri: string) => {
+      ws.openDocument(uri, t, 1);
+      const doc = ws.docByUri(uri)!;
+      return parseXml(boardAt(ws, doc, { line: 0, character: 0 }).svg ?? '');
+    };
+    const zh = board(text, pathToFileURL(path).href);
+    expect(byClass(zh, 'legend-head').map((t) => t.text)).toEqual(['国家', '资源点', '部队']);
+    expect(byClass(zh, 'label').find((t) => t.attrs['data-province'] === 'par')?.text).toBe('巴黎');
+    const en = board(text.replace(/^language zh$/mu, 'language en'), pathToFileURL(join(ROOT, 'test/order-languages/en-copy.dipgame')).href);
+    expect(byClass(en, 'legend-head').map((t) => t.text)).toEqual(['Power', 'Centres', 'Units']);
+    expect(byClass(en, 'label').find((t) => t.attrs['data-province'] === 'par')?.text).toBe('par');
   });
 });
