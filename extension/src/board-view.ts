@@ -98,8 +98,9 @@ export const VIEW_SCRIPT = `
       var t = rows[i].querySelector('title');
       row.title = t ? t.textContent : '';
       var name = document.createElement('span');
-      // The power's name, as the picture's row tooltip begins with it.
-      name.textContent = t && t.textContent.indexOf(':') > 0 ? t.textContent.slice(0, t.textContent.indexOf(':')) : rows[i].getAttribute('data-power');
+      // The power's name as the picture's row writes it (in the picture's language).
+      var own = rows[i].querySelector('text.name');
+      name.textContent = own ? own.textContent : rows[i].getAttribute('data-power');
       var centres = document.createElement('span');
       centres.className = 'n';
       centres.textContent = rows[i].getAttribute('data-centres') || '';

@@ -364,6 +364,65 @@ await step('click', async () => {
   const reverted = await poll(async () => ((await viewLines(GAME))[parLine] ?? '').trim().startsWith('A par - bur'), { timeout: 5000 });
   if (!reverted) throw new Error('File: Revert File did not restore the file');
 });
+await step('chinese board', async () => {
+  // A game in Chinese: its board draws Chinese labels and legend (the game's language).
+  await openFile('chinese.dipgame');
+  await goTo(lineOf(readFileSync(join(D.work, 'chinese.dipgame'), 'utf8'), 'phase spring 1901 movement') + 2, 5);
+  if (!(await runCommand('dipforge: Show Board'))) throw new Error('dipforge: Show Board did not run');
+  const frame = await poll(async () => {
+    const f = await boardFrame();
+    if (!f) return undefined;
+    const text = await f.locator('svg.dipforge-board text.label[data-province="par"]').first().textContent().catch(() => null);
+    return text === '巴黎' ? f : undefined;
+  }, { timeout: 30000 });
+  if (!frame) {
+    check('a game in Chinese: the board labels its provinces in Chinese', false, 'no board with Paris labelled 巴黎');
+    await screenshot('chinese-board');
+    return;
+  }
+  await sleep(500);
+  // Every character of the labels and the page's legend headings, drawn on a canvas in the page with the
+  // board's own font list, against a private-use character no font has (what a missing glyph draws):
+  // a box would draw the same pixels as it, and glyphs of different characters draw different pixels.
+  const seen = await frame.evaluate(() => {
+    const svg = document.querySelector('svg.dipforge-board');
+    const family = svg.getAttribute('font-family') || 'sans-serif';
+    const texts = [...svg.querySelectorAll('text.label')].map((t) => t.textContent)
+      .concat([...document.querySelectorAll('#legend .legend-row span')].map((s) => s.textContent));
+    const chars = [...new Set(texts.join('').replace(/[\s\x00-\x7f]/g, ''))].slice(0, 60);
+    const canvas = document.createElement('canvas');
+    canvas.width = 40; canvas.height = 40;
+    const c = canvas.getContext('2d', { willReadFrequently: true });
+    const pattern = (ch) => {
+      c.fillStyle = '#fff'; c.fillRect(0, 0, 40, 40);
+      c.fillStyle = '#000'; c.font = `32px ${family}`; c.textBaseline = 'middle'; c.fillText(ch, 4, 20);
+      const d = c.getImageData(0, 0, 40, 40).data;
+      let bits = '';
+      for (let i = 0; i < d.length; i += 4) bits += d[i] < 128 ? '1' : '0';
+      return bits;
+    };
+    const missing = pattern('\ue000');
+    const patterns = chars.map(pattern);
+    return {
+      chars: chars.join(''),
+      boxes: chars.filter((_, i) => patterns[i] === missing).join(''),
+      blank: chars.filter((_, i) => !patterns[i].includes('1')).join(''),
+      distinct: new Set(patterns).size,
+      heads: [...document.querySelectorAll('#legend .legend-head span')].map((s) => s.textContent).filter(Boolean),
+      names: [...document.querySelectorAll('#legend .legend-row:not(.legend-head) span:nth-child(2)')].map((s) => s.textContent),
+      summary: document.querySelector('#legend summary')?.textContent ?? '',
+    };
+  });
+  check('a game in Chinese: labels and legend in Chinese (巴黎; 国家 资源点 部队, 图例, 奥匈帝国 …)',
+    seen.chars.length >= 40 && seen.heads.join(' ') === '国家 资源点 部队' && seen.summary === '图例' && seen.names[0] === '奥匈帝国' && seen.names.includes('法国'),
+    `${seen.chars.length} characters; legend ${JSON.stringify(seen.heads)} "${seen.summary}", powers ${seen.names.join(' ')}`);
+  check('the Chinese labels are drawn as glyphs: none as a missing glyph\'s box, each character its own',
+    seen.boxes === '' && seen.blank === '' && seen.distinct === seen.chars.length,
+    `boxes "${seen.boxes}", blank "${seen.blank}", ${seen.distinct} distinct of ${seen.chars.length}`);
+  await frame.locator('svg.dipforge-board').first().screenshot({ path: join(OUT, 'chinese-board-map.png') }).catch(() => {});
+  await screenshot('chinese-board');
+});
+
 await wb.closeAllEditors().catch(() => {});
 
 await step('planted error', async () => {

@@ -781,7 +781,7 @@ class BoardPicture {
           { class: `legend-power ${id}`, 'data-power': id, 'data-centres': String(c), 'data-units': String(u), 'data-dislodged': d > 0 ? String(d) : undefined },
           textEl('title', {}, this.rowTitle(p.name, c, u, d)),
           empty('rect', { x: x0 + pad, y: y - 11, width: 14, height: 14, rx: 3, fill: p.colour, stroke: INK, 'stroke-width': 0.8 }),
-          textEl('text', { x: x0 + pad + 22, y, 'font-size': 13, fill: INK }, p.name),
+          textEl('text', { class: 'name', x: x0 + pad + 22, y, 'font-size': 13, fill: INK }, p.name),
           textEl('text', { class: 'centres', x: colCentres, y, 'font-size': 13, 'font-weight': 'bold', fill: INK, 'text-anchor': 'end' }, String(c)),
           textEl('text', { class: 'units', x: colUnits, y, 'font-size': 13, 'font-weight': 'bold', fill: INK, 'text-anchor': 'end' }, String(u)),
           d > 0 ? textEl('text', { class: 'dislodged', x: x0 + pad + 22, y: y + 14, 'font-size': 10.5, fill: FAIL }, say(this.word('dislodgedCount'), { n: d })) : '',
