@@ -76,12 +76,12 @@ function errors(text: string, name: string): string[] {
   return run.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.range.start.line + 1}: ${d.code} ${d.message}`);
 }
 
-/** The `data-unit` and `data-power` of every unit drawn on a board. */
+/** Every unit drawn on a board: its power, kind (from its class) and `data-location`. */
 function unitsDrawn(svg: string): string[] {
   const out: string[] = [];
-  for (const m of svg.matchAll(/<g class="unit [^"]*"([^>]*)>/g)) {
-    const attrs = m[1] as string;
-    const unit = /data-unit="([^"]*)"/.exec(attrs)?.[1];
+  for (const m of svg.matchAll(/<g class="unit ([^"]*)"([^>]*)>/g)) {
+    const attrs = m[2] as string;
+    const unit = `${(m[1] as string).split(' ').includes('army') ? 'A' : 'F'} ${/data-location="([^"]*)"/.exec(attrs)?.[1]}`;
     const power = /data-power="([^"]*)"/.exec(attrs)?.[1];
     out.push(`${power} ${unit}`);
   }

@@ -700,7 +700,7 @@ describe('the bundled server, copied out of the repository', () => {
     expect(r).toMatchObject({ phase: 'fall 1901 movement', variant: 'classic', edition: '2023', line });
     const run = runGameFile(EXAMPLE, new GameWorkspace());
     const fall = run.phases.find((ph) => ph.phase.season === 'fall' && ph.phase.kind === 'movement')!;
-    const drawn = [...r.svg.matchAll(/<g class="unit [^"]*"[^>]*data-unit="([^"]*)"/g)].map((m) => m[1]).sort();
+    const drawn = [...r.svg.matchAll(/<g class="unit (army|fleet)[^"]*"[^>]*data-location="([^"]*)"/g)].map((m) => `${m[1] === 'army' ? 'A' : 'F'} ${m[2]}`).sort();
     expect(drawn).toEqual(fall.before.units.map((u) => `${u.kind === 'army' ? 'A' : 'F'} ${u.at}`).sort());
     expect(r.svg.startsWith('<?xml')).toBe(true);
     expect(r.svg).not.toMatch(/<script|<style|\sstyle=|href=/);

@@ -79,6 +79,9 @@ function readBack(doc: GameDoc, line: number): { power: string; order: string; l
       : x.type === 'build-list' ? `Build ${letter(x.builds[x.builds.length - 1]!.kind)}${x.builds[x.builds.length - 1]!.at}`
       : x.type === 'disband' ? `Disband ${letter(x.unit.kind)}${x.unit.at}`
       : x.type === 'disband-list' ? `Disband ${letter(x.units[x.units.length - 1]!.kind)}${x.units[x.units.length - 1]!.at}`
+      // The last entry of a retreat list, as an entry alone is written (with a hold).
+      : (x.type === 'hold' || x.type === 'move' || x.type === 'support' || x.type === 'convoy') && x.retreat
+        ? `${letter(x.unit.kind)}${x.unit.at} H retreat ${x.retreat.otherwise === 'disband' ? 'disband' : x.retreat.to[x.retreat.to.length - 1]}`
       : undefined;
     return { power: o.power, order: formatOrder(x), ...(last ? { last } : {}), section: doc.parsed.ast.phases.indexOf(r.section) };
   }
@@ -248,6 +251,68 @@ describe('writeOrder: the edit puts the order in its power block of the phase', 
     const d2 = open(ws, p, after);
     const again = applied(after, writeOrder(d2, { line: 0, character: 0 }, 'par', 'A par - pic'));
     expect(again).toBe(after.replace('A par - bur', 'A par - pic'));
+  });
+});
+
+describe('retreat lists by clicking (the old rules: retreats written with the movement orders)', () => {
+  /** The retreat list read back from the unit's line: its entries, `disband` last when it closes with one. */
+  const listOn = (doc: GameDoc, line: number): string[] | undefined => {
+    for (const r of doc.run.phases) {
+      const x = r.orders.find((o) => o.line.range.start.line === line)?.order;
+      if (x && (x.type === 'hold' || x.type === 'move' || x.type === 'support' || x.type === 'convoy')) {
+        return x.retreat ? [...x.retreat.to, ...(x.retreat.otherwise === 'disband' ? ['disband'] : [])] : [];
+      }
+    }
+    return undefined;
+  };
+
+  it('offers a unit an entry for each province it could retreat to, and a closing disband', () => {
+    const { text, doc } = fixture('postal-lists.dipgame');
+    const r = ordersAt(doc, cursor(text, 'A mun H'), 'mun');
+    const entries = r.orders.filter((o) => o.list === 'retreat');
+    // Munich's neighbours on the classic map (the rulebook's map), where an army may retreat.
+    expect(entries.filter((o) => o.to).map((o) => o.to).sort()).toEqual(['ber', 'boh', 'bur', 'kie', 'ruh', 'sil', 'tyr']);
+    expect(entries.filter((o) => !o.to).map((o) => o.order)).toEqual(['A mun H retreat disband']);
+    // Where retreats have a phase of their own, no unit offers a list.
+    const modern = fixture('movement-orders.dipgame');
+    expect(ordersAt(modern.doc, cursor(modern.text, 'A par H'), 'par').orders.filter((o) => o.list === 'retreat')).toEqual([]);
+  });
+
+  it('writes the list into the unit\'s own order and extends it click by click, as the text holds it', () => {
+    const { ws, path, text, doc } = fixture('postal-lists.dipgame');
+    const line = cursor(text, 'A mun H').line;
+    let t = text;
+    let d = doc;
+    const click = (order: string, expected: string): void => {
+      const w = writeOrder(d, cursor(t, 'A kie H'), 'mun', order);
+      expect(w.line).toBe(line);
+      const after = applied(t, w);
+      expect(after.split('\n')[line]).toBe(expected);
+      otherLinesKept(t, after, line);
+      t = after;
+      d = open(ws, path, t);
+    };
+    click('A mun H retreat boh', '    A mun H retreat boh');
+    expect(listOn(d, line)).toEqual(['boh']);
+    click('A mun H retreat sil', '    A mun H retreat boh, sil');
+    // The same province again moves it to the end (the list is in order of preference).
+    click('A mun H retreat boh', '    A mun H retreat sil, boh');
+    click('A mun H retreat disband', '    A mun H retreat sil, boh, disband');
+    expect(listOn(d, line)).toEqual(['sil', 'boh', 'disband']);
+    // A new order for the unit keeps its list.
+    click('A mun - bur', '    A mun - bur retreat sil, boh, disband');
+    expect(listOn(d, line)).toEqual(['sil', 'boh', 'disband']);
+    // Played again, the file has no problem the clicks made.
+    expect(d.run.diagnostics.filter((x) => x.severity === 'error')).toEqual([]);
+  });
+
+  it('starts a unit\'s order with its list when the unit has none written', () => {
+    const { ws, path, text } = fixture('postal-lists.dipgame');
+    const without = text.replace('    A ber H\n', '');
+    const d = open(ws, path, without);
+    const w = writeOrder(d, cursor(without, 'A kie H'), 'ber', 'A ber H retreat kie');
+    const after = applied(without, w);
+    expect(after).toContain('    A sil H\n    Disband A sil\n    A ber H retreat kie\n  austria:');
   });
 });
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { byClass, classes, parseXml, translation, type XmlElement } from '../packages/engine/test/helpers/svg.js';
+import { byClass, classes, parseXml, translation, unitOf, type XmlElement } from '../packages/engine/test/helpers/svg.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(ROOT, 'packages', 'cli', 'bin', 'dipforge.js');
@@ -107,13 +107,13 @@ function checkBoard(b: Board, provinces: number): { units: string[]; dislodged: 
   const units: string[] = [];
   const dislodged: string[] = [];
   for (const g of byClass(b.svg, 'unit')) {
-    const at = g.attrs['data-unit']!.split(' ')[1]!.split('/')[0]!;
-    expect(g.attrs['data-province']).toBe(at);
+    const at = g.attrs['data-location']!.split('/')[0]!;
+    expect(g.attrs['data-unit']).toBe(at);
     const [x, y] = translation(g);
     const [px, py] = points.get(at)!;
     const isDislodged = classes(g).includes('dislodged');
-    expect(Math.hypot(x - px, y - py), g.attrs['data-unit']).toBeLessThan(isDislodged ? 40 : g.attrs['data-unit']!.includes('/') ? 30 : 12);
-    (isDislodged ? dislodged : units).push(`${g.attrs['data-power']} ${g.attrs['data-unit']}`);
+    expect(Math.hypot(x - px, y - py), unitOf(g)).toBeLessThan(isDislodged ? 40 : g.attrs['data-location']!.includes('/') ? 30 : 12);
+    (isDislodged ? dislodged : units).push(`${g.attrs['data-power']} ${unitOf(g)}`);
   }
   expect(new Set(units).size).toBe(units.length);
   return { units: units.sort(), dislodged: dislodged.sort() };
@@ -256,7 +256,7 @@ describe('dipforge render: a variant without coordinates', () => {
     expect(m.status).toBe(0);
     const move = board(m.stdout);
     checkBoard(move, 8);
-    expect(byClass(move.svg, 'unit', 'dislodged-this-phase').map((g) => g.attrs['data-unit'])).toEqual(['A sou']);
+    expect(byClass(move.svg, 'unit', 'dislodged-this-phase').map(unitOf)).toEqual(['A sou']);
     expect(byClass(move.svg, 'order', 'move')).toHaveLength(2);
     expect(byClass(move.svg, 'order', 'hold', 'fails')).toHaveLength(1);
 

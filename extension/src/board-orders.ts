@@ -7,7 +7,10 @@
  * the page never edits it). The bar above the board names the unit and its
  * modes: Move (the default; retreats in a retreat phase), Support and Convoy
  * (click the unit supported or convoyed, then its target; the unit itself for a
- * support to hold), Hold, Disband; keys M, S, C, H, D, and Escape cancels. A
+ * support to hold), Hold, Disband, and under the old rules Retreat list (click
+ * where the unit goes if it is dislodged: the province is added to the retreat
+ * list written with its order; "then disband" closes the list); keys M, S, C,
+ * H, D, R, and Escape cancels. A
  * free build site (or a home centre in a postal fall) offers its builds as
  * buttons. Several orders for one click (two coasts, a move by convoy) are
  * offered as buttons too. Shares the page's scope with board-view.ts.
@@ -18,15 +21,11 @@ export const ORDERS_SCRIPT = `
   var asked = 0;       // the last ordersAt asked (answers to older ones are dropped)
   var MODES = { move: 'Move', support: 'Support', convoy: 'Convoy' };
 
-  function provinceOfUnit(el) {
-    // data-unit holds the province id, or 'A par' / 'F stp/sc': the province is the last word without its coast.
-    var v = (el.getAttribute('data-unit') || '').trim().split(/\\s+/).pop() || '';
-    return v.split('/')[0] || el.getAttribute('data-province');
-  }
   function provinceAt(target) {
     if (!target || !target.closest) return null;
+    // A unit's data-unit is its province's id; a province's group carries data-province.
     var u = target.closest('[data-unit]');
-    if (u) return provinceOfUnit(u);
+    if (u) return u.getAttribute('data-unit');
     var p = target.closest('[data-province]');
     return p ? p.getAttribute('data-province') : null;
   }
@@ -37,9 +36,7 @@ export const ORDERS_SCRIPT = `
     var out = [];
     for (var i = 0; i < all.length; i++) {
       var el = all[i];
-      if (el.tagName === 'text' || el.closest('[data-unit]') || el.classList.contains('sc-marker') || el.classList.contains('label')) continue;
-      // A region map marks a province's group and the shape inside it: the outermost stands for both.
-      if (el.parentElement && el.parentElement.closest('[data-province="' + CSS.escape(province) + '"]')) continue;
+      if (el.tagName === 'text' || el.classList.contains('sc-marker') || el.classList.contains('label')) continue;
       out.push(el);
     }
     return out;
@@ -62,7 +59,7 @@ export const ORDERS_SCRIPT = `
   }
   /** A ring around the selected unit (or province), in the picture's coordinates. */
   function ring(province) {
-    var el = svg.querySelector('[data-unit][data-province="' + CSS.escape(province) + '"]') || svg.querySelector('[data-unit="' + CSS.escape(province) + '"]') || shapesOf(province)[0];
+    var el = svg.querySelector('[data-unit="' + CSS.escape(province) + '"]') || shapesOf(province)[0];
     if (!el || typeof el.getBBox !== 'function') return;
     var b = el.getBBox();
     var m = svg.getScreenCTM().inverse().multiply(el.getScreenCTM());
@@ -96,7 +93,11 @@ export const ORDERS_SCRIPT = `
   }
   function ofType() {
     var types = Array.prototype.slice.call(arguments);
-    return sel.result.orders.filter(function (o) { return types.indexOf(o.type) >= 0; });
+    return sel.result.orders.filter(function (o) { return types.indexOf(o.type) >= 0 && o.list !== 'retreat'; });
+  }
+  /** The entries the unit's retreat list may take (a movement phase of the old rules). */
+  function retreatEntries() {
+    return sel.result.orders.filter(function (o) { return o.list === 'retreat'; });
   }
   function unitName(u) {
     return (u.kind === 'fleet' ? 'F ' : 'A ') + u.at + ' (' + u.power + ')';
@@ -117,6 +118,7 @@ export const ORDERS_SCRIPT = `
       if (ofType('support').length > 0) bar.appendChild(button('Support (S)', 'S', function () { setMode('support'); }, sel.mode === 'support'));
       if (ofType('convoy').length > 0) bar.appendChild(button('Convoy (C)', 'C', function () { setMode('convoy'); }, sel.mode === 'convoy'));
       if (ofType('hold').length > 0) bar.appendChild(button('Hold (H)', 'H', function () { write(ofType('hold')[0]); }));
+      if (retreatEntries().length > 0) bar.appendChild(button('Retreat list (R)', 'R', function () { setMode('retreat-list'); }, sel.mode === 'retreat-list'));
       var disband = ofType('disband');
       if (disband.length > 0) bar.appendChild(button(disband[0].list ? 'Add to disband list (D)' : r.phase && /adjustment/.test(r.phase) ? 'Remove (D)' : 'Disband (D)', 'D', function () { write(disband[0]); }));
       ring(r.province);
@@ -135,6 +137,10 @@ export const ORDERS_SCRIPT = `
       if (sel.mode === 'move') {
         markProvinces(ofType('move', 'retreat').map(function (o) { return o.to; }), 'df-target');
         if (!hint) hint = 'Click a highlighted province.';
+      } else if (sel.mode === 'retreat-list') {
+        markProvinces(retreatEntries().filter(function (o) { return o.to; }).map(function (o) { return o.to; }), 'df-target');
+        retreatEntries().filter(function (o) { return !o.to; }).forEach(function (o) { bar.appendChild(button('then disband', '', function () { write(o); })); });
+        if (!hint) hint = 'Click where it retreats if dislodged: added to its retreat list.';
       } else if (!sel.picked) {
         markProvinces(ofType(sel.mode).map(function (o) { return o.unit; }), 'df-target');
         if (!hint) hint = sel.mode === 'support' ? 'Click the unit to support.' : 'Click the army to convoy.';
@@ -185,9 +191,9 @@ export const ORDERS_SCRIPT = `
     if (!p) { cancel(); return; }
     var r = sel.result;
     if (!r.unit || sel.choices) { if (p !== r.province) { cancel(); ask(p); } return; }
-    if (sel.mode === 'move') {
+    if (sel.mode === 'move' || sel.mode === 'retreat-list') {
       if (p === r.province) { cancel(); return; }
-      if (choose(ofType('move', 'retreat').filter(function (o) { return o.to === p; }))) return;
+      if (choose((sel.mode === 'move' ? ofType('move', 'retreat') : retreatEntries()).filter(function (o) { return o.to === p; }))) return;
       cancel();
       ask(p);
       return;
@@ -212,6 +218,7 @@ export const ORDERS_SCRIPT = `
     else if (k === 'c' && ofType('convoy').length > 0) setMode('convoy');
     else if (k === 'h' && ofType('hold').length > 0) write(ofType('hold')[0]);
     else if (k === 'd' && ofType('disband').length > 0) write(ofType('disband')[0]);
+    else if (k === 'r' && retreatEntries().length > 0) setMode('retreat-list');
   });
   window.addEventListener('message', function (ev) {
     var m = ev.data;

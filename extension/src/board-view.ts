@@ -78,7 +78,15 @@ export const VIEW_SCRIPT = `
     if (rows.length === 0) { legendBox.hidden = true; return null; }
     var head = document.createElement('div');
     head.className = 'legend-row legend-head';
-    ['', 'Power', 'Centres', 'Units'].forEach(function (h) { var c = document.createElement('span'); c.textContent = h; head.appendChild(c); });
+    // The headings in the picture's language (its legend's own heading texts), English when it has none.
+    ['', 'power', 'centres', 'units'].forEach(function (col, i) {
+      var c = document.createElement('span');
+      var own = col ? svg.querySelector('.legend-head[data-column="' + col + '"]') : null;
+      c.textContent = own ? own.textContent : ['', 'Power', 'Centres', 'Units'][i];
+      head.appendChild(c);
+    });
+    var label = svg.querySelector('g.legend[data-label]');
+    legendBox.querySelector('summary').textContent = label ? label.getAttribute('data-label') : 'Legend';
     list.appendChild(head);
     for (var i = 0; i < rows.length; i++) {
       var row = document.createElement('div');
@@ -90,14 +98,16 @@ export const VIEW_SCRIPT = `
       var t = rows[i].querySelector('title');
       row.title = t ? t.textContent : '';
       var name = document.createElement('span');
-      // The power's name, as the picture's row tooltip begins with it.
-      name.textContent = t && t.textContent.indexOf(':') > 0 ? t.textContent.slice(0, t.textContent.indexOf(':')) : rows[i].getAttribute('data-power');
+      // The power's name as the picture's row writes it (in the picture's language).
+      var own = rows[i].querySelector('text.name');
+      name.textContent = own ? own.textContent : rows[i].getAttribute('data-power');
       var centres = document.createElement('span');
       centres.className = 'n';
       centres.textContent = rows[i].getAttribute('data-centres') || '';
       var units = document.createElement('span');
       units.className = 'n';
-      units.textContent = (rows[i].getAttribute('data-units') || '') + (rows[i].getAttribute('data-dislodged') ? ' (' + rows[i].getAttribute('data-dislodged') + ' dislodged)' : '');
+      var gone = rows[i].querySelector('text.dislodged');
+      units.textContent = (rows[i].getAttribute('data-units') || '') + (gone ? ' (' + gone.textContent + ')' : '');
       row.appendChild(swatch);
       row.appendChild(name);
       row.appendChild(centres);

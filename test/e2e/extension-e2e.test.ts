@@ -6,7 +6,9 @@
  * after `A par - `, the board webview's units, a planted error's squiggle,
  * Switch Edition changing a result (DATC 6.G.8 under 2023 and 2000), and Switch
  * Edition converting the 1901 example to the old rules (the winter builds become
- * Build lists in the fall, no errors, one Undo) and back (the winter phase again).
+ * Build lists in the fall, no errors, one Undo) and back (the winter phase again);
+ * a game in Chinese drawn with Chinese labels and legend, each character a glyph
+ * of its own and none a missing glyph's box.
  * Screenshots of each step: test/e2e/code-server/out/.
  *
  * Chromium and code-server are part of the test machine (CI installs them in
@@ -28,7 +30,7 @@ const INSTALL = [
   'scripts/install-code-server.sh    # code-server 4.100.3 into .cache/code-server (about 2 minutes, npm registry only)',
 ].join('\n  ');
 /** The checks run.mjs makes; all of them must pass. */
-const CHECKS = 33;
+const CHECKS = 35;
 
 const executable = (file: string): boolean => {
   try {

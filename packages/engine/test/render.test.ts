@@ -10,7 +10,7 @@ import type { Position } from '../src/game/position.js';
 import { AUTO_MIN_DISTANCE, LEGEND_WIDTH, layoutBoard, renderBoard, type BoardLayout } from '../src/render/index.js';
 import { escapeAttr, escapeText, num } from '../src/render/xml.js';
 import { CLASSIC, board, casePosition, check, type PhaseCase } from './helpers/classic.js';
-import { allElements, byClass, classes, parseXml, titleOf, translation, type XmlElement } from './helpers/svg.js';
+import { allElements, byClass, classes, parseXml, titleOf, translation, unitOf, type XmlElement } from './helpers/svg.js';
 
 /** Province id → where the picture puts it. */
 function provincePoints(svg: XmlElement): Map<string, [number, number]> {
@@ -53,15 +53,17 @@ function checked(config: VariantConfig, position: Position, svgText: string): Xm
     ...position.units.map((u) => key(u.power, `${u.kind === 'army' ? 'A' : 'F'} ${u.at}`, false)),
     ...position.dislodged.map((u) => key(u.power, `${u.kind === 'army' ? 'A' : 'F'} ${u.at}`, true)),
   ].sort();
-  expect(drawn.map((g) => key(g.attrs['data-power']!, g.attrs['data-unit']!, classes(g).includes('dislodged'))).sort()).toEqual(expected);
+  expect(drawn.map((g) => key(g.attrs['data-power']!, unitOf(g), classes(g).includes('dislodged'))).sort()).toEqual(expected);
   for (const g of drawn) {
-    const [kind, at] = g.attrs['data-unit']!.split(' ') as [string, string];
-    expect(classes(g)).toContain(kind === 'A' ? 'army' : 'fleet');
+    const at = g.attrs['data-location']!;
+    // data-unit is the bare province id: what a click on the unit stands for.
+    expect(g.attrs['data-unit']).toBe(at.split('/')[0]);
+    expect(g.attrs['data-province']).toBeUndefined();
     expect(classes(g)).toContain(g.attrs['data-power']);
     const home = points.get(at.split('/')[0]!)!;
     const [x, y] = translation(g);
     const off = Math.hypot(x - home[0], y - home[1]);
-    expect(off, `${g.attrs['data-unit']} drawn at its province`).toBeLessThan(classes(g).includes('dislodged') ? 40 : at.includes('/') ? 30 : 12);
+    expect(off, `${unitOf(g)} drawn at its province`).toBeLessThan(classes(g).includes('dislodged') ? 40 : at.includes('/') ? 30 : 12);
   }
 
   // The legend counts each power's centres and units.
@@ -159,7 +161,7 @@ describe('renderBoard on the classic map', () => {
     expect(svg.attrs['data-layout']).toBe('coordinates');
     expect(svg.attrs['data-phase']).toBe('spring 1901 movement');
     expect(byClass(svg, 'unit')).toHaveLength(22);
-    expect(byClass(svg, 'unit', 'fleet', 'russia').map((g) => g.attrs['data-unit']).sort()).toEqual(['F sev', 'F stp/sc']);
+    expect(byClass(svg, 'unit', 'fleet', 'russia').map(unitOf).sort()).toEqual(['F sev', 'F stp/sc']);
     expect(svg.attrs['data-map']).toBe('regions');
     expect(byClass(svg, 'region')).toHaveLength(75);
     expect(byClass(svg, 'adjacency')).toHaveLength(0);
@@ -248,7 +250,7 @@ describe('renderBoard on the classic map', () => {
     const position = casePosition(c);
     const result = check(c);
     const during = checked(CLASSIC, position, renderBoard(CLASSIC, board, position, { results: result.results, dislodged: result.dislodged }));
-    expect(byClass(during, 'unit', 'dislodged-this-phase').map((g) => g.attrs['data-unit'])).toEqual(['A boh']);
+    expect(byClass(during, 'unit', 'dislodged-this-phase').map(unitOf)).toEqual(['A boh']);
 
     const retreat = result.next;
     expect(retreat.phase.kind).toBe('retreat');
@@ -256,7 +258,7 @@ describe('renderBoard on the classic map', () => {
     const svg = checked(CLASSIC, retreat, renderBoard(CLASSIC, board, retreat, { results: orders.results }));
     const dislodged = byClass(svg, 'unit', 'dislodged');
     expect(dislodged).toHaveLength(1);
-    expect(dislodged[0]!.attrs['data-unit']).toBe('A boh');
+    expect(unitOf(dislodged[0]!)).toBe('A boh');
     expect(dislodged[0]!.attrs['data-power']).toBe('germany');
     expect(dislodged[0]!.attrs['data-dislodged-from']).toBe('gal');
     expect(byClass(dislodged[0]!, 'dislodged-marker')).toHaveLength(1);

@@ -211,12 +211,18 @@ export function boardAt(ws: Workspace, doc: Doc, position: LspPosition | undefin
   const config = doc.config;
   const board = doc.board;
   const svg = cached(doc, `board:${drawn.key}`, () =>
-    renderBoard(config, board, drawn.position, { results: drawn.results, dislodged: drawn.dislodged, title: `${config.name}: ${basename(doc.path)}` }),
+    renderBoard(config, board, drawn.position, { results: drawn.results, dislodged: drawn.dislodged, title: `${config.name}: ${basename(doc.path)}`, ...labelLanguage(doc) }),
   );
   // A section that was not played is drawn at the last position reached; the board says why, as the diagnostics do.
   const index = drawn.key.startsWith('s') ? Number(drawn.key.slice(1)) : -1;
   const why = index >= 0 ? whyNotPlayed(doc, index) : undefined;
   return { uri: doc.uri, svg, phase: phaseLabel(drawn.phase), variant, edition, line: drawn.line, ...(why ? { message: notPlayedText(why, doc, index) } : {}) };
+}
+
+/** The game's language (`language zh`) for the board's labels and legend; none for the standard notation. */
+function labelLanguage(doc: GameDoc): { lang?: string } {
+  const lang = doc.run.languages?.labels();
+  return lang !== undefined ? { lang } : {};
 }
 
 // ----------------------------------------------------------------- status

@@ -199,7 +199,7 @@ async function screenshot(name) {
 /** The dipforge oracle: the units of a game file at a phase, as `dipforge render` draws them. */
 function unitsByCli(file, phase) {
   const r = spawnSync(process.execPath, [join(ROOT, 'packages/cli/bin/dipforge.js'), 'render', file, '--phase', phase], { encoding: 'utf8' });
-  return [...r.stdout.matchAll(/<g class="unit[^"]*"[^>]*data-unit="([^"]+)"/g)].map((m) => m[1]).sort();
+  return [...r.stdout.matchAll(/<g class="unit (army|fleet)[^"]*"[^>]*data-location="([^"]+)"/g)].map((m) => `${m[1] === 'army' ? 'A' : 'F'} ${m[2]}`).sort();
 }
 
 /** Runs one step; a step that throws fails (with its screenshot) and the next one starts from a clean slate. */
@@ -314,7 +314,7 @@ await step('board', async () => {
     const board = frame.locator('svg.dipforge-board').first();
     const phase = await board.getAttribute('data-phase');
     const variant = await board.getAttribute('data-variant');
-    const units = (await frame.$$eval('svg.dipforge-board g.unit[data-unit]', (gs) => gs.map((g) => g.getAttribute('data-unit')))).sort();
+    const units = (await frame.$$eval('svg.dipforge-board g.unit[data-unit]', (gs) => gs.map((g) => `${g.classList.contains('army') ? 'A' : 'F'} ${g.getAttribute('data-location')}`))).sort();
     const expected = phase ? unitsByCli(join(D.work, GAME), phase) : [];
     check('the board webview shows the units of the phase under the cursor',
       variant === 'classic' && phase === 'fall 1901 movement' && units.length === 22 && same(units, expected),
@@ -335,7 +335,7 @@ await step('click', async () => {
   if (!spring) throw new Error('the board did not follow the cursor into spring 1901');
   await sleep(500);
   // A par: the unit glyph (data-unit names its province), then Burgundy's shape (data-province).
-  await frame.locator('svg.dipforge-board [data-unit][data-province="par"], svg.dipforge-board [data-unit="par"]').first().click();
+  await frame.locator('svg.dipforge-board [data-unit="par"]').first().click();
   const lit = await poll(async () => {
     const provinces = await frame.$$eval('svg.dipforge-board .df-target', (els) => els.map((e) => e.getAttribute('data-province')));
     return provinces.length ? [...new Set(provinces)].sort() : undefined;
@@ -364,6 +364,65 @@ await step('click', async () => {
   const reverted = await poll(async () => ((await viewLines(GAME))[parLine] ?? '').trim().startsWith('A par - bur'), { timeout: 5000 });
   if (!reverted) throw new Error('File: Revert File did not restore the file');
 });
+await step('chinese board', async () => {
+  // A game in Chinese: its board draws Chinese labels and legend (the game's language).
+  await openFile('chinese.dipgame');
+  await goTo(lineOf(readFileSync(join(D.work, 'chinese.dipgame'), 'utf8'), 'phase spring 1901 movement') + 2, 5);
+  if (!(await runCommand('dipforge: Show Board'))) throw new Error('dipforge: Show Board did not run');
+  const frame = await poll(async () => {
+    const f = await boardFrame();
+    if (!f) return undefined;
+    const text = await f.locator('svg.dipforge-board text.label[data-province="par"]').first().textContent().catch(() => null);
+    return text === '巴黎' ? f : undefined;
+  }, { timeout: 30000 });
+  if (!frame) {
+    check('a game in Chinese: the board labels its provinces in Chinese', false, 'no board with Paris labelled 巴黎');
+    await screenshot('chinese-board');
+    return;
+  }
+  await sleep(500);
+  // Every character of the labels and the page's legend headings, drawn on a canvas in the page with the
+  // board's own font list, against a private-use character no font has (what a missing glyph draws):
+  // a box would draw the same pixels as it, and glyphs of different characters draw different pixels.
+  const seen = await frame.evaluate(() => {
+    const svg = document.querySelector('svg.dipforge-board');
+    const family = svg.getAttribute('font-family') || 'sans-serif';
+    const texts = [...svg.querySelectorAll('text.label')].map((t) => t.textContent)
+      .concat([...document.querySelectorAll('#legend .legend-row span')].map((s) => s.textContent));
+    const chars = [...new Set(texts.join('').replace(/[\s\x00-\x7f]/g, ''))].slice(0, 60);
+    const canvas = document.createElement('canvas');
+    canvas.width = 40; canvas.height = 40;
+    const c = canvas.getContext('2d', { willReadFrequently: true });
+    const pattern = (ch) => {
+      c.fillStyle = '#fff'; c.fillRect(0, 0, 40, 40);
+      c.fillStyle = '#000'; c.font = `32px ${family}`; c.textBaseline = 'middle'; c.fillText(ch, 4, 20);
+      const d = c.getImageData(0, 0, 40, 40).data;
+      let bits = '';
+      for (let i = 0; i < d.length; i += 4) bits += d[i] < 128 ? '1' : '0';
+      return bits;
+    };
+    const missing = pattern('\ue000');
+    const patterns = chars.map(pattern);
+    return {
+      chars: chars.join(''),
+      boxes: chars.filter((_, i) => patterns[i] === missing).join(''),
+      blank: chars.filter((_, i) => !patterns[i].includes('1')).join(''),
+      distinct: new Set(patterns).size,
+      heads: [...document.querySelectorAll('#legend .legend-head span')].map((s) => s.textContent).filter(Boolean),
+      names: [...document.querySelectorAll('#legend .legend-row:not(.legend-head) span:nth-child(2)')].map((s) => s.textContent),
+      summary: document.querySelector('#legend summary')?.textContent ?? '',
+    };
+  });
+  check('a game in Chinese: labels and legend in Chinese (巴黎; 国家 资源点 部队, 图例, 奥匈帝国 …)',
+    seen.chars.length >= 40 && seen.heads.join(' ') === '国家 资源点 部队' && seen.summary === '图例' && seen.names[0] === '奥匈帝国' && seen.names.includes('法国'),
+    `${seen.chars.length} characters; legend ${JSON.stringify(seen.heads)} "${seen.summary}", powers ${seen.names.join(' ')}`);
+  check('the Chinese labels are drawn as glyphs: none as a missing glyph\'s box, each character its own',
+    seen.boxes === '' && seen.blank === '' && seen.distinct === seen.chars.length,
+    `boxes "${seen.boxes}", blank "${seen.blank}", ${seen.distinct} distinct of ${seen.chars.length}`);
+  await frame.locator('svg.dipforge-board').first().screenshot({ path: join(OUT, 'chinese-board-map.png') }).catch(() => {});
+  await screenshot('chinese-board');
+});
+
 await wb.closeAllEditors().catch(() => {});
 
 await step('planted error', async () => {

@@ -87,6 +87,10 @@ export function workbench(page) {
   }
   /** The text of the hover shown at the cursor (editor.action.showHover), or ''. */
   async function hoverAtCursor() {
+    // The pointer out of the way first: left over a tab (where a quick-open row was clicked), its tooltip,
+    // also a .monaco-hover, would be read instead of the editor's hover.
+    await page.mouse.move(200, 600);
+    await sleep(200);
     await page.keyboard.press('Control+K');
     await page.keyboard.press('Control+I');
     const hover = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content, .monaco-hover:not(.hidden) .hover-contents').first();

@@ -146,6 +146,9 @@ export async function render(args: string[], io: Io): Promise<number> {
       io.err(`dipforge render: not drawn (${summary(run.diagnostics)})\n`);
       return failedCode(run.diagnostics);
     }
+    // The game's own language labels the board unless --lang says otherwise.
+    const gameLang = run.languages?.labels();
+    if (options.lang === undefined && gameLang !== undefined) options.lang = gameLang;
     const all = drawablePhases(run);
     const name = typeof phaseName === 'string' ? phaseName : undefined;
     const range = name?.includes('..') ? pickPhaseRange(all, name) : undefined;
@@ -171,7 +174,7 @@ export async function render(args: string[], io: Io): Promise<number> {
   const toPng = png ? await (await import('../png.js')).loadSvgToPng() : undefined;
   for (const picture of pictures) {
     if (picture.perPhase) mkdirSync(dirname(resolve(io.cwd, String(picture.output))), { recursive: true });
-    const code = writeOutput('render', picture.output, toPng ? toPng(picture.svg, typeof lang === 'string' ? { lang } : {}) : picture.svg, io, inputs);
+    const code = writeOutput('render', picture.output, toPng ? toPng(picture.svg, options.lang !== undefined ? { lang: options.lang } : {}) : picture.svg, io, inputs);
     if (code !== Exit.ok) return code;
   }
   return Exit.ok;

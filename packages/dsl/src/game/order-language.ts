@@ -54,6 +54,11 @@ export class OrderLanguages {
     return true;
   }
 
+  /** The game's language when it is not the standard notation: the board's labels and legend are drawn in it. */
+  labels(): string | undefined {
+    return this.game === undefined || this.game.toLowerCase() === STANDARD_NOTATION ? undefined : this.game.toLowerCase();
+  }
+
   /** The language `power` writes in, or undefined for the standard notation. */
   of(power: string): string | undefined {
     const tag = this.powers.get(power) ?? this.game;

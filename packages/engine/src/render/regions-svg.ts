@@ -52,8 +52,8 @@ export function regionProvinces(config: VariantConfig, map: RegionMap, paint: Re
       { class: g.classes, 'data-province': p.id, 'data-terrain': p.terrain, 'data-owner': g.owner, transform: `translate(${num(x)} ${num(y)})` },
       textEl('title', {}, g.title),
       empty('path', {
+        // Only the province's group carries `data-province`: one element a program finds per province.
         class: 'region',
-        'data-province': p.id,
         d: paths[i]!,
         fill: paint.fill(p, i),
         'fill-rule': 'evenodd',

@@ -17,7 +17,10 @@ import { csrRow } from '../board/csr.js';
 import { NEUTRAL_POWER, type PowerConfig, type ProvinceConfig, type VariantConfig } from '../config/variant-config.js';
 import type { DislodgedUnit, Position, Unit, UnitKind } from '../game/position.js';
 import { formatOrder } from '../orders/format.js';
+import { phaseWords } from '../words/game-words.js';
+import { say, type LegendKey, type Messages } from '../words/messages.js';
 import { localName } from '../words/namer.js';
+import { messagesFor } from '../words/tables.js';
 import type { Order, UnitRef } from '../orders/order.js';
 import { base, layoutBoard, provinceIndex, type BoardLayout, type LayoutMode } from './layout.js';
 import { regionCoasts, regionLinks, regionProvinces } from './regions-svg.js';
@@ -66,7 +69,9 @@ export interface RenderOptions {
    * A language tag (`zh`, `ja`, `fi`): provinces are labelled with their
    * display name in it (the map's `name zh "…"`) and powers named in the
    * legend in it; a province or power with no name in it keeps its id or
-   * English name. Without it, provinces are labelled with their ids.
+   * English name. The legend's words and the phase are in that language too
+   * (the engine's words tables), English for a language they lack. Without
+   * it, provinces are labelled with their ids.
    */
   lang?: string;
 }
@@ -116,6 +121,9 @@ class BoardPicture {
   private readonly results: readonly OrderResult[];
   /** Moves of this phase by `from>to` (province ids), for supports and convoys to point at. */
   private readonly moves = new Map<string, Route>();
+  /** The legend's words and the phase's name, in the labels' language. */
+  private readonly messages: Messages;
+  private readonly phaseText: string;
 
   constructor(
     private readonly config: VariantConfig,
@@ -143,6 +151,13 @@ class BoardPicture {
       this.powers.set(p.id, { id: p.id, name: options.lang ? localName(p.names, p.name, options.lang) : p.name, adjective: p.adjective ?? p.name, colour, tint: mix(colour, '#ffffff', 0.52) });
     });
     this.results = options.results ?? [];
+    const messages = options.lang ? messagesFor(options.lang) : undefined;
+    this.messages = messages ?? (messagesFor('en') as Messages);
+    this.phaseText = messages ? phaseWords(position.phase, { messages }) : phaseLabel(position);
+  }
+
+  private word(key: LegendKey): string {
+    return this.messages.legend[key];
   }
 
   render(): string {
@@ -150,7 +165,7 @@ class BoardPicture {
     const legend = this.legend(mw);
     const width = mw + LEGEND_WIDTH;
     const height = Math.max(mh, legend.height);
-    const phase = phaseLabel(this.position);
+    const phase = this.phaseText;
     const heading = this.options.title ?? this.config.name;
     const root: Attrs = {
       xmlns: 'http://www.w3.org/2000/svg',
@@ -175,7 +190,7 @@ class BoardPicture {
       this.orders(),
       el(
         'g',
-        { class: 'legend' },
+        { class: 'legend', 'data-label': this.word('legend') },
         empty('rect', { class: 'legend-background', x: mw, y: 0, width: LEGEND_WIDTH, height, fill: LEGEND_BACKGROUND }),
         empty('line', { x1: mw + 0.5, y1: 0, x2: mw + 0.5, y2: height, stroke: '#c9c2b0', 'stroke-width': 1 }),
         ...legend.parts,
@@ -440,9 +455,10 @@ class BoardPicture {
       'g',
       {
         class: classes.filter((c) => c !== undefined).join(' '),
-        'data-unit': `${u.kind === 'army' ? 'A' : 'F'} ${u.at}`,
+        // The province (what a click on the unit means), and where exactly it stands (its coast too).
+        'data-unit': province.id,
+        'data-location': u.at,
         'data-power': u.power,
-        'data-province': province.id,
         'data-dislodged-from': from,
         transform: `translate(${num(at[0])} ${num(at[1])}) scale(${num3(scale)})`,
       },
@@ -741,15 +757,15 @@ class BoardPicture {
     const heading = this.options.title ?? this.config.name;
     parts.push(textEl('text', { class: 'legend-title', x: x0 + pad, y, 'font-size': 17, 'font-weight': 'bold', fill: INK }, heading));
     y += 22;
-    parts.push(textEl('text', { class: 'legend-phase', x: x0 + pad, y, 'font-size': 13, fill: '#444444' }, phaseLabel(this.position)));
+    parts.push(textEl('text', { class: 'legend-phase', x: x0 + pad, y, 'font-size': 13, fill: '#444444' }, this.phaseText));
     y += 30;
 
     const colCentres = x0 + LEGEND_WIDTH - 78;
     const colUnits = x0 + LEGEND_WIDTH - pad;
     const header = { 'font-size': 10, fill: '#666666', 'text-anchor': 'end' };
-    parts.push(textEl('text', { x: x0 + pad, y, 'font-size': 10, fill: '#666666' }, 'Power'));
-    parts.push(textEl('text', { ...header, x: colCentres, y }, 'Centres'));
-    parts.push(textEl('text', { ...header, x: colUnits, y }, 'Units'));
+    parts.push(textEl('text', { class: 'legend-head', 'data-column': 'power', x: x0 + pad, y, 'font-size': 10, fill: '#666666' }, this.word('power')));
+    parts.push(textEl('text', { ...header, class: 'legend-head', 'data-column': 'centres', x: colCentres, y }, this.word('centres')));
+    parts.push(textEl('text', { ...header, class: 'legend-head', 'data-column': 'units', x: colUnits, y }, this.word('units')));
     y += 6;
     parts.push(empty('line', { x1: x0 + pad, y1: y, x2: colUnits, y2: y, stroke: '#dddddd', 'stroke-width': 1 }));
     y += 16;
@@ -772,12 +788,12 @@ class BoardPicture {
         el(
           'g',
           { class: `legend-power ${id}`, 'data-power': id, 'data-centres': String(c), 'data-units': String(u), 'data-dislodged': d > 0 ? String(d) : undefined },
-          textEl('title', {}, `${p.name}: ${c} supply centre${c === 1 ? '' : 's'}, ${u} unit${u === 1 ? '' : 's'}${d > 0 ? `, ${d} dislodged` : ''}`),
+          textEl('title', {}, this.rowTitle(p.name, c, u, d)),
           empty('rect', { x: x0 + pad, y: y - 11, width: 14, height: 14, rx: 3, fill: p.colour, stroke: INK, 'stroke-width': 0.8 }),
-          textEl('text', { x: x0 + pad + 22, y, 'font-size': 13, fill: INK }, p.name),
+          textEl('text', { class: 'name', x: x0 + pad + 22, y, 'font-size': 13, fill: INK }, p.name),
           textEl('text', { class: 'centres', x: colCentres, y, 'font-size': 13, 'font-weight': 'bold', fill: INK, 'text-anchor': 'end' }, String(c)),
           textEl('text', { class: 'units', x: colUnits, y, 'font-size': 13, 'font-weight': 'bold', fill: INK, 'text-anchor': 'end' }, String(u)),
-          d > 0 ? textEl('text', { class: 'dislodged', x: x0 + pad + 22, y: y + 14, 'font-size': 10.5, fill: FAIL }, `${d} dislodged`) : '',
+          d > 0 ? textEl('text', { class: 'dislodged', x: x0 + pad + 22, y: y + 14, 'font-size': 10.5, fill: FAIL }, say(this.word('dislodgedCount'), { n: d })) : '',
         ),
       );
       y += d > 0 ? 35 : 21;
@@ -789,7 +805,7 @@ class BoardPicture {
         'g',
         { class: 'legend-neutral', 'data-centres': String(Math.max(0, total - owned)) },
         empty('rect', { x: x0 + pad, y: y - 11, width: 14, height: 14, rx: 3, fill: '#ffffff', stroke: INK, 'stroke-width': 0.8 }),
-        textEl('text', { x: x0 + pad + 22, y, 'font-size': 13, fill: '#555555' }, 'Neutral'),
+        textEl('text', { x: x0 + pad + 22, y, 'font-size': 13, fill: '#555555' }, this.word('neutral')),
         textEl('text', { x: colCentres, y, 'font-size': 13, fill: '#555555', 'text-anchor': 'end' }, String(Math.max(0, total - owned))),
       ),
     );
@@ -800,46 +816,57 @@ class BoardPicture {
     return { parts, height: Math.ceil(y) };
   }
 
+  /** A power row's tooltip: `France: 5 supply centres, 5 units`. */
+  private rowTitle(name: string, centres: number, units: number, dislodged: number): string {
+    const counts = [
+      say(this.word(centres === 1 ? 'oneCentre' : 'manyCentres'), { n: centres }),
+      say(this.word(units === 1 ? 'oneUnit' : 'manyUnits'), { n: units }),
+      ...(dislodged > 0 ? [say(this.word('dislodgedCount'), { n: dislodged })] : []),
+    ];
+    return say(this.word('rowTitle'), { power: name, counts: counts.join(this.messages.text.listJoin) });
+  }
+
   /** What each symbol means, in two columns. */
   private key(x: number, y0: number): { svg: string; bottom: number } {
-    const items: [string, string][] = [];
+    const items: [LegendKey, string][] = [];
     const grey = '#8a8a8a';
-    items.push(['Army', el('g', { transform: 'scale(0.9)' }, glyph('army', grey, 1))]);
-    items.push(['Fleet', el('g', { transform: 'scale(0.9)' }, glyph('fleet', grey, 1))]);
+    items.push(['army', el('g', { transform: 'scale(0.9)' }, glyph('army', grey, 1))]);
+    items.push(['fleet', el('g', { transform: 'scale(0.9)' }, glyph('fleet', grey, 1))]);
     if (this.regions) {
       const swatch = (st: { fill: string; stroke: string; strokeWidth: number }): string => empty('rect', { x: -8, y: -6, width: 16, height: 12, fill: st.fill, stroke: st.stroke, 'stroke-width': st.strokeWidth });
-      items.push(['Land', swatch(REGION_STYLE.land)]);
-      items.push(['Sea', swatch(REGION_STYLE.sea)]);
-      if (this.regions.coasts.size > 0) items.push(['Named coast', empty('path', { d: 'M-9 3Q0-5 9 3', fill: 'none', stroke: REGION_STYLE.coastLine, 'stroke-width': 2.6, 'stroke-linecap': 'round' })]);
-      if (this.regions.links.length > 0) items.push(['Link', empty('path', { d: 'M-10 0H10', stroke: INK, 'stroke-opacity': 0.55, 'stroke-width': 1.8, 'stroke-dasharray': '4 3' })]);
+      items.push(['land', swatch(REGION_STYLE.land)]);
+      items.push(['sea', swatch(REGION_STYLE.sea)]);
+      if (this.regions.coasts.size > 0) items.push(['namedCoast', empty('path', { d: 'M-9 3Q0-5 9 3', fill: 'none', stroke: REGION_STYLE.coastLine, 'stroke-width': 2.6, 'stroke-linecap': 'round' })]);
+      if (this.regions.links.length > 0) items.push(['link', empty('path', { d: 'M-10 0H10', stroke: INK, 'stroke-opacity': 0.55, 'stroke-width': 1.8, 'stroke-dasharray': '4 3' })]);
     } else {
-      items.push(['Land', empty('circle', { r: 8, fill: TERRAIN_STYLE.land.fill, stroke: TERRAIN_STYLE.land.stroke, 'stroke-width': TERRAIN_STYLE.land.strokeWidth })]);
-      items.push(['Coast', empty('circle', { r: 8, fill: TERRAIN_STYLE.coast.fill, stroke: TERRAIN_STYLE.coast.stroke, 'stroke-width': TERRAIN_STYLE.coast.strokeWidth })]);
-      items.push(['Sea', empty('rect', { x: -7.5, y: -7.5, width: 15, height: 15, rx: 3.5, fill: TERRAIN_STYLE.sea.fill, stroke: TERRAIN_STYLE.sea.stroke, 'stroke-width': TERRAIN_STYLE.sea.strokeWidth })]);
+      items.push(['land', empty('circle', { r: 8, fill: TERRAIN_STYLE.land.fill, stroke: TERRAIN_STYLE.land.stroke, 'stroke-width': TERRAIN_STYLE.land.strokeWidth })]);
+      items.push(['coast', empty('circle', { r: 8, fill: TERRAIN_STYLE.coast.fill, stroke: TERRAIN_STYLE.coast.stroke, 'stroke-width': TERRAIN_STYLE.coast.strokeWidth })]);
+      items.push(['sea', empty('rect', { x: -7.5, y: -7.5, width: 15, height: 15, rx: 3.5, fill: TERRAIN_STYLE.sea.fill, stroke: TERRAIN_STYLE.sea.stroke, 'stroke-width': TERRAIN_STYLE.sea.strokeWidth })]);
     }
-    items.push(['Supply centre', empty('path', { d: STAR_PATH, transform: 'scale(7)', fill: '#ffffff', stroke: INK, 'stroke-width': num3(1 / 7) })]);
-    if (this.config.provinces.some((p) => p.impassable)) items.push(['Impassable', empty('circle', { r: 8, fill: TERRAIN_STYLE.impassable.fill, stroke: TERRAIN_STYLE.impassable.stroke })]);
-    items.push(['Move', `${empty('path', { d: 'M-10 0H4', stroke: INK, 'stroke-width': 2.4 })}${empty('path', { d: 'M10 0L3-4.5V4.5Z', fill: INK })}`]);
-    items.push(['Support', `${empty('path', { d: 'M-10 0H5', stroke: INK, 'stroke-width': 2, 'stroke-dasharray': '4 2.5' })}${empty('circle', { cx: 7.5, r: 3, fill: '#ffffff', stroke: INK, 'stroke-width': 2 })}`]);
-    items.push(['Convoy', empty('circle', { r: 8, fill: 'none', stroke: INK, 'stroke-width': 2, 'stroke-dasharray': '0.1 4', 'stroke-linecap': 'round' })]);
-    items.push(['Hold', empty('circle', { r: 8, fill: 'none', stroke: INK, 'stroke-width': 2 })]);
-    items.push(['Failed', empty('path', { d: 'M-5-5L5 5M5-5L-5 5', stroke: FAIL, 'stroke-width': 2.6, 'stroke-linecap': 'round' })]);
-    items.push(['Illegal', `${empty('circle', { r: 7, fill: FAIL })}${textEl('text', { y: 3.5, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 'bold', fill: '#ffffff' }, '!')}`]);
-    items.push(['Dislodged', empty('circle', { r: 8, fill: '#ffffff', stroke: FAIL, 'stroke-width': 1.8, 'stroke-dasharray': '3 2' })]);
-    items.push(['Build', `${empty('circle', { r: 7, fill: '#8a8a8a', 'fill-opacity': 0.4, stroke: '#8a8a8a', 'stroke-dasharray': '2 1.5' })}${empty('path', { d: 'M-3 0H3M0-3V3', stroke: INK, 'stroke-width': 1.3 })}`]);
+    items.push(['supplyCentre', empty('path', { d: STAR_PATH, transform: 'scale(7)', fill: '#ffffff', stroke: INK, 'stroke-width': num3(1 / 7) })]);
+    if (this.config.provinces.some((p) => p.impassable)) items.push(['impassable', empty('circle', { r: 8, fill: TERRAIN_STYLE.impassable.fill, stroke: TERRAIN_STYLE.impassable.stroke })]);
+    items.push(['move', `${empty('path', { d: 'M-10 0H4', stroke: INK, 'stroke-width': 2.4 })}${empty('path', { d: 'M10 0L3-4.5V4.5Z', fill: INK })}`]);
+    items.push(['support', `${empty('path', { d: 'M-10 0H5', stroke: INK, 'stroke-width': 2, 'stroke-dasharray': '4 2.5' })}${empty('circle', { cx: 7.5, r: 3, fill: '#ffffff', stroke: INK, 'stroke-width': 2 })}`]);
+    items.push(['convoy', empty('circle', { r: 8, fill: 'none', stroke: INK, 'stroke-width': 2, 'stroke-dasharray': '0.1 4', 'stroke-linecap': 'round' })]);
+    items.push(['hold', empty('circle', { r: 8, fill: 'none', stroke: INK, 'stroke-width': 2 })]);
+    items.push(['failed', empty('path', { d: 'M-5-5L5 5M5-5L-5 5', stroke: FAIL, 'stroke-width': 2.6, 'stroke-linecap': 'round' })]);
+    items.push(['illegal', `${empty('circle', { r: 7, fill: FAIL })}${textEl('text', { y: 3.5, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 'bold', fill: '#ffffff' }, '!')}`]);
+    items.push(['dislodged', empty('circle', { r: 8, fill: '#ffffff', stroke: FAIL, 'stroke-width': 1.8, 'stroke-dasharray': '3 2' })]);
+    items.push(['build', `${empty('circle', { r: 7, fill: '#8a8a8a', 'fill-opacity': 0.4, stroke: '#8a8a8a', 'stroke-dasharray': '2 1.5' })}${empty('path', { d: 'M-3 0H3M0-3V3', stroke: INK, 'stroke-width': 1.3 })}`]);
     const colW = (LEGEND_WIDTH - 32) / 2;
     const rowH = 24;
-    const out: string[] = [textEl('text', { x, y: y0, 'font-size': 10, fill: '#666666' }, 'Key')];
+    const out: string[] = [textEl('text', { x, y: y0, 'font-size': 10, fill: '#666666' }, this.word('key'))];
     const top = y0 + 20;
-    items.forEach(([label, symbol], i) => {
+    items.forEach(([key, symbol], i) => {
       const cx = x + (i % 2) * colW + 12;
       const cy = top + Math.floor(i / 2) * rowH;
       out.push(
         el(
           'g',
-          { class: 'legend-key', 'data-key': label.toLowerCase().replace(/ /g, '-') },
+          // The key's id stays English (`named-coast`) whatever the language, for programs that look for it.
+          { class: 'legend-key', 'data-key': key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`) },
           el('g', { transform: `translate(${num(cx)} ${num(cy)})` }, symbol),
-          textEl('text', { x: cx + 18, y: cy + 4, 'font-size': 11.5, fill: INK }, label),
+          textEl('text', { x: cx + 18, y: cy + 4, 'font-size': 11.5, fill: INK }, this.word(key)),
         ),
       );
     });

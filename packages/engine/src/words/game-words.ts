@@ -8,7 +8,7 @@ const isSeason = (s: string): s is Season => (SEASONS as readonly string[]).incl
 const isKind = (s: string): s is PhaseKindWord => (PHASE_KINDS as readonly string[]).includes(s);
 
 /** `spring 1901 movement`, `1901年春季移动`, `kevät 1901, liikkeet`; a season the tables do not know prints as written. */
-export function phaseWords(phase: Phase, names: Namer): string {
+export function phaseWords(phase: Phase, names: Pick<Namer, 'messages'>): string {
   const m = names.messages;
   const season = isSeason(phase.season) ? m.seasons[phase.season] : phase.season;
   const kind = isKind(phase.kind) ? m.phaseKinds[phase.kind] : phase.kind;

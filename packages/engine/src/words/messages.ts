@@ -91,6 +91,41 @@ export type TextKey =
   | 'tie'
   | 'goesOn';
 
+/**
+ * The words of the board's legend (`renderBoard` with a `lang`): its headings,
+ * the key's symbols, and each power row's tooltip (`{n}` the count).
+ */
+export type LegendKey =
+  | 'legend'
+  | 'power'
+  | 'centres'
+  | 'units'
+  | 'neutral'
+  | 'key'
+  | 'army'
+  | 'fleet'
+  | 'land'
+  | 'sea'
+  | 'coast'
+  | 'namedCoast'
+  | 'link'
+  | 'supplyCentre'
+  | 'impassable'
+  | 'move'
+  | 'support'
+  | 'convoy'
+  | 'hold'
+  | 'failed'
+  | 'illegal'
+  | 'dislodged'
+  | 'build'
+  | 'oneCentre'
+  | 'manyCentres'
+  | 'oneUnit'
+  | 'manyUnits'
+  | 'dislodgedCount'
+  | 'rowTitle';
+
 export interface Messages {
   /** BCP 47 tag. */
   readonly language: string;
@@ -99,6 +134,8 @@ export interface Messages {
   readonly reasons: Readonly<Record<Reason, string>>;
   readonly seasons: Readonly<Record<Season, string>>;
   readonly phaseKinds: Readonly<Record<PhaseKindWord, string>>;
+  /** The board legend's words. */
+  readonly legend: Readonly<Record<LegendKey, string>>;
   /** The outcome kinds as the `winner:` line names them. */
   readonly outcomeKinds: Readonly<Record<'solo' | 'leader' | 'alliance' | 'shared' | 'concession', string>>;
 }

@@ -129,3 +129,8 @@ export function translation(e: XmlElement): [number, number] {
   if (!m) throw new Error(`<${e.name} class="${e.attrs['class'] ?? ''}"> has no translate()`);
   return [Number(m[1]), Number(m[2])];
 }
+
+/** A unit glyph as the order notation writes it (`A par`, `F stp/sc`): its kind from its class, where it stands from `data-location`. */
+export function unitOf(g: XmlElement): string {
+  return `${classes(g).includes('army') ? 'A' : 'F'} ${g.attrs['data-location'] ?? '?'}`;
+}

@@ -8,7 +8,10 @@
  * disbands written with the movement orders as lists) a home centre offers the
  * entries of its power's build list and a unit the entry of its disband list:
  * which entries count is decided only after the fall, so every home centre and
- * every unit may be listed.
+ * every unit may be listed. Where retreats are written in advance too (the
+ * old rules' retreat lists, `A mun H retreat ber, kie`), a unit offers an entry
+ * of its retreat list for each province it could retreat to if dislodged (its
+ * moves without a convoy) and a closing `disband`.
  *
  * Each option carries the order in the canonical notation (`formatOrder`),
  * which is also what `writeOrder` takes back and checks against this list.
@@ -46,8 +49,8 @@ export interface ClickOrder {
   via?: boolean;
   /** The kind a build makes. */
   kind?: UnitKind;
-  /** An entry of the power's build or disband list (the fall of a postal year). */
-  list?: 'build' | 'disband';
+  /** An entry of the power's build or disband list (the fall of a postal year), or of the unit's retreat list (a movement phase of the old rules). */
+  list?: 'build' | 'disband' | 'retreat';
 }
 
 export interface OrdersAtResult {
@@ -132,6 +135,26 @@ function listBuilds(config: VariantConfig, province: string, power: string): Opt
   return out;
 }
 
+/**
+ * The entries a unit's retreat list may name: each province its moves without
+ * a convoy reach (a retreat goes where the unit could move, 000 §10), then
+ * `disband`. Each is written as a hold with that one entry; writeOrder puts the
+ * entry into the unit's own order instead.
+ */
+function retreatEntries(own: readonly Option[], power: string, unit: { kind: UnitKind; at: string }): Option[] {
+  const out: Option[] = [];
+  const seen = new Set<string>();
+  for (const o of own) {
+    if (o.order.type !== 'move' || o.order.viaConvoy || seen.has(o.order.to)) continue;
+    seen.add(o.order.to);
+    const order: Order = { type: 'hold', power, unit, retreat: { to: [o.order.to], otherwise: 'default' } };
+    out.push({ order, click: { order: formatOrder(order), type: 'retreat', to: base(o.order.to), ...(o.order.to.includes('/') ? { coast: o.order.to } : {}), list: 'retreat' } });
+  }
+  const disband: Order = { type: 'hold', power, unit, retreat: { to: [], otherwise: 'disband' } };
+  out.push({ order: disband, click: { order: formatOrder(disband), type: 'disband', list: 'retreat' } });
+  return out;
+}
+
 /** The legal orders at a province of the phase drawn. */
 export function ordersAt(doc: GameDoc, at: LspPosition | undefined, province: string): OrdersAtResult {
   return optionsAt(doc, at, province).result;
@@ -179,9 +202,11 @@ export function optionsAt(doc: GameDoc, at: LspPosition | undefined, province: s
     if (!power) return none(`${prov} is no free build site of a power that may build in ${phase}`, phase);
     return result(null, power, [...builds, ...options(power)]);
   }
-  const postalFall = inAdvance(d.board, d.rules, d.phase).adjustments;
+  const plan = inAdvance(d.board, d.rules, d.phase);
+  const postalFall = plan.adjustments;
   if (u) {
     const own = options(u.at);
+    if (plan.retreatLists) own.push(...retreatEntries(own, u.power, { kind: u.kind, at: u.at }));
     if (postalFall) {
       const order: Order = { type: 'disband', power: u.power, unit: { kind: u.kind, at: u.at } };
       own.push({ order, click: { order: `Disband ${unitText(u)}`, type: 'disband', list: 'disband' } });

@@ -6,7 +6,7 @@
  * editor applies (one undoable step). The text stays the source of truth.
  */
 import { phaseText, type GameAst } from '@dipforge/dsl';
-import { formatLocalizedOrder, formatOrder, type BuildEntry, type DisbandEntry, type Order, type PhaseKind } from '@dipforge/engine';
+import { formatLocalizedOrder, formatOrder, type BuildEntry, type DisbandEntry, type MovementOrder, type Order, type PhaseKind, type RetreatList } from '@dipforge/engine';
 import { ErrorCodes, ResponseError, type Position as LspPosition, type WorkspaceEdit } from 'vscode-languageserver';
 import { base, sectionRuns } from '../context.js';
 import type { GameDoc } from '../workspace.js';
@@ -62,6 +62,36 @@ function merged(existing: Order | undefined, add: Order): Order {
   return add;
 }
 
+const isMovement = (o: Order | undefined): o is MovementOrder => o?.type === 'hold' || o?.type === 'move' || o?.type === 'support' || o?.type === 'convoy';
+
+/**
+ * A unit's order with an entry put into its retreat list (`add`: a hold whose
+ * list holds the one entry): the unit's written order kept (a hold when it has
+ * none), the entry for the same province replaced, else added at the end; a
+ * `disband` entry closes the list.
+ */
+function withRetreatEntry(existing: Order | undefined, add: MovementOrder): MovementOrder {
+  const order: MovementOrder = isMovement(existing) ? existing : { type: 'hold', power: add.power, unit: add.unit };
+  const old = order.retreat;
+  const entry = add.retreat;
+  if (!entry) return order;
+  const [to] = entry.to;
+  let retreat: RetreatList;
+  if (to === undefined) {
+    const [first, ...rest] = old?.to ?? [];
+    retreat = first !== undefined ? { to: [first, ...rest], otherwise: 'disband' } : { to: [], otherwise: 'disband' };
+  } else {
+    const [head = to, ...tail] = [...(old?.to ?? []).filter((t) => base(t) !== base(to)), to];
+    retreat = { to: [head, ...tail], otherwise: old?.otherwise ?? 'default' };
+  }
+  return { ...order, retreat };
+}
+
+/** A unit's new order for the phase keeps the retreat list its old one had (the list is about the unit, whatever it is ordered to do). */
+function keepRetreat(existing: Order | undefined, order: Order): Order {
+  return isMovement(order) && !order.retreat && isMovement(existing) && existing.retreat ? { ...order, retreat: existing.retreat } : order;
+}
+
 /** The order's text: the canonical notation, with lists and adjustment removals as files write them, or the power's language. */
 function orderText(doc: GameDoc, d: Drawn, order: Order, powerOf: (w: GameAst.Word) => string | undefined): string {
   const language = powerLanguage(doc.parsed.ast.header, order.power, powerOf);
@@ -109,7 +139,10 @@ export function writeOrder(doc: GameDoc, at: LspPosition | undefined, province: 
   const written = (run?.orders ?? []).map((o) => ({ line: o.line, power: o.power, province: slotOf(o.order, drawn.phase.kind), order: o.order }));
   const replace = section && slot ? orderLineOf(written, chosen.order.power, slot) : undefined;
   const existing = replace ? written.find((w) => w.line === replace)?.order : undefined;
-  const final = slot?.startsWith('list:') ? merged(existing, chosen.order) : chosen.order;
+  const final =
+    chosen.click.list === 'retreat' && isMovement(chosen.order) ? withRetreatEntry(existing, chosen.order)
+    : slot?.startsWith('list:') ? merged(existing, chosen.order)
+    : keepRetreat(existing, chosen.order);
   const text = orderText(doc, drawn, final, powerOf);
   const placed = placeOrder({ text: doc.text, section, phase: phaseText(drawn.phase), power: chosen.order.power, powerOf, ...(replace ? { replace } : {}), order: text });
   const range = { start: doc.lines.positionAt(placed.start), end: doc.lines.positionAt(placed.end) };
