@@ -157,7 +157,21 @@ describe('dipforge bench --json', () => {
     const r = dipforge('bench', '--games', '1', '--phases', '2', '--editor', '--json');
     expect(r.status).toBe(0);
     const e = (JSON.parse(r.stdout) as Record<string, any>).editor;
-    expect(Object.keys(e).sort()).toEqual(['check', 'edit', 'server']);
+    expect(Object.keys(e).sort()).toEqual(['check', 'edit', 'server', 'stdio']);
+    // The stdio server on a game of about 150 phases: every field there, no timing asserted beyond being a figure.
+    const s = e.stdio;
+    expect(Object.keys(s).sort()).toEqual(['completionAfterEditMs', 'editToDiagnostics', 'firstDiagnosticsMs', 'lines', 'phases', 'semanticTokens']);
+    expect(s.phases).toBeGreaterThanOrEqual(100);
+    expect(s.lines).toBeGreaterThan(2_000);
+    expect(s.firstDiagnosticsMs).toBeGreaterThan(0);
+    expect(Object.keys(s.editToDiagnostics).sort()).toEqual(['edits', 'median', 'p90']);
+    // 12 orders made holds and back, 4 destinations deleted and typed again (the keystroke with a completion timed apart).
+    expect(s.editToDiagnostics.edits).toBeGreaterThanOrEqual(30);
+    expect(s.editToDiagnostics.median).toBeLessThanOrEqual(s.editToDiagnostics.p90);
+    expect(s.completionAfterEditMs).toBeGreaterThan(0);
+    expect(Object.keys(s.semanticTokens).sort()).toEqual(['deltaMs', 'fullBytes', 'fullMs', 'rangeMs']);
+    for (const k of ['fullMs', 'rangeMs', 'deltaMs']) expect(s.semanticTokens[k], k).toBeGreaterThan(0);
+    expect(s.semanticTokens.fullBytes).toBeGreaterThan(10_000);
     expect(Object.keys(e.check).sort()).toEqual(['errors', 'firstMs', 'lines', 'medianMs', 'minMs', 'phases']);
     expect(e.check.lines).toBeGreaterThanOrEqual(10_000);
     expect(e.check.errors).toBe(0);
@@ -183,6 +197,12 @@ describe('dipforge bench --json', () => {
 });
 
 describe('dipforge bench, human-readable and bad arguments', () => {
+  it('--editor prints the stdio server\'s line', () => {
+    const r = dipforge('bench', '--games', '1', '--phases', '2', '--warmup', '0', '--editor');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/editor: stdio server on a \d+-phase game \(\d+ lines\): first diagnostics \d+ ms; edit → diagnostics median [\d.]+ ms, p90 [\d.]+ ms \(\d+ edits\); completion after an edit [\d.]+ ms; semantic tokens full [\d.]+ ms, range [\d.]+ ms, delta [\d.]+ ms/);
+  });
+
   it('prints a table of the figures', () => {
     const r = dipforge('bench', '--games', '1', '--phases', '3', '--warmup', '1');
     expect(r.status).toBe(0);
