@@ -32,7 +32,8 @@ import { highlights, references } from './features/references.js';
 import { prepareRename, rename } from './features/rename.js';
 import { signatureHelp } from './features/signature.js';
 import { documentSymbols, workspaceSymbols } from './features/symbols.js';
-import { legend, semanticTokens } from './features/tokens.js';
+import { legend, semanticTokens, semanticTokensRange } from './features/tokens.js';
+import { TokenResults } from './features/token-results.js';
 import { registerBoardRequests } from './board.js';
 import { registerClickRequests } from './click/index.js';
 import { serverTextDocuments } from './documents.js';
@@ -56,6 +57,8 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   const documents = new TextDocuments(serverTextDocuments);
   const delay = options.debounce ?? 20;
   const pending = new Set<string>();
+  /** The last semantic tokens sent per document, for the deltas. */
+  const tokenResults = new TokenResults();
   let timer: NodeJS.Timeout | undefined;
   /** Whether the client tells of changed files (then the folders are walked once, else before each request over the workspace). */
   let watchDynamic = false;
@@ -106,6 +109,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   documents.onDidClose((e) => {
     const wasMap = ws.open.get(e.document.uri)?.language === 'map';
     ws.closeDocument(e.document.uri);
+    tokenResults.forget(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
     if (wasMap) schedule(ws.open.keys());
   });
@@ -128,7 +132,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
         documentSymbolProvider: true,
         workspaceSymbolProvider: true,
         foldingRangeProvider: true,
-        semanticTokensProvider: { legend, full: true },
+        semanticTokensProvider: { legend, full: { delta: true }, range: true },
         documentFormattingProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
         codeLensProvider: { resolveProvider: false },
@@ -214,7 +218,12 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   );
   connection.onDocumentSymbol(on('documentSymbol', (doc) => documentSymbols(doc), []));
   connection.onFoldingRanges(on('foldingRange', (doc) => foldingRanges(doc), []));
-  connection.languages.semanticTokens.on(on('semanticTokens', (doc) => semanticTokens(doc), { data: [] }));
+  // A range of tokens is computed for its lines alone.
+  connection.languages.semanticTokens.on(on('semanticTokens', (doc, p) => tokenResults.full(p.textDocument.uri, semanticTokens(doc)), { data: [] }));
+  connection.languages.semanticTokens.onDelta(
+    on('semanticTokensDelta', (doc, p) => tokenResults.delta(p.textDocument.uri, p.previousResultId, semanticTokens(doc)), { data: [] }),
+  );
+  connection.languages.semanticTokens.onRange(on('semanticTokensRange', (doc, p) => semanticTokensRange(doc, p.range), { data: [] }));
   connection.onDocumentFormatting(on('formatting', (doc, p) => format(doc, p.options), []));
   connection.onCodeAction(on('codeAction', (doc, p) => codeActions(ws, doc, p.range), []));
   connection.onCodeLens(on('codeLens', (doc) => (doc.kind === 'game' ? codeLenses(doc) : []), []));
