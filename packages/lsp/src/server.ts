@@ -45,11 +45,13 @@ import { readSettings } from './settings.js';
 import { Workspace, type Doc, type WorkspaceOptions } from './workspace.js';
 
 export interface ServerOptions extends WorkspaceOptions {
-  /** Milliseconds to wait after a change before publishing diagnostics (default 20). */
+  /** Milliseconds to wait after a change that came this soon after another before publishing diagnostics (default 20; a lone change is published at once). */
   debounce?: number;
 }
 
 export const SERVER_NAME = 'dipforge';
+/** Milliseconds before a change that came alone is checked and its diagnostics published. */
+const LONE_CHANGE_MS = 5;
 export const SERVER_VERSION = '0.1.0';
 
 export function createServer(connection: Connection, options: ServerOptions = {}): { workspace: Workspace; documents: TextDocuments<TextDocument> } {
@@ -85,10 +87,16 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     }
   };
 
+  /** When the last change came: a change soon after another (typing) waits `delay` for the next; a lone one is published at once. */
+  let lastChange = -Infinity;
   const schedule = (uris: Iterable<string>): void => {
     for (const u of uris) pending.add(u);
     if (timer) clearTimeout(timer);
-    timer = setTimeout(publish, delay);
+    const now = performance.now();
+    const burst = now - lastChange < delay;
+    lastChange = now;
+    // A lone change still waits a moment, so that a request sent with it (a completion) is answered first.
+    timer = setTimeout(publish, burst ? delay : Math.min(delay, LONE_CHANGE_MS));
   };
 
   /** After a change to a map, every open document may change. */
@@ -177,11 +185,13 @@ export function createServer(connection: Connection, options: ServerOptions = {}
    * A request against a document's current state, its position and range
    * clamped to the document; a replay of its game stops when it is cancelled.
    * A document that is no .dipmap or .dipgame, or is over the size limit,
-   * gets the fallback.
+   * gets the fallback. With `atCursor`, a game is played only as far as the
+   * phase section of the request's position (`Workspace.docAt`).
    */
-  function on<P extends { textDocument: { uri: string } }, R>(name: string, fn: (doc: Doc, params: P, pace: Pace) => R | Promise<R>, fallback: R) {
+  function on<P extends { textDocument: { uri: string } }, R>(name: string, fn: (doc: Doc, params: P, pace: Pace) => R | Promise<R>, fallback: R, atCursor = false) {
     return serve(name, log, (params: P, pace: Pace) => {
-      const doc = ws.docByUri(params.textDocument.uri, () => pace.cancelled);
+      const cursor = atCursor && 'position' in params ? (params.position as { line: number; character: number }) : undefined;
+      const doc = cursor ? ws.docAt(params.textDocument.uri, cursor, () => pace.cancelled) : ws.docByUri(params.textDocument.uri, () => pace.cancelled);
       return doc ? fn(doc, clampParams(doc.lines, params), pace) : fallback;
     });
   }
@@ -191,7 +201,8 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     if (!watchDynamic || !ws.walked) await pace.wait(ws.walk());
   };
 
-  connection.onCompletion(on('completion', (doc, p) => completion(ws, doc, p.position), []));
+  // Completion is answered from the cursor's phase, without waiting for the rest of the game to be played again.
+  connection.onCompletion(on('completion', (doc, p) => completion(ws, doc, p.position), [], true));
   connection.onHover(on('hover', (doc, p) => hover(ws, doc, p.position), null));
   connection.onDefinition(on('definition', (doc, p) => definition(ws, doc, p.position), null));
   connection.onReferences(
