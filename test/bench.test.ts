@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stdioLine } from '../packages/cli/src/commands/bench-stdio.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(ROOT, 'packages', 'cli', 'bin', 'dipforge.js');
@@ -17,7 +18,8 @@ const BIN = join(ROOT, 'packages', 'cli', 'bin', 'dipforge.js');
 function dipforge(...args: string[]): { status: number | null; stdout: string; stderr: string } {
   const env = { ...process.env };
   delete env['DIPFORGE_DEBUG'];
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', env, timeout: 120_000 });
+  // --editor drives a language server over stdio besides its checks: on a loaded machine it takes minutes.
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', env, timeout: args.includes('--editor') ? 280_000 : 120_000 });
   const run = { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
   expect(run.stderr, 'stack frame on stderr').not.toContain('    at ');
   return run;
@@ -171,7 +173,23 @@ describe('dipforge bench --json', () => {
     const r = dipforge('bench', '--games', '1', '--phases', '2', '--editor', '--json');
     expect(r.status).toBe(0);
     const e = (JSON.parse(r.stdout) as Record<string, any>).editor;
-    expect(Object.keys(e).sort()).toEqual(['check', 'edit', 'server']);
+    expect(Object.keys(e).sort()).toEqual(['check', 'edit', 'server', 'stdio']);
+    // The stdio server on a game of about 150 phases: every field there, no timing asserted beyond being a figure.
+    const s = e.stdio;
+    expect(Object.keys(s).sort()).toEqual(['completionAfterEditMs', 'editToDiagnostics', 'firstDiagnosticsMs', 'lines', 'phases', 'semanticTokens']);
+    expect(s.phases).toBeGreaterThanOrEqual(100);
+    expect(s.lines).toBeGreaterThan(2_000);
+    expect(s.firstDiagnosticsMs).toBeGreaterThan(0);
+    expect(Object.keys(s.editToDiagnostics).sort()).toEqual(['edits', 'median', 'p90']);
+    // 12 orders made holds and back, 4 destinations deleted and typed again (the keystroke with a completion timed apart).
+    expect(s.editToDiagnostics.edits).toBeGreaterThanOrEqual(30);
+    expect(s.editToDiagnostics.median).toBeLessThanOrEqual(s.editToDiagnostics.p90);
+    expect(s.completionAfterEditMs).toBeGreaterThan(0);
+    expect(Object.keys(s.semanticTokens).sort()).toEqual(['deltaMs', 'fullBytes', 'fullMs', 'rangeMs']);
+    for (const k of ['fullMs', 'rangeMs', 'deltaMs']) expect(s.semanticTokens[k], k).toBeGreaterThan(0);
+    expect(s.semanticTokens.fullBytes).toBeGreaterThan(10_000);
+    // The report's line for these figures (what the table prints).
+    expect(stdioLine(s)).toMatch(/^editor: stdio server on a \d+-phase game \(\d+ lines\): first diagnostics \d+ ms; edit → diagnostics median [\d.]+ ms, p90 [\d.]+ ms \(\d+ edits\); completion after an edit [\d.]+ ms; semantic tokens full [\d.]+ ms, range [\d.]+ ms, delta [\d.]+ ms$/);
     expect(Object.keys(e.check).sort()).toEqual(['errors', 'firstMs', 'lines', 'medianMs', 'minMs', 'phases']);
     expect(e.check.lines).toBeGreaterThanOrEqual(10_000);
     expect(e.check.errors).toBe(0);

@@ -13,18 +13,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GameWorkspace, parseGame, runGame, type GameRun } from '@dipforge/dsl';
 import { diagnostics, inlayHints, Workspace, type GameDoc } from '@dipforge/lsp';
-import { EXAMPLE, put, RANDOM_100, WS, workspace } from '../packages/lsp/test/util.js';
-
-function rng(seed: number): (n: number) => number {
-  let s = seed >>> 0;
-  return (n: number) => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) % Math.max(1, n);
-  };
-}
+import { EXAMPLE, put, RANDOM_100, rng, WS, workspace } from '../packages/lsp/test/util.js';
 
 /** Everything a run found, ranges included, in a form two runs can be compared by. */
 function snapshot(run: GameRun, pretty = false): string {

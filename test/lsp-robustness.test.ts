@@ -26,19 +26,8 @@ import {
   type Workspace,
 } from '@dipforge/lsp';
 import { isCompletionItem, isSignatureInformation } from '../packages/lsp/test/shapes.js';
-import { EXAMPLE, put, RANDOM_100, workspace, WS } from '../packages/lsp/test/util.js';
+import { EXAMPLE, put, RANDOM_100, rng, workspace, WS } from '../packages/lsp/test/util.js';
 import { ROOT } from '../packages/lsp/test/harness.js';
-
-function rng(seed: number): (n: number) => number {
-  let s = seed >>> 0;
-  return (n: number) => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) % Math.max(1, n));
-  };
-}
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz ABCDEFS-/:\n\r\t"[](){},;#*→伯💥0123456789';
 

@@ -26,7 +26,7 @@ export { references, highlights } from './features/references.js';
 export { prepareRename, rename } from './features/rename.js';
 export { documentSymbols, workspaceSymbols } from './features/symbols.js';
 export { foldingRanges } from './features/folding.js';
-export { semanticTokens, tokenSpans, legend } from './features/tokens.js';
+export { semanticTokens, semanticTokensRange, tokenSpans, legend } from './features/tokens.js';
 export { format, formatText } from './features/formatting.js';
 export { codeActions } from './features/actions.js';
 export { codeLenses, SHOW_BOARD } from './features/lenses.js';

@@ -248,6 +248,33 @@ export function tokens(text: string, base = 0): Token[] {
  * list of provinces): longest names first, order words skipped.
  */
 export function scanPlaces(text: string, base: number, index: NameIndex, keywords: boolean, source: string): { occ: Occurrence[]; words: Token[] } {
+  // What is found depends on the text alone (the source only says what lies between its tokens,
+  // which is the text's own), so it is kept per text and moved to `base`: a game repeats its order
+  // texts, and the semantic tokens and the names of a whole game read every one of them.
+  if (source.length >= base + text.length && source.startsWith(text, base)) {
+    let memo = scanMemo.get(index);
+    if (!memo) scanMemo.set(index, (memo = new Map()));
+    const key = `${keywords ? 'k' : 'p'}${text}`;
+    let found = memo.get(key);
+    if (!found) {
+      if (memo.size >= SCAN_MEMO_LIMIT) memo.clear();
+      found = scanText(text, 0, index, keywords, text);
+      memo.set(key, found);
+    }
+    return {
+      occ: found.occ.map((o) => ({ ...o, start: o.start + base, end: o.end + base })),
+      words: found.words.map((w) => ({ ...w, start: w.start + base, end: w.end + base })),
+    };
+  }
+  return scanText(text, base, index, keywords, source);
+}
+
+/** Texts scanned, per name index (so per compiled variant): found at offset 0. */
+const scanMemo = new WeakMap<NameIndex, Map<string, { occ: Occurrence[]; words: Token[] }>>();
+/** Distinct texts kept per name index before the memo starts again (a bound on its memory). */
+const SCAN_MEMO_LIMIT = 50_000;
+
+function scanText(text: string, base: number, index: NameIndex, keywords: boolean, source: string): { occ: Occurrence[]; words: Token[] } {
   const toks = tokens(text, base);
   const occ: Occurrence[] = [];
   const used: Token[] = [];

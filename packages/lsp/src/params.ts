@@ -111,6 +111,8 @@ const REQUESTS: Record<string, Check> = {
   'textDocument/documentSymbol': documentOnly,
   'textDocument/foldingRange': documentOnly,
   'textDocument/semanticTokens/full': documentOnly,
+  'textDocument/semanticTokens/full/delta': object({ textDocument, previousResultId: string }),
+  'textDocument/semanticTokens/range': object({ textDocument, range }),
   'textDocument/codeLens': documentOnly,
   'textDocument/formatting': object({ textDocument, options: object({ tabSize: uinteger, insertSpaces: boolean }) }),
   'textDocument/codeAction': object({ textDocument, range, context: optional(object()) }),

@@ -32,7 +32,8 @@ import { highlights, references } from './features/references.js';
 import { prepareRename, rename } from './features/rename.js';
 import { signatureHelp } from './features/signature.js';
 import { documentSymbols, workspaceSymbols } from './features/symbols.js';
-import { legend, semanticTokens } from './features/tokens.js';
+import { legend, semanticTokens, semanticTokensRange } from './features/tokens.js';
+import { TokenResults } from './features/token-results.js';
 import { registerBoardRequests } from './board.js';
 import { registerClickRequests } from './click/index.js';
 import { serverTextDocuments } from './documents.js';
@@ -44,11 +45,13 @@ import { readSettings } from './settings.js';
 import { Workspace, type Doc, type WorkspaceOptions } from './workspace.js';
 
 export interface ServerOptions extends WorkspaceOptions {
-  /** Milliseconds to wait after a change before publishing diagnostics (default 20). */
+  /** Milliseconds to wait after a change that came this soon after another before publishing diagnostics (default 20; a lone change is published at once). */
   debounce?: number;
 }
 
 export const SERVER_NAME = 'dipforge';
+/** Milliseconds before a change that came alone is checked and its diagnostics published. */
+const LONE_CHANGE_MS = 5;
 export const SERVER_VERSION = '0.1.0';
 
 export function createServer(connection: Connection, options: ServerOptions = {}): { workspace: Workspace; documents: TextDocuments<TextDocument> } {
@@ -56,6 +59,8 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   const documents = new TextDocuments(serverTextDocuments);
   const delay = options.debounce ?? 20;
   const pending = new Set<string>();
+  /** The last semantic tokens sent per document, for the deltas. */
+  const tokenResults = new TokenResults();
   let timer: NodeJS.Timeout | undefined;
   /** Whether the client tells of changed files (then the folders are walked once, else before each request over the workspace). */
   let watchDynamic = false;
@@ -82,10 +87,16 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     }
   };
 
+  /** When the last change came: a change soon after another (typing) waits `delay` for the next; a lone one is published at once. */
+  let lastChange = -Infinity;
   const schedule = (uris: Iterable<string>): void => {
     for (const u of uris) pending.add(u);
     if (timer) clearTimeout(timer);
-    timer = setTimeout(publish, delay);
+    const now = performance.now();
+    const burst = now - lastChange < delay;
+    lastChange = now;
+    // A lone change still waits a moment, so that a request sent with it (a completion) is answered first.
+    timer = setTimeout(publish, burst ? delay : Math.min(delay, LONE_CHANGE_MS));
   };
 
   /** After a change to a map, every open document may change. */
@@ -106,6 +117,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   documents.onDidClose((e) => {
     const wasMap = ws.open.get(e.document.uri)?.language === 'map';
     ws.closeDocument(e.document.uri);
+    tokenResults.forget(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
     if (wasMap) schedule(ws.open.keys());
   });
@@ -128,7 +140,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
         documentSymbolProvider: true,
         workspaceSymbolProvider: true,
         foldingRangeProvider: true,
-        semanticTokensProvider: { legend, full: true },
+        semanticTokensProvider: { legend, full: { delta: true }, range: true },
         documentFormattingProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
         codeLensProvider: { resolveProvider: false },
@@ -174,11 +186,13 @@ export function createServer(connection: Connection, options: ServerOptions = {}
    * A request against a document's current state, its position and range
    * clamped to the document; a replay of its game stops when it is cancelled.
    * A document that is no .dipmap or .dipgame, or is over the size limit,
-   * gets the fallback.
+   * gets the fallback. With `atCursor`, a game is played only as far as the
+   * phase section of the request's position (`Workspace.docAt`).
    */
-  function on<P extends { textDocument: { uri: string } }, R>(name: string, fn: (doc: Doc, params: P, pace: Pace) => R | Promise<R>, fallback: R) {
+  function on<P extends { textDocument: { uri: string } }, R>(name: string, fn: (doc: Doc, params: P, pace: Pace) => R | Promise<R>, fallback: R, atCursor = false) {
     return serve(name, log, (params: P, pace: Pace) => {
-      const doc = ws.docByUri(params.textDocument.uri, () => pace.cancelled);
+      const cursor = atCursor && 'position' in params ? (params.position as { line: number; character: number }) : undefined;
+      const doc = cursor ? ws.docAt(params.textDocument.uri, cursor, () => pace.cancelled) : ws.docByUri(params.textDocument.uri, () => pace.cancelled);
       return doc ? fn(doc, clampParams(doc.lines, params), pace) : fallback;
     });
   }
@@ -188,7 +202,8 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     if (!watchDynamic || !ws.walked) await pace.wait(ws.walk());
   };
 
-  connection.onCompletion(on('completion', (doc, p) => completion(ws, doc, p.position), []));
+  // Completion is answered from the cursor's phase, without waiting for the rest of the game to be played again.
+  connection.onCompletion(on('completion', (doc, p) => completion(ws, doc, p.position), [], true));
   connection.onHover(on('hover', (doc, p) => hover(ws, doc, p.position), null));
   connection.onDefinition(on('definition', (doc, p) => definition(ws, doc, p.position), null));
   connection.onReferences(
@@ -215,7 +230,12 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   );
   connection.onDocumentSymbol(on('documentSymbol', (doc) => documentSymbols(doc), []));
   connection.onFoldingRanges(on('foldingRange', (doc) => foldingRanges(doc), []));
-  connection.languages.semanticTokens.on(on('semanticTokens', (doc) => semanticTokens(doc), { data: [] }));
+  // A range of tokens is computed for its lines alone.
+  connection.languages.semanticTokens.on(on('semanticTokens', (doc, p) => tokenResults.full(p.textDocument.uri, semanticTokens(doc)), { data: [] }));
+  connection.languages.semanticTokens.onDelta(
+    on('semanticTokensDelta', (doc, p) => tokenResults.delta(p.textDocument.uri, p.previousResultId, semanticTokens(doc)), { data: [] }),
+  );
+  connection.languages.semanticTokens.onRange(on('semanticTokensRange', (doc, p) => semanticTokensRange(doc, p.range), { data: [] }));
   connection.onDocumentFormatting(on('formatting', (doc, p) => format(doc, p.options), []));
   connection.onCodeAction(on('codeAction', (doc, p) => codeActions(ws, doc, p.range), []));
   connection.onCodeLens(on('codeLens', (doc) => (doc.kind === 'game' ? codeLenses(doc) : []), []));

@@ -97,6 +97,8 @@ export class Workspace {
   /** Bumped whenever a map's text may have changed; games and maps re-check on the next request. */
   private generation = 0;
   private readonly gameCache = new Map<string, GameDoc>();
+  /** The last state of each game played only as far as a cursor (`gameUpTo`). */
+  private readonly prefixCache = new Map<string, GameDoc>();
   private readonly mapCache = new Map<string, { text: string; generation: number; doc: MapDoc }>();
   private readonly uris = new Map<string, string>();
   private readonly cutoff: boolean;
@@ -227,6 +229,16 @@ export class Workspace {
     return this.doc(open ? open.path : this.pathOf(uri), cancelled);
   }
 
+  /** The state of a document as far as a position needs it: a game only as far as the cursor's phase section (`gameUpTo`). */
+  docAt(uri: string, position: { line: number; character: number }, cancelled?: IsCancelled): Doc | undefined {
+    const open = this.open.get(uri);
+    const path = open ? open.path : this.pathOf(uri);
+    if (languageOf(path) !== 'game') return this.doc(path, cancelled);
+    const text = this.host.read(path);
+    if (text === undefined) return undefined;
+    return this.gameUpTo(path, new Lines(text).offsetAt(position), cancelled);
+  }
+
   // ------------------------------------------------------------------ maps
 
   map(path: string): MapDoc | undefined {
@@ -268,6 +280,38 @@ export class Workspace {
     if (text === undefined) return undefined;
     const prev = this.gameCache.get(path);
     if (prev && prev.text === text && prev.generation === this.generation) return prev;
+    const doc = this.play(path, text, prev, this.cutoff, cancelled);
+    this.gameCache.set(path, doc);
+    return doc;
+  }
+
+  /**
+   * A game's state as far as the phase section at `offset` (completion at a cursor): when the
+   * text changed since the last full check, only the text up to the next `phase` line after the
+   * cursor's line is parsed and played, re-using the last check's phases before the edit; the
+   * whole game is played later, for the diagnostics. What this state says about the phase
+   * sections up to the cursor's is what the whole game's says (a game is played in order).
+   * On a line that does not start indented (a phase line, the header) the whole game is played.
+   */
+  gameUpTo(path: string, offset: number, cancelled?: IsCancelled): GameDoc | undefined {
+    const text = this.host.read(path);
+    const prev = this.gameCache.get(path);
+    if (text === undefined || !prev || prev.generation !== this.generation || prev.text === text) return this.game(path, cancelled);
+    const lineStart = lineStartBefore(text, offset);
+    if (!/^[ \t]/.test(text.slice(lineStart, lineStart + 1))) return this.game(path, cancelled);
+    PHASE_LINE.lastIndex = offset;
+    const next = PHASE_LINE.exec(text);
+    if (!next) return this.game(path, cancelled);
+    const prefix = text.slice(0, next.index + (next[0].startsWith('\r\n') ? 2 : 1));
+    const hit = this.prefixCache.get(path);
+    if (hit && hit.text === prefix && hit.generation === this.generation) return hit;
+    const doc = this.play(path, prefix, prev, false, cancelled);
+    this.prefixCache.set(path, doc);
+    return doc;
+  }
+
+  /** Parses and plays `text`, re-using `prev`'s phases before the first section the change touched. */
+  private play(path: string, text: string, prev: GameDoc | undefined, cutoff: boolean, cancelled?: IsCancelled): GameDoc {
     const parsed = parseGame(text, path);
     let sections = 0;
     if (prev) {
@@ -282,7 +326,7 @@ export class Workspace {
     // The previous run is given even when no section before the edit is kept: its phases after the edit may be (early cutoff).
     let adjudicated = 0;
     const options: GameOptions = { onAdjudicate: () => void adjudicated++ };
-    if (prev) options.reuse = { run: prev.run, sections, cutoff: this.cutoff };
+    if (prev) options.reuse = { run: prev.run, sections, cutoff };
     if (cancelled) options.cancelled = cancelled;
     const run = runGame(parsed, this.games, options);
     if (run.cancelled) throw new Cancelled();
@@ -305,7 +349,6 @@ export class Workspace {
       doc.config = run.config;
       if (run.variant) doc.board = this.games.board(run.variant, run.config);
     }
-    this.gameCache.set(path, doc);
     return doc;
   }
 
@@ -321,6 +364,9 @@ export class Workspace {
     return [...all].sort();
   }
 }
+
+/** The line break before a line that starts a phase section. */
+const PHASE_LINE = /(?:\r\n|\n|\r)[ \t]*phase[ \t]/gi;
 
 function firstDifference(a: string, b: string): number {
   const n = Math.min(a.length, b.length);

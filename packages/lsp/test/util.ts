@@ -51,3 +51,15 @@ export function applyTextEdits(text: string, edits: readonly { range: { start: {
   for (const e of [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start))) out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
   return out;
 }
+
+/** A seeded generator of integers below `n` (mulberry32), for random edits and requests. */
+export function rng(seed: number): (n: number) => number {
+  let s = seed >>> 0;
+  return (n: number) => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) % Math.max(1, n);
+  };
+}

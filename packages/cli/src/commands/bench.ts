@@ -56,6 +56,7 @@ import { displayPath, printDiagnostics, summary } from '../report.js';
 import { processFigures, processLines, type ProcessFigures } from './bench-process.js';
 import { renderFigures, type RenderFigures } from './bench-render.js';
 import { settledFigures, type SettledFigures } from './bench-settled.js';
+import { stdioFigures, stdioLine, type StdioFigures } from './bench-stdio.js';
 
 export const benchUsage =
   'dipforge bench [--games N] [--phases N] [--seed N] [--warmup N] [--uniform] [--variant NAME|PATH] [--years N] [--check] [--threads N] [--editor] [--process] [--serve] [--json] [--write-games DIR]   adjudication speed on seeded random games';
@@ -431,7 +432,10 @@ export async function bench(args: string[], io: Io): Promise<number> {
     // The game is never written; its path only anchors the variant's.
     const gamePath = builtin ? join(io.cwd, 'bench-editor.dipgame') : join(dirname(variantPath), 'bench-editor.dipgame');
     const variantLine = builtin ? `variant ${builtinName}` : `variant "${relative(dirname(gamePath), variantPath).split(sep).join('/')}"`;
-    report.editor = editorFigures(board, rules, settings, variantLine, gamePath);
+    const editor = editorFigures(board, rules, settings, variantLine, gamePath);
+    const variantLineIn = (dir: string): string => (builtin ? `variant ${builtinName}` : `variant "${relative(dir, variantPath).split(sep).join('/')}"`);
+    const game = stdioGame(board, rules, settings);
+    report.editor = { ...editor, stdio: await stdioFigures((dir) => gameText(board, game, variantLineIn(dir), 1, 1, settings.uniform)) };
   }
   if (o.has('process')) {
     const variantLineIn = (dir: string): string => (builtin ? `variant ${builtinName}` : `variant "${relative(dir, variantPath).split(sep).join('/')}"`);
@@ -552,6 +556,8 @@ export interface EditorFigures {
    * `editedPhase` counts phase sections; `adjudicated`, `reused`, `cutoff` are phase runs of the last change.
    */
   server: { lines: number; editedPhase: number; adjudicated: number; reused: number; cutoff: number; diagnostics: number; medianMs: number; minMs: number };
+  /** `dipforge lsp --stdio` driven as an editor drives it, on a game of about 150 phases (bench-stdio.ts). */
+  stdio: StdioFigures;
 }
 
 function benchJson(settings: Settings, variant: string, edition: string, tally: Tally): BenchReport {
@@ -670,6 +676,7 @@ function humanReport(r: BenchReport): string {
     lines.push(`editor: edit phase ${e.edit.editedPhase} of ${e.edit.phases}, re-adjudicate ${e.edit.adjudicated} phases: median ${e.edit.medianMs.toFixed(1)} ms (min ${e.edit.minMs.toFixed(1)})`);
     lines.push(
       `editor: language server, edit phase section ${e.server.editedPhase} of the ${e.server.lines}-line game (${e.server.adjudicated} adjudicated, ${e.server.reused} + ${e.server.cutoff} re-used, ${e.server.diagnostics} diagnostics): median ${e.server.medianMs.toFixed(1)} ms (min ${e.server.minMs.toFixed(1)})`,
+      stdioLine(e.stdio),
     );
   }
   if (r.serve) {
@@ -830,7 +837,7 @@ const EDITOR_WARMUP_CHECKS = 5;
  * least 10,000 lines, and re-adjudicating phases 50 to 100 of a 100-phase game
  * after an edit at phase 50. `path` names the game file (never written).
  */
-function editorFigures(board: Board, rules: RuleOptions, settings: Settings, variantLine: string, path: string): EditorFigures {
+function editorFigures(board: Board, rules: RuleOptions, settings: Settings, variantLine: string, path: string): Omit<EditorFigures, 'stdio'> {
   const LINES = 10_000;
   let record: GameRecord | undefined;
   let k = 0;
@@ -909,6 +916,20 @@ function editorFigures(board: Board, rules: RuleOptions, settings: Settings, var
     edit: { phases: PHASES, editedPhase: EDITED, adjudicated, ...edit },
     server: { lines: long.split('\n').length - 1, editedPhase: middle + 1, ...served, ...serverEdit },
   };
+}
+
+/** Phases of the game the stdio part opens: as long as the real games people edit. */
+const STDIO_PHASES = 150;
+
+/** A random game of `STDIO_PHASES` phases played with the bench's seed (the next seeds while a game ends in a win sooner), else the longest. */
+function stdioGame(board: Board, rules: RuleOptions, settings: Settings): GameRecord {
+  let best: GameRecord | undefined;
+  for (let i = 0; i < 20; i++) {
+    const r = playGame(board, rules, { ...settings, phases: STDIO_PHASES }, (settings.seed + 0x57d1 + i) >>> 0, undefined);
+    if (!best || r.phases.length > best.phases.length) best = r;
+    if (r.phases.length >= STDIO_PHASES) break;
+  }
+  return best!;
 }
 
 // ------------------------------------------------------------------ games

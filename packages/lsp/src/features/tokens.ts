@@ -1,12 +1,14 @@
 /**
- * Semantic tokens (full document): keywords, provinces, coasts, powers, rule
- * options and values, strings, numbers, comments, arrows. Tokens never
- * overlap and never span lines.
+ * Semantic tokens: keywords, provinces, coasts, powers, rule options and
+ * values, strings, numbers, comments, arrows. Tokens never overlap and never
+ * span lines. The whole document's are computed once per document state; a
+ * range of a game (what the editor shows) reads only the phase sections and
+ * lines it covers.
  */
-import { SemanticTokensBuilder, type SemanticTokens, type SemanticTokensLegend } from 'vscode-languageserver';
-import { namesOfGame, namesOfMap } from '../context.js';
+import { type SemanticTokens, type SemanticTokensLegend } from 'vscode-languageserver';
+import { cached, namesOfGame, namesOfMap } from '../context.js';
 import { MAP_KEYWORDS, scanMap } from '../maplex.js';
-import { tokens as wordTokens } from '../names.js';
+import { gameNames, tokens as wordTokens } from '../names.js';
 import type { GameAst } from '@dipforge/dsl';
 import type { GameDoc, MapDoc } from '../workspace.js';
 import type { Lines } from '../text.js';
@@ -24,34 +26,73 @@ interface Span {
   declaration?: boolean;
 }
 
-/** The spans as raw data: [line, char, length, type, modifiers] per token (for tests and tools). */
-export function tokenSpans(doc: GameDoc | MapDoc): { line: number; character: number; length: number; type: TokenType; declaration: boolean }[] {
-  const spans = doc.kind === 'game' ? gameSpans(doc) : mapSpans(doc);
-  return flatten(spans, doc.lines);
+type TokenSpan = { line: number; character: number; length: number; type: TokenType; declaration: boolean };
+
+/** The lines `from`..`to` (inclusive) of a game: the spans of those lines only. */
+interface Window {
+  from: number;
+  to: number;
 }
 
+/** The spans as raw data: [line, char, length, type, modifiers] per token (for tests and tools); with `window`, those of its lines. */
+export function tokenSpans(doc: GameDoc | MapDoc, window?: Window): TokenSpan[] {
+  if (!window) return cached(doc, 'tokenSpans', () => flatten(doc.kind === 'game' ? gameSpans(doc) : mapSpans(doc), doc.lines));
+  const inside = (t: TokenSpan): boolean => t.line >= window.from && t.line <= window.to;
+  // A map is small and read whole; a game only where the window is.
+  if (doc.kind === 'map') return tokenSpans(doc).filter(inside);
+  return flatten(gameSpans(doc, window), doc.lines).filter(inside);
+}
+
+/** The tokens of the whole document, kept per document state. */
 export function semanticTokens(doc: GameDoc | MapDoc): SemanticTokens {
-  const builder = new SemanticTokensBuilder();
-  for (const t of tokenSpans(doc)) builder.push(t.line, t.character, t.length, TOKEN_TYPES.indexOf(t.type), t.declaration ? 1 : 0);
-  return builder.build();
+  return cached(doc, 'semanticTokens', () => encode(tokenSpans(doc)));
 }
 
-function flatten(spans: Span[], lines: Lines): { line: number; character: number; length: number; type: TokenType; declaration: boolean }[] {
+/** The tokens of the lines a range covers (`textDocument/semanticTokens/range`). */
+export function semanticTokensRange(doc: GameDoc | MapDoc, range: { start: { line: number }; end: { line: number } }): SemanticTokens {
+  return encode(tokenSpans(doc, { from: range.start.line, to: range.end.line }));
+}
+
+/** The protocol's relative encoding, written straight into one array (each token five integers). */
+function encode(spans: readonly TokenSpan[]): SemanticTokens {
+  const data = new Array<number>(spans.length * 5);
+  let line = 0;
+  let character = 0;
+  let k = 0;
+  for (const t of spans) {
+    const dl = t.line - line;
+    data[k++] = dl;
+    data[k++] = dl === 0 ? t.character - character : t.character;
+    data[k++] = t.length;
+    data[k++] = TYPE_INDEX.get(t.type) ?? 0;
+    data[k++] = t.declaration ? 1 : 0;
+    line = t.line;
+    character = t.character;
+  }
+  return { data };
+}
+
+const TYPE_INDEX = new Map<TokenType, number>(TOKEN_TYPES.map((t, i) => [t, i]));
+
+/** The spans in order, overlaps dropped, split at line breaks; their lines found by one walk down the text (they come sorted). */
+function flatten(spans: Span[], lines: Lines): TokenSpan[] {
   spans.sort((a, b) => a.start - b.start || b.end - a.end);
-  const out: { line: number; character: number; length: number; type: TokenType; declaration: boolean }[] = [];
+  const out: TokenSpan[] = [];
+  const count = lines.count;
   let last = 0;
+  let cursor = 0;
   for (const s of spans) {
     if (s.end <= s.start || s.start < last) continue;
     last = s.end;
-    // Split at line breaks.
+    while (cursor + 1 < count && lines.lineStart(cursor + 1) <= s.start) cursor++;
+    let line = cursor;
     let from = s.start;
-    while (from < s.end) {
-      const pos = lines.positionAt(from);
-      const lineEnd = Math.min(lines.lineEnd(pos.line), s.end);
-      if (lineEnd > from) out.push({ line: pos.line, character: pos.character, length: lineEnd - from, type: s.type, declaration: !!s.declaration });
-      const next = lines.lineStart(pos.line + 1);
-      if (next <= from) break;
-      from = next;
+    for (;;) {
+      const lineEnd = Math.min(lines.lineEnd(line), s.end);
+      if (lineEnd > from) out.push({ line, character: from - lines.lineStart(line), length: lineEnd - from, type: s.type, declaration: !!s.declaration });
+      if (line + 1 >= count) break;
+      from = lines.lineStart(++line);
+      if (from >= s.end) break;
     }
   }
   return out;
@@ -63,14 +104,17 @@ const EXPECT_WORDS = new Set(['winner', 'draw', 'score', 'result', 'none']);
 /** Words of declarations, outside the powers they name. */
 const DECLARE_WORDS = new Set(['alliance', 'allies', 'draw', 'concede', 'by', 'end', 'none']);
 
-function gameSpans(doc: GameDoc): Span[] {
+/** The spans of a game; with `window`, those of the phase sections, declare blocks and lines it overlaps (and the header's). */
+function gameSpans(doc: GameDoc, window?: Window): Span[] {
   const spans: Span[] = [];
+  const outside = (n: { range: { start: { line: number }; end: { line: number } } }): boolean => !!window && (n.range.end.line < window.from || n.range.start.line > window.to);
   // Comments and the first keyword of each line.
-  for (let l = 0; l < doc.lines.count; l++) {
+  for (let l = window ? Math.max(0, window.from) : 0; l < (window ? Math.min(doc.lines.count, window.to + 1) : doc.lines.count); l++) {
     const start = doc.lines.lineStart(l);
     const line = doc.lines.lineText(l);
     let inString = false;
-    for (let i = 0; i < line.length; i++) {
+    // Most lines have no comment: the character walk (strings may hold `//`) only for those that may.
+    for (let i = line.includes('//') ? 0 : line.length; i < line.length; i++) {
       const c = line[i];
       if (inString) {
         if (c === '\\') i++;
@@ -109,6 +153,7 @@ function gameSpans(doc: GameDoc): Span[] {
   };
   if (ast.position) phaseName(ast.position.phase);
   for (const s of ast.phases) {
+    if (outside(s)) continue;
     phaseName(s.phase);
     for (const o of s.orders) {
       if (o.expected) spans.push({ start: o.expected.range.start.offset, end: o.expected.range.end.offset, type: 'enumMember' });
@@ -137,8 +182,9 @@ function gameSpans(doc: GameDoc): Span[] {
       r(s.year, 'number');
     }
   };
-  for (const s of ast.phases) for (const e of s.expect) expect(e);
+  for (const s of ast.phases) if (!outside(s)) for (const e of s.expect) expect(e);
   for (const d of ast.declare) {
+    if (outside(d)) continue;
     r(d.keyword, 'keyword');
     for (const s of d.statements) {
       const named = s.kind === 'Allies' ? [s.power, ...(s.ally ? [s.ally] : [])] : s.kind === 'End' ? [] : [...s.powers, ...(s.kind === 'Alliance' ? [] : (s.voters ?? []))];
@@ -146,7 +192,7 @@ function gameSpans(doc: GameDoc): Span[] {
     }
     for (const e of d.expect) expect(e);
   }
-  const names = namesOfGame(doc);
+  const names = window ? gameNames(doc, { start: doc.lines.lineStart(window.from), end: doc.lines.lineEnd(Math.min(window.to, doc.lines.count - 1)) }) : namesOfGame(doc);
   for (const o of names.occurrences) spans.push({ start: o.start, end: o.end, type: o.kind === 'province' ? 'variable' : o.kind === 'coast' ? 'property' : 'type' });
   for (const w of names.orderWords) spans.push({ start: w.start, end: w.end, type: 'keyword' });
   return spans;

@@ -1,0 +1,301 @@
+/**
+ * `dipforge bench --editor`, its stdio part: the language server as an editor drives it.
+ * `dipforge lsp --stdio` is started as a child process and spoken to in the Language Server
+ * Protocol (initialize, initialized, didOpen) on a generated game of about 150 phases written
+ * into a temporary folder; then it is edited the way a person edits such a game: in its late
+ * phases, orders whose result changes (a move made a hold and back, a support made a hold and
+ * back) and a destination typed again a character at a time, each change sent as an
+ * incremental `didChange` and timed to the diagnostics published for its version; a completion
+ * asked right after a keystroke; semantic tokens in full, for a range and as a delta. Every
+ * figure is wall time seen by the client, the server's debounce included.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** The `dipforge` command of this installation. */
+export const DIPFORGE_BIN = fileURLToPath(new URL('../../bin/dipforge.js', import.meta.url));
+
+export interface StdioFigures {
+  /** The game opened: its lines and phase sections. */
+  lines: number;
+  phases: number;
+  /** didOpen → the first publishDiagnostics of the game, ms (the server already initialized). */
+  firstDiagnosticsMs: number;
+  /** Each edit (incremental didChange) → the diagnostics published for its version, ms over `edits` edits. */
+  editToDiagnostics: { edits: number; median: number; p90: number };
+  /** A completion asked right after a keystroke (before its diagnostics), request → answer, median ms. */
+  completionAfterEditMs: number;
+  /**
+   * Semantic tokens of the game: the first full request, a range of 80 lines in a late phase, and a
+   * delta after an edit (null when the server does not serve that request); `fullBytes`: the full
+   * answer's JSON size.
+   */
+  semanticTokens: { fullMs: number; rangeMs: number | null; deltaMs: number | null; fullBytes: number };
+}
+
+interface Message {
+  id?: number;
+  method?: string;
+  params?: any;
+  result?: any;
+  error?: { code: number; message: string };
+}
+
+/** A bare protocol client: Content-Length framing over the child's standard streams. */
+class Client {
+  private buffer = Buffer.alloc(0);
+  private nextId = 1;
+  private readonly replies = new Map<number, (m: Message) => void>();
+  private readonly diagnosticWaiters: { uri: string; version: number; done: () => void }[] = [];
+  private readonly stderr: string[] = [];
+
+  constructor(private readonly child: ChildProcessWithoutNullStreams) {
+    child.stdout.on('data', (chunk: Buffer) => this.take(chunk));
+    child.stderr.on('data', (chunk: Buffer) => this.stderr.push(chunk.toString('utf8')));
+  }
+
+  private take(chunk: Buffer): void {
+    this.buffer = Buffer.concat([this.buffer, chunk]);
+    for (;;) {
+      const head = this.buffer.indexOf('\r\n\r\n');
+      if (head < 0) return;
+      const length = Number(/Content-Length: (\d+)/i.exec(this.buffer.subarray(0, head).toString('ascii'))?.[1]);
+      if (this.buffer.length < head + 4 + length) return;
+      const body = this.buffer.subarray(head + 4, head + 4 + length).toString('utf8');
+      this.buffer = this.buffer.subarray(head + 4 + length);
+      this.dispatch(JSON.parse(body) as Message);
+    }
+  }
+
+  private dispatch(m: Message): void {
+    if (m.id !== undefined && m.method === undefined) {
+      this.replies.get(m.id)?.(m);
+      this.replies.delete(m.id);
+    } else if (m.id !== undefined && m.method !== undefined) {
+      // A request from the server (registrations, configuration): answered empty.
+      this.write({ id: m.id, result: null });
+    } else if (m.method === 'textDocument/publishDiagnostics') {
+      const { uri, version } = m.params as { uri: string; version?: number };
+      for (let i = this.diagnosticWaiters.length - 1; i >= 0; i--) {
+        const w = this.diagnosticWaiters[i]!;
+        if (w.uri === uri && (version === undefined || version >= w.version)) {
+          this.diagnosticWaiters.splice(i, 1);
+          w.done();
+        }
+      }
+    }
+  }
+
+  private write(m: Message): void {
+    const body = JSON.stringify({ jsonrpc: '2.0', ...m });
+    this.child.stdin.write(`Content-Length: ${Buffer.byteLength(body, 'utf8')}\r\n\r\n${body}`);
+  }
+
+  notify(method: string, params: unknown): void {
+    this.write({ method, params });
+  }
+
+  request(method: string, params: unknown): Promise<Message> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no answer to ${method} in 60 s: ${this.stderr.join('').slice(-300)}`)), 60_000);
+      this.replies.set(id, (m) => {
+        clearTimeout(timer);
+        resolve(m);
+      });
+      this.write({ id, method, params });
+    });
+  }
+
+  /** Resolves when diagnostics for `uri` at `version` or later are published. */
+  diagnostics(uri: string, version: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no diagnostics for version ${version} in 60 s: ${this.stderr.join('').slice(-300)}`)), 60_000);
+      this.diagnosticWaiters.push({
+        uri,
+        version,
+        done: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+    await this.request('shutdown', null).catch(() => undefined);
+    this.notify('exit', null);
+    const timer = setTimeout(() => this.child.kill(), 5_000);
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
+interface Edit {
+  line: number;
+  from: number;
+  to: number;
+  text: string;
+}
+
+/** The text after an edit of one line's characters `from`..`to`. */
+function applyEdit(lines: string[], e: Edit): void {
+  const l = lines[e.line]!;
+  lines[e.line] = l.slice(0, e.from) + e.text + l.slice(e.to);
+}
+
+const ms = (t0: number): number => performance.now() - t0;
+const round = (v: number): number => Math.round(v * 10) / 10;
+function quantile(xs: readonly number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+}
+
+/** Order lines (`    A par - bur`) of the late movement phase sections: the last `share` of them. */
+function lateOrderLines(lines: readonly string[], share: number): number[] {
+  const starts: number[] = [];
+  for (let i = 0; i < lines.length; i++) if (/^phase .* movement$/.test(lines[i]!)) starts.push(i);
+  const first = starts[Math.floor(starts.length * (1 - share))] ?? 0;
+  const out: number[] = [];
+  for (let i = first; i < lines.length; i++) if (/^ {4}[AF] \S+ /.test(lines[i]!)) out.push(i);
+  return out;
+}
+
+/**
+ * The stdio figures for the game `textIn(dir)` (its variant line may be relative to the folder
+ * `dir` it is written to, a temporary one removed afterwards), with the server `bin` (this
+ * installation's by default).
+ */
+export async function stdioFigures(textIn: (dir: string) => string, bin = DIPFORGE_BIN): Promise<StdioFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'dipforge-bench-lsp-'));
+  const text = textIn(dir);
+  const path = join(dir, 'bench-stdio.dipgame');
+  writeFileSync(path, text);
+  const uri = pathToFileURL(path).href;
+  const child = spawn(process.execPath, [bin, 'lsp', '--stdio'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
+  const client = new Client(child);
+  try {
+    await client.request('initialize', {
+      processId: process.pid,
+      rootUri: pathToFileURL(dir).href,
+      workspaceFolders: [{ uri: pathToFileURL(dir).href, name: 'bench' }],
+      capabilities: {
+        textDocument: {
+          synchronization: { didSave: true },
+          completion: { completionItem: { snippetSupport: true } },
+          semanticTokens: { requests: { range: true, full: { delta: true } }, tokenTypes: [], tokenModifiers: [], formats: ['relative'] },
+          publishDiagnostics: { versionSupport: true },
+        },
+        workspace: { didChangeWatchedFiles: { dynamicRegistration: true }, configuration: false },
+      },
+    });
+    client.notify('initialized', {});
+    const lines = text.split('\n');
+    let version = 1;
+    let t0 = performance.now();
+    const first = client.diagnostics(uri, version);
+    client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'dipgame', version, text } });
+    await first;
+    const firstDiagnosticsMs = ms(t0);
+
+    const send = (e: Edit): void => {
+      applyEdit(lines, e);
+      version++;
+      client.notify('textDocument/didChange', {
+        textDocument: { uri, version },
+        contentChanges: [{ range: { start: { line: e.line, character: e.from }, end: { line: e.line, character: e.to } }, text: e.text }],
+      });
+    };
+    const edits: number[] = [];
+    const timedEdit = async (e: Edit): Promise<void> => {
+      const published = client.diagnostics(uri, version + 1);
+      const start = performance.now();
+      send(e);
+      await published;
+      edits.push(ms(start));
+    };
+
+    // Semantic tokens in full, before any edit (as an editor asks on opening).
+    t0 = performance.now();
+    const full = await client.request('textDocument/semanticTokens/full', { textDocument: { uri } });
+    const fullMs = ms(t0);
+    const fullBytes = Buffer.byteLength(JSON.stringify(full.result ?? null));
+    let resultId = (full.result as { resultId?: string } | null)?.resultId;
+
+    const late = lateOrderLines(lines, 0.2);
+    const rangeLine = late[0] ?? 0;
+    t0 = performance.now();
+    const range = await client.request('textDocument/semanticTokens/range', {
+      textDocument: { uri },
+      range: { start: { line: rangeLine, character: 0 }, end: { line: Math.min(lines.length - 1, rangeLine + 80), character: 0 } },
+    });
+    const rangeMs = range.error ? null : ms(t0);
+
+    // Edits that change results: a move made a hold and back, a support made a hold and back.
+    const moves = late.filter((i) => /^ {4}[AF] \S+ - \S+$/.test(lines[i]!));
+    const supports = late.filter((i) => / S [AF] /.test(lines[i]!));
+    const pick = (list: number[], n: number): number[] => Array.from({ length: Math.min(n, list.length) }, (_, k) => list[Math.floor((k * list.length) / n)]!);
+    for (const i of [...pick(moves, 6), ...pick(supports, 6)]) {
+      const before = lines[i]!;
+      const unitEnd = before.indexOf(' ', before.indexOf(' ', 4) + 1);
+      await timedEdit({ line: i, from: unitEnd, to: before.length, text: ' H' });
+      await timedEdit({ line: i, from: unitEnd, to: unitEnd + 2, text: before.slice(unitEnd) });
+    }
+
+    // A destination typed again a character at a time; a completion asked right after the first keystroke.
+    const completions: number[] = [];
+    for (const i of pick(moves, 4)) {
+      const before = lines[i]!;
+      const word = before.slice(before.lastIndexOf(' ') + 1);
+      const at = before.length - word.length;
+      await timedEdit({ line: i, from: at, to: before.length, text: '' });
+      for (let c = 0; c < word.length; c++) {
+        if (c === 1) {
+          send({ line: i, from: at + c, to: at + c, text: word[c]! });
+          const published = client.diagnostics(uri, version);
+          const start = performance.now();
+          const answer = await client.request('textDocument/completion', { textDocument: { uri }, position: { line: i, character: at + c + 1 } });
+          if (answer.error) throw new Error(`completion failed: ${answer.error.message}`);
+          completions.push(ms(start));
+          await published;
+          continue;
+        }
+        await timedEdit({ line: i, from: at + c, to: at + c, text: word[c]! });
+      }
+    }
+
+    // The tokens again after the edits: as a delta on the first answer when the server serves deltas.
+    let deltaMs: number | null = null;
+    if (resultId !== undefined) {
+      t0 = performance.now();
+      const delta = await client.request('textDocument/semanticTokens/full/delta', { textDocument: { uri }, previousResultId: resultId });
+      if (!delta.error) deltaMs = ms(t0);
+      resultId = undefined;
+    }
+    return {
+      lines: text.split('\n').length - 1,
+      phases: text.split('\n').filter((l) => l.startsWith('phase ')).length,
+      firstDiagnosticsMs: round(firstDiagnosticsMs),
+      editToDiagnostics: { edits: edits.length, median: round(quantile(edits, 0.5)), p90: round(quantile(edits, 0.9)) },
+      completionAfterEditMs: round(quantile(completions, 0.5)),
+      semanticTokens: { fullMs: round(fullMs), rangeMs: rangeMs === null ? null : round(rangeMs), deltaMs: deltaMs === null ? null : round(deltaMs), fullBytes },
+    };
+  } finally {
+    await client.close().catch(() => child.kill());
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The report's line for these figures. */
+export function stdioLine(s: StdioFigures): string {
+  const opt = (v: number | null): string => (v === null ? 'not served' : `${v.toFixed(1)} ms`);
+  return (
+    `editor: stdio server on a ${s.phases}-phase game (${s.lines} lines): first diagnostics ${s.firstDiagnosticsMs.toFixed(0)} ms; ` +
+    `edit → diagnostics median ${s.editToDiagnostics.median.toFixed(1)} ms, p90 ${s.editToDiagnostics.p90.toFixed(1)} ms (${s.editToDiagnostics.edits} edits); ` +
+    `completion after an edit ${s.completionAfterEditMs.toFixed(1)} ms; semantic tokens full ${s.semanticTokens.fullMs.toFixed(1)} ms, range ${opt(s.semanticTokens.rangeMs)}, delta ${opt(s.semanticTokens.deltaMs)}`
+  );
+}
