@@ -13,6 +13,8 @@ export const SLOW_SUITES: readonly string[] = [
   // The benchmarks' own checks: `dipforge bench` run as a user runs it, whole processes timed.
   'test/bench.test.ts',
   'test/bench-process.test.ts',
+  // Random play of the built-in variants through `dipforge bench --variant … --check`.
+  'test/variants-random-play.test.ts',
   // npm pack and an offline install into an empty folder.
   'test/packed.test.ts',
   // The check command's bundle written afresh and compared with the command's own modules.
