@@ -14,7 +14,7 @@ interface Command {
 }
 
 const commands: Record<string, () => Promise<Command>> = {
-  check: async () => { const m = await import('./commands/check.js'); return { run: m.check, usage: m.checkUsage }; },
+  check: async () => { const m = await (await import('./bundled.js')).checkCommand(); return { run: m.check, usage: m.checkUsage }; },
   compile: async () => { const m = await import('./commands/compile.js'); return { run: m.compile, usage: m.compileUsage }; },
   adjudicate: async () => { const m = await import('./commands/adjudicate.js'); return { run: m.adjudicate, usage: m.adjudicateUsage }; },
   diff: async () => { const m = await import('./commands/diff.js'); return { run: m.diff, usage: m.diffUsage }; },

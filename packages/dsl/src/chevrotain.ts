@@ -28,4 +28,4 @@ async function chevrotainModule(from: string): Promise<typeof Chevrotain> {
 
 const chevrotain = await chevrotainModule(import.meta.url);
 
-export const { createToken, CstParser, Lexer, tokenMatcher } = chevrotain;
+export const { createToken, CstParser, EOF, getLookaheadPaths, Lexer, LLkLookaheadStrategy, serializeGrammar, tokenMatcher } = chevrotain;

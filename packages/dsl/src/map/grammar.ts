@@ -15,7 +15,9 @@
  * declaration is read as written and one slip costs one diagnostic (parse.ts).
  */
 import type { IToken, TokenType } from 'chevrotain';
-import { createToken, CstParser, Lexer, tokenMatcher } from '../chevrotain.js';
+import { createToken, CstParser, EOF, Lexer, tokenMatcher } from '../chevrotain.js';
+import { TableLookahead, type GrammarTables } from './grammar-tables.js';
+import { MAP_GRAMMAR_TABLES } from './grammar-tables-data.js';
 import {
   allTokens,
   Identifier,
@@ -62,15 +64,70 @@ const parserTokens: TokenType[] = [...allTokens, AnyToken, BlockJunk];
 /** What a word among a province's flags may be a slip for: a flag, or the keyword of the next declaration. */
 const FLAGS_OR_DECLARATIONS: readonly string[] = [...FLAG_WORDS, ...TOP_LEVEL_WORDS];
 
+const MAX_LOOKAHEAD = 3;
+
+/** The parts of chevrotain's parser state that the tables set (not in its typings). */
+interface Recovering {
+  recoveryEnabled: boolean;
+  resyncFollows: Record<string, TokenType[]>;
+}
+
+/** The follow sets of the tables as this grammar's tokens, or undefined when one is unknown. */
+function followsFrom(tables: GrammarTables, lookahead: TableLookahead): Record<string, TokenType[]> | undefined {
+  const follows: Record<string, TokenType[]> = {};
+  for (const [key, names] of Object.entries(tables.follows)) {
+    const tokens = lookahead.tokensNamed(names);
+    if (!tokens) return undefined;
+    follows[key] = tokens;
+  }
+  return follows;
+}
+
 export class MapGrammar extends CstParser {
   /**
    * `validate` runs chevrotain's checks of the grammar itself (ambiguities, left recursion), which
    * cost about a fifth of building it and find nothing in a grammar that passed them once: the
    * tests build it with them (grammar-validations.test.ts), a run of dipforge without.
    */
-  constructor(options: { validate?: boolean } = {}) {
-    super(parserTokens, { recoveryEnabled: true, nodeLocationTracking: 'full', maxLookahead: 3, skipValidations: !options.validate });
+  /**
+   * `tables: null` works the lookahead and follow sets out afresh (what the tables' writer
+   * records); `plain` leaves both to chevrotain's own code, which the tests compare against.
+   */
+  constructor(options: { validate?: boolean; tables?: GrammarTables | null; plain?: boolean } = {}) {
+    const tables = options.plain ? undefined : options.tables === undefined ? MAP_GRAMMAR_TABLES : (options.tables ?? undefined);
+    const lookahead = new TableLookahead(MAX_LOOKAHEAD, [...parserTokens, EOF], tables);
+    super(parserTokens, {
+      recoveryEnabled: true,
+      nodeLocationTracking: 'full',
+      maxLookahead: MAX_LOOKAHEAD,
+      skipValidations: !options.validate,
+      ...(options.plain ? {} : { lookaheadStrategy: lookahead }),
+    });
+    this.lookahead = lookahead;
+    const analysed = this as unknown as Recovering;
+    // chevrotain computes the follow sets during the analysis only when recovery is on: off for
+    // its length, they are taken from the tables (or, when those are stale, from a grammar built
+    // without them), and recovery is back on before the first parse.
+    if (tables) analysed.recoveryEnabled = false;
     this.performSelfAnalysis();
+    if (tables) {
+      const follows = lookahead.current ? followsFrom(tables, lookahead) : undefined;
+      analysed.resyncFollows = follows ?? (new MapGrammar({ tables: null }) as unknown as Recovering).resyncFollows;
+      analysed.recoveryEnabled = true;
+    }
+  }
+
+  /** The lookahead strategy, which recorded the paths it built (`mapGrammarTables`). */
+  private readonly lookahead: TableLookahead;
+
+  /** The tables of this grammar as chevrotain works them out (for scripts/map-grammar-tables.mjs). */
+  tables(): GrammarTables {
+    const follows = (this as unknown as Recovering).resyncFollows;
+    return {
+      fingerprint: this.lookahead.fingerprint,
+      lookahead: this.lookahead.recorded,
+      follows: Object.fromEntries(Object.entries(follows).map(([key, tokens]) => [key, tokens.map((t) => t.name)])),
+    };
   }
 
   /** The slips worked out for a token, per list of words: the gates of one decision ask for the same one in turn. */

@@ -1,0 +1,22 @@
+/**
+ * The test files `npm test` leaves to `npm run test:slow`: each costs much more time than what it
+ * adds to a change's feedback loop (seeded fuzzing, the brute-force oracle, the benchmarks' own
+ * checks, the packed install, random play). CI runs them right after `npm test` (.ci/run), so
+ * every test still runs there; docs/TESTING.md gives their times.
+ */
+export const SLOW_SUITES: readonly string[] = [
+  // Seeded fuzzing in worker processes, and the fuzzers' detectors on planted hangs and crashes.
+  'test/fuzz.test.ts',
+  'test/fuzz-detectors.test.ts',
+  // The movement oracle: every assignment of the decisions tried, on generated phases.
+  'test/oracle.test.ts',
+  // The benchmarks' own checks: `dipforge bench` run as a user runs it, whole processes timed.
+  'test/bench.test.ts',
+  'test/bench-process.test.ts',
+  // Random play of the built-in variants through `dipforge bench --variant … --check`.
+  'test/variants-random-play.test.ts',
+  // npm pack and an offline install into an empty folder.
+  'test/packed.test.ts',
+  // The check command's bundle written afresh and compared with the command's own modules.
+  'test/cli-bundle.test.ts',
+];

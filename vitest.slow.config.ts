@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+import { SLOW_SUITES } from './vitest.slow-suites.js';
+
+// `npm run test:slow`: the suites `npm test` leaves out (vitest.slow-suites.ts); CI runs them
+// right after `npm test`.
+export default defineConfig({
+  test: {
+    include: [...SLOW_SUITES],
+    testTimeout: 300_000,
+  },
+});
