@@ -165,7 +165,7 @@ describe('dipforge bench --serve --python-engine', () => {
 
   it('drives a stand-in engine end to end: every movement phase sent, its answers counted', () => {
     // A stand-in for the package with the calls the driver makes: every move into a province that
-    // another move also enters bounces; nothing else fails and nothing is dislodged.
+    // another move also enters bounces; nothing else fails and nothing is dislodged; it raises on spring 1901.
     mkdirSync(join(dir, 'diplomacy'));
     writeFileSync(
       join(dir, 'diplomacy', '__init__.py'),
@@ -188,6 +188,8 @@ describe('dipforge bench --serve --python-engine', () => {
         '    def set_centers(self, power, centers, reset=False):',
         '        assert reset and all(len(c) == 3 for c in centers)',
         '    def set_current_phase(self, phase):',
+        "        if phase == 'S1901M':",
+        "            raise ValueError('refused')",
         '        self.phase = phase',
         '    def set_orders(self, power, orders):',
         '        assert power in self.units',
@@ -216,7 +218,10 @@ describe('dipforge bench --serve --python-engine', () => {
     expect(p).not.toBeNull();
     expect(p.version).toBe('stand-in');
     expect(p.python).toBe(PYTHON);
-    expect(p.movementPhases).toBe(serve['movementPhases']);
+    // It refuses the first spring (one per game), which is counted apart; every other phase is timed.
+    expect(p.errors).toBe(2);
+    expect(p.firstErrors).toEqual(['ValueError: refused', 'ValueError: refused']);
+    expect(p.movementPhases).toBe(serve['movementPhases'] - 2);
     expect(p.perPhaseUs.median).toBeGreaterThan(0);
     expect(p.moves).toBeGreaterThan(0);
     expect(p.movesAgree).toBeGreaterThan(0);

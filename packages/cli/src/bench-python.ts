@@ -29,10 +29,22 @@ export interface PythonEngineFigures {
   dislodgedAgree: number;
   /** Phases on which every move and every unit agree. */
   phasesAgree: number;
+  /** Phases the engine raised an error on (not counted above), and the first few messages. */
+  errors: number;
+  firstErrors: string[];
 }
 
 /** The figures, or null with the reason when the engine cannot be run. */
 export type PythonEngineReport = PythonEngineFigures | { unavailable: string };
+
+/** A line of the driver's as JSON; undefined for anything else (a line some start-up code of the interpreter printed). */
+function readJson(line: string): unknown {
+  try {
+    return JSON.parse(line) as unknown;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Runs the driver with `python`; the first line it writes says whether the engine was found. */
 export async function pythonEngineFigures(
@@ -71,18 +83,27 @@ export async function pythonEngineFigures(
   child.stdin.on('error', () => undefined); // a driver that ended early: its reason is read from `ended`
 
   const hello = await next();
-  const first = hello === undefined ? undefined : (JSON.parse(hello) as { ready?: boolean; version?: string; unavailable?: string });
+  const first = hello === undefined ? undefined : (readJson(hello) as { ready?: boolean; version?: string; unavailable?: string } | undefined);
   if (first?.ready !== true) {
     await stop();
-    return { unavailable: first?.unavailable ?? (await ended) };
+    return { unavailable: first?.unavailable ?? (hello !== undefined ? `${python} answered a line that is not JSON: ${hello.slice(0, 200)}` : await ended) };
   }
   const us: number[] = [];
+  const errors: string[] = [];
   const totals = { moves: 0, movesAgree: 0, units: 0, dislodgedAgree: 0, phasesAgree: 0 };
   for (const p of phases) {
     child.stdin.write(`${JSON.stringify(p.line)}\n`);
     const answer = await next();
     if (answer === undefined) return { unavailable: await ended };
-    const outcome = JSON.parse(answer) as PythonOutcome;
+    const outcome = readJson(answer) as (PythonOutcome & { error?: string }) | undefined;
+    if (outcome === undefined) {
+      await stop();
+      return { unavailable: `${python} answered a line that is not JSON: ${answer.slice(0, 200)}` };
+    }
+    if (typeof outcome.error === 'string' || typeof outcome.us !== 'number') {
+      errors.push(outcome.error ?? answer.slice(0, 200));
+      continue;
+    }
     us.push(outcome.us);
     const a = agreement(p.position, p.result, outcome);
     totals.moves += a.moves;
@@ -93,5 +114,5 @@ export async function pythonEngineFigures(
   }
   await stop();
   const mean = us.reduce((a, b) => a + b, 0) / Math.max(1, us.length);
-  return { python, version: first.version ?? 'unknown', movementPhases: us.length, perPhaseUs: { median: median(us), mean }, ...totals };
+  return { python, version: first.version ?? 'unknown', movementPhases: us.length, perPhaseUs: { median: median(us), mean }, ...totals, errors: errors.length, firstErrors: errors.slice(0, 5) };
 }

@@ -690,7 +690,7 @@ function humanReport(r: BenchReport): string {
     const p = v.pythonEngine;
     if (p) {
       lines.push(
-        `serve: the Python engine (diplomacy ${p.version}) ${p.perPhaseUs.median.toFixed(1)} µs a movement phase (process() alone, median of ${p.movementPhases}); agrees on ${p.movesAgree} of ${p.moves} moves, ${p.dislodgedAgree} of ${p.units} units dislodged or not, ${p.phasesAgree} of ${p.movementPhases} phases`,
+        `serve: the Python engine (diplomacy ${p.version}) ${p.perPhaseUs.median.toFixed(1)} µs a movement phase (process() alone, median of ${p.movementPhases}); agrees on ${p.movesAgree} of ${p.moves} moves, ${p.dislodgedAgree} of ${p.units} units dislodged or not, ${p.phasesAgree} of ${p.movementPhases} phases${p.errors > 0 ? `; ${p.errors} phases it raised on (${p.firstErrors[0]})` : ''}`,
       );
     } else if (p === null) lines.push(`serve: the Python engine not timed: ${v.pythonEngineUnavailable}`);
   }
