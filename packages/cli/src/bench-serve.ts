@@ -10,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
+import type { PythonEngineFigures } from './bench-python.js';
 import { Game, formatOrder, type Order, type PhaseResult, type Position, type VariantConfig } from '@dipforge/engine';
 
 export interface ServeFigures {
@@ -31,13 +32,20 @@ export interface ServeFigures {
   batched: { games: number; phases: number; perPhaseUs: number; phasesPerSecond: number; inProcessPerPhaseUs: number };
   /** Answers whose order statuses differ from the game's (always 0). */
   mismatches: number;
+  /**
+   * `--python-engine`: the Python engine (`diplomacy`) on the same movement phases; null when it could not be
+   * run, with the reason in `pythonEngineUnavailable`; absent without the option.
+   */
+  pythonEngine?: PythonEngineFigures | null;
+  pythonEngineUnavailable?: string;
 }
 
 type Ask = (request: unknown) => Promise<{ ok: boolean; result?: Record<string, unknown>; error?: { message: string } }>;
 
 const now = (): bigint => process.hrtime.bigint();
 const micros = (a: bigint, b: bigint): number => Number(b - a) / 1000;
-const median = (xs: number[]): number => {
+/** The middle of the samples (the upper of the two for an even count); 0 for none. */
+export const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length === 0 ? 0 : s[Math.floor(s.length / 2)]!;
 };

@@ -50,6 +50,7 @@ import {
 } from '@dipforge/engine';
 import { parseArgs, readCount } from '../args.js';
 import { serveFigures, type ServeFigures } from '../bench-serve.js';
+import { pythonEngineFigures } from '../bench-python.js';
 import { writeFileAtomic } from '../atomic.js';
 import { Exit, type Io } from '../io.js';
 import { displayPath, printDiagnostics, summary } from '../report.js';
@@ -59,7 +60,7 @@ import { settledFigures, type SettledFigures } from './bench-settled.js';
 import { stdioFigures, stdioLine, type StdioFigures } from './bench-stdio.js';
 
 export const benchUsage =
-  'dipforge bench [--games N] [--phases N] [--seed N] [--warmup N] [--uniform] [--variant NAME|PATH] [--years N] [--check] [--threads N] [--editor] [--process] [--serve] [--json] [--write-games DIR]   adjudication speed on seeded random games';
+  'dipforge bench [--games N] [--phases N] [--seed N] [--warmup N] [--uniform] [--variant NAME|PATH] [--years N] [--check] [--threads N] [--editor] [--process] [--serve [--python-engine] [--python PYTHON]] [--json] [--write-games DIR]   adjudication speed on seeded random games';
 
 /** The version of the `--json` document (docs/PERFORMANCE.md). */
 export const BENCH_FORMAT = 'dipforge-bench/1';
@@ -360,6 +361,8 @@ export async function bench(args: string[], io: Io): Promise<number> {
     { name: 'years', takesValue: true },
     { name: 'check', takesValue: false },
     { name: 'serve', takesValue: false },
+    { name: 'python-engine', takesValue: false },
+    { name: 'python', takesValue: true },
   ]);
   const fail = (why: string): number => {
     io.err(`dipforge bench: ${why}\nusage: ${benchUsage}\n`);
@@ -368,6 +371,8 @@ export async function bench(args: string[], io: Io): Promise<number> {
   if (!parsed.ok) return fail(parsed.message);
   if (parsed.positional.length > 0) return fail(`unexpected argument '${parsed.positional[0]}'`);
   const o = parsed.options;
+  if ((o.has('python-engine') || o.has('python')) && !o.has('serve')) return fail('--python-engine and --python go with --serve');
+  if (o.has('python') && !o.has('python-engine')) return fail('--python names the interpreter of --python-engine');
   const games = readCount(o.get('games'), 'games', 20, 1, 1_000_000);
   const phases = readCount(o.get('phases'), 'phases', 40, 1, 100_000);
   const seed = readCount(o.get('seed'), 'seed', 1, 0, 0xffffffff);
@@ -428,6 +433,14 @@ export async function bench(args: string[], io: Io): Promise<number> {
   if (check) report.invariants = { positions: check.positions, problems: check.problems.length, first: check.problems.slice(0, 20) };
   if (settings.threads > 0) report.threads = await threadFigures(config, board, records, settings.threads);
   if (o.has('serve')) report.serve = await serveFigures(config, builtinName, tally.movementPhases, records);
+  if (report.serve && o.has('python-engine')) {
+    const python = o.get('python');
+    const figures = await pythonEngineFigures(typeof python === 'string' ? python : 'python3', config.id, tally.movementPhases);
+    if ('unavailable' in figures) {
+      report.serve.pythonEngine = null;
+      report.serve.pythonEngineUnavailable = figures.unavailable;
+    } else report.serve.pythonEngine = figures;
+  }
   if (settings.editor) {
     // The game is never written; its path only anchors the variant's.
     const gamePath = builtin ? join(io.cwd, 'bench-editor.dipgame') : join(dirname(variantPath), 'bench-editor.dipgame');
@@ -684,6 +697,12 @@ function humanReport(r: BenchReport): string {
     lines.push(
       `serve: movement phase ${v.inProcessUs.toFixed(1)} µs in process (adjudicatePhase), ${v.gameObjectUs.toFixed(1)} µs through the game object, ${v.perRequestUs.median.toFixed(1)} µs a request through serve --stdio (${Math.round(v.requestsPerSecond)} requests/s); batched: ${v.batched.perPhaseUs.toFixed(1)} µs a phase (${Math.round(v.batched.phasesPerSecond)} phases/s; ${v.batched.inProcessPerPhaseUs.toFixed(1)} µs in process); mismatches ${v.mismatches}`,
     );
+    const p = v.pythonEngine;
+    if (p) {
+      lines.push(
+        `serve: the Python engine (diplomacy ${p.version}) ${p.perPhaseUs.median.toFixed(1)} µs a movement phase (process() alone, median of ${p.movementPhases}); agrees on ${p.movesAgree} of ${p.moves} moves, ${p.dislodgedAgree} of ${p.units} units dislodged or not, ${p.phasesAgree} of ${p.movementPhases} phases${p.errors > 0 ? `; ${p.errors} phases it raised on (${p.firstErrors[0]})` : ''}`,
+      );
+    } else if (p === null) lines.push(`serve: the Python engine not timed: ${v.pythonEngineUnavailable}`);
   }
   if (r.process) lines.push(...processLines(r.process));
   return `${lines.join('\n')}\n`;
