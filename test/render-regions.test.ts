@@ -37,7 +37,7 @@ type Reason = 'wrap' | 'crossing' | 'clique' | 'strait' | 'layout';
 /** Adjacent pairs drawn as links, per variant, with the reason of each (docs/RENDER.md keeps the same list). */
 const DRAWN_EXCEPTIONS: Record<string, Record<string, Reason>> = {
   'ancient-mediterranean': { 'ale-sii': 'crossing', 'aus-lib': 'crossing', 'aus-tys': 'crossing' },
-  'cold-war': { 'arc-kam': 'layout', 'arc-sib': 'layout', 'arc-ura': 'layout', 'bal-den': 'layout', 'ber-jap': 'wrap', 'ber-kam': 'wrap', 'ber-soj': 'wrap', 'ber-vla': 'wrap', 'ber-wpa': 'wrap', 'den-ege': 'layout', 'den-wge': 'layout', 'epa-wpa': 'wrap', 'fin-noy': 'layout', 'jap-soj': 'layout', 'len-noy': 'layout', 'len-nws': 'layout', 'lon-nts': 'layout', 'noy-nws': 'layout', 'nws-ura': 'layout', 'soj-yel': 'crossing' },
+  'cold-war': { 'arc-ber': 'wrap', 'ber-jap': 'wrap', 'ber-kam': 'wrap', 'ber-soj': 'wrap', 'ber-vla': 'wrap', 'ber-wpa': 'wrap', 'epa-wpa': 'wrap' },
   'empires-and-coalitions': { 'arc-noa': 'crossing', 'ion-tys': 'crossing' },
   'hundred': { 'cal-lon': 'strait', 'cha-dau': 'crossing' },
   'modern': { 'arc-nao': 'crossing' },
