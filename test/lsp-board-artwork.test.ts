@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkMapFile } from '@dipforge/dsl';
 import { boardAt, diagnostics, ordersAt, Workspace, type GameDoc } from '@dipforge/lsp';
-import { byClass, parseXml } from '../packages/engine/test/helpers/svg.js';
+import { byClass, parseXml, unitOf } from '../packages/engine/test/helpers/svg.js';
 import { put } from '../packages/lsp/test/util.js';
 import { scratchFolder } from './cli-in-process.js';
 
@@ -61,8 +61,9 @@ describe('board diagnostics in the language server', () => {
     const board = boardAt(ws, doc, at);
     const svg = parseXml(board.svg!);
     expect(svg.attrs['data-map']).toBe('artwork');
-    expect(byClass(svg, 'region').map((r) => r.attrs['data-province']).sort()).toEqual(['cap', 'eas', 'isl', 'nor', 'sou', 'sth', 'wes']);
-    expect(byClass(svg, 'unit').map((u) => u.attrs['data-unit']).sort()).toEqual(['A wes', 'F eas']);
+    expect(byClass(svg, 'province').map((g) => g.attrs['data-province']).sort()).toEqual(['cap', 'eas', 'isl', 'nor', 'sou', 'sth', 'wes']);
+    expect(byClass(svg, 'province').every((g) => byClass(g, 'region').length === 1)).toBe(true);
+    expect(byClass(svg, 'unit').map(unitOf).sort()).toEqual(['A wes', 'F eas']);
     // Westmark borders Capital only, by land.
     const wes = ordersAt(doc, at, 'wes');
     expect(wes.orders.filter((o) => o.type === 'move').map((o) => o.to)).toEqual(['cap']);
