@@ -42,11 +42,10 @@ const DRAWN_EXCEPTIONS: Record<string, Record<string, Reason>> = {
   'empires-and-coalitions': { 'arc-noa': 'crossing', 'ion-tys': 'crossing' },
   'hundred': { 'cal-lon': 'strait', 'cha-dau': 'crossing' },
   'modern': { 'arc-nao': 'crossing' },
-  'north-sea-wars': { 'ala-uns': 'layout', 'uns-wns': 'layout' },
   'pure': { 'ber-con': 'clique', 'ber-par': 'clique', 'ber-rom': 'clique', 'con-lon': 'clique', 'con-par': 'clique', 'lon-mos': 'clique', 'lon-rom': 'clique', 'mos-par': 'clique', 'mos-rom': 'clique' },
-  'twenty-twenty': { 'anc-vla': 'wrap', 'arc-bes': 'wrap', 'arc-ecs': 'wrap', 'arc-los': 'layout', 'arc-npo': 'layout', 'arc-phi': 'wrap', 'bes-now': 'wrap', 'bet-gux': 'crossing', 'bob-bri': 'layout', 'bob-mpo': 'wrap', 'bob-npo': 'wrap', 'bri-mpo': 'wrap', 'chm-npo': 'wrap', 'ecs-soj': 'crossing', 'eth-yem': 'strait', 'hat-npo': 'wrap', 'ind-npo': 'wrap', 'iqa-yeo': 'strait', 'mpo-syd': 'wrap', 'mpo-tas': 'wrap', 'npo-phi': 'wrap', 'npo-scs': 'wrap', 'ott-yeo': 'layout', 'spo-tas': 'wrap' },
+  'twenty-twenty': { 'anc-vla': 'wrap', 'arc-bes': 'wrap', 'arc-ecs': 'wrap', 'arc-phi': 'wrap', 'bes-now': 'wrap', 'bet-gux': 'crossing', 'bob-bri': 'layout', 'bob-mpo': 'wrap', 'bob-npo': 'wrap', 'bri-mpo': 'wrap', 'chm-npo': 'wrap', 'ecs-soj': 'crossing', 'eth-yem': 'strait', 'hat-npo': 'wrap', 'ind-npo': 'wrap', 'mpo-syd': 'wrap', 'mpo-tas': 'wrap', 'npo-phi': 'wrap', 'npo-scs': 'wrap', 'spo-tas': 'wrap' },
   'world': { 'ala-aoc': 'wrap', 'aoc-bfs': 'wrap', 'aoc-brs': 'wrap', 'brs-kam': 'wrap', 'brs-nwp': 'wrap', 'cpo-nwp': 'wrap', 'cpo-pis': 'wrap', 'cpo-wpo': 'wrap', 'epa-pis': 'wrap', 'mbl-ris': 'wrap', 'nep-pis': 'wrap', 'npo-nwp': 'wrap', 'pis-spo': 'wrap', 'ris-spo': 'wrap', 'spo-swp': 'wrap' },
-  'youngstown-redux': { 'bxa-bxc': 'layout', 'bxa-bxd': 'wrap', 'bxb-bxe': 'wrap', 'bxf-bxg': 'layout' },
+  'youngstown-redux': { 'bxa-bxd': 'wrap', 'bxb-bxe': 'wrap', 'bxf-bxg': 'layout' },
 };
 
 const VARIANTS = readdirSync(variantsDir, { withFileTypes: true })
