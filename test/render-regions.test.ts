@@ -33,7 +33,7 @@ import { byClass, parseXml, translation, unitOf, type XmlElement } from '../pack
  * - layout: the variant's coordinates put other provinces between the pair's points; better
  *   coordinates would mend it (no limit of drawing).
  */
-type Reason = 'wrap' | 'crossing' | 'clique' | 'strait' | 'layout';
+type Reason = 'wrap' | 'crossing' | 'clique' | 'enclosed' | 'strait' | 'layout';
 
 /** Adjacent pairs drawn as links, per variant, with the reason of each (docs/RENDER.md keeps the same list). */
 const DRAWN_EXCEPTIONS: Record<string, Record<string, Reason>> = {
@@ -45,7 +45,7 @@ const DRAWN_EXCEPTIONS: Record<string, Record<string, Reason>> = {
   'pure': { 'ber-con': 'clique', 'ber-par': 'clique', 'ber-rom': 'clique', 'con-lon': 'clique', 'con-par': 'clique', 'lon-mos': 'clique', 'lon-rom': 'clique', 'mos-par': 'clique', 'mos-rom': 'clique' },
   'twenty-twenty': { 'anc-vla': 'wrap', 'arc-bes': 'wrap', 'arc-ecs': 'wrap', 'arc-phi': 'wrap', 'bes-now': 'wrap', 'bet-gux': 'crossing', 'bob-bri': 'layout', 'bob-mpo': 'wrap', 'bob-npo': 'wrap', 'bri-mpo': 'wrap', 'chm-npo': 'wrap', 'ecs-soj': 'crossing', 'eth-yem': 'strait', 'hat-npo': 'wrap', 'ind-npo': 'wrap', 'mpo-syd': 'wrap', 'mpo-tas': 'wrap', 'npo-phi': 'wrap', 'npo-scs': 'wrap', 'spo-tas': 'wrap' },
   'world': { 'ala-aoc': 'wrap', 'aoc-bfs': 'wrap', 'aoc-brs': 'wrap', 'brs-kam': 'wrap', 'brs-nwp': 'wrap', 'cpo-nwp': 'wrap', 'cpo-pis': 'wrap', 'cpo-wpo': 'wrap', 'epa-pis': 'wrap', 'mbl-ris': 'wrap', 'nep-pis': 'wrap', 'npo-nwp': 'wrap', 'pis-spo': 'wrap', 'ris-spo': 'wrap', 'spo-swp': 'wrap' },
-  'youngstown-redux': { 'bxa-bxd': 'wrap', 'bxb-bxe': 'wrap', 'bxf-bxg': 'layout' },
+  'youngstown-redux': { 'bxa-bxd': 'wrap', 'bxb-bxe': 'wrap', 'bxf-bxg': 'enclosed' },
 };
 
 const VARIANTS = readdirSync(variantsDir, { withFileTypes: true })
@@ -119,6 +119,27 @@ function explains(reason: Reason, pair: string, config: VariantConfig, adjacent:
       let touchingInside = 0;
       for (const x of set) for (const y of set) if (x < y && touches(x, y)) touchingInside++;
       return (set.length >= 5 && touchingInside <= 3 * set.length - 6) || `${pair}: in no clique of five or more that a flat map cannot draw`;
+    }
+    case 'enclosed': {
+      // Four provinces all adjacent to one another, each with a neighbour outside them, and the rest
+      // of the map connected without them: the rest contracted to one region makes K5 with the four,
+      // which no flat map draws (Kuratowski). At least one of the four's six borders is a link.
+      for (const c of ids)
+        for (const d of ids) {
+          if (c >= d || [a, b].includes(c) || [a, b].includes(d)) continue;
+          const four = [a, b, c, d];
+          if (!four.every((x) => four.every((y) => x === y || adj(x, y)))) continue;
+          const rest = ids.filter((x) => !four.includes(x));
+          if (!four.every((x) => rest.some((y) => adj(x, y)))) continue;
+          const seen = new Set([rest[0]!]);
+          const stack = [rest[0]!];
+          while (stack.length > 0) {
+            const u = stack.pop()!;
+            for (const w of rest) if (!seen.has(w) && adj(u, w)) (seen.add(w), stack.push(w));
+          }
+          if (seen.size === rest.length) return true;
+        }
+      return `${pair}: in no four mutually adjacent provinces that the rest of the map encloses`;
     }
     case 'strait': {
       const terrain = (id: string): string | undefined => config.provinces[ids.indexOf(id)]?.terrain;
@@ -207,6 +228,17 @@ describe('region maps: borders agree with the adjacency', () => {
     const pure = compiled('pure');
     const pureMap = regionMap(pure, compileBoard(pure), layoutBoard(pure));
     expect(explains('clique', 'ber-con', pure, adjacentPairs(pure), touchingPairs(pure, pureMap.grid.owner, pureMap.grid.cols, pureMap.grid.rows))).toBe(true);
+    // Youngstown's boxes C, F, G and H border one another and the rest of the map: enclosed. Were
+    // Box G's border with the West Indian Ocean gone, it would have no neighbour outside the four
+    // (it could sit inside them): no longer enclosed. A wrap pair of two seas is no such four.
+    const yr = compiled('youngstown-redux');
+    const yrMap = regionMap(yr, compileBoard(yr), layoutBoard(yr));
+    const yrAdjacent = adjacentPairs(yr);
+    const yrTouching = touchingPairs(yr, yrMap.grid.owner, yrMap.grid.cols, yrMap.grid.rows);
+    expect(explains('enclosed', 'bxf-bxg', yr, yrAdjacent, yrTouching)).toBe(true);
+    expect(explains('enclosed', 'bxf-bxg', yr, new Set([...yrAdjacent].filter((p) => p !== 'bxg-wio')), yrTouching)).not.toBe(true);
+    expect(explains('enclosed', 'bxa-bxd', yr, yrAdjacent, yrTouching)).not.toBe(true);
+    expect(explains('enclosed', 'ala-aoc', config, adjacent, touching)).not.toBe(true);
   });
 });
 
