@@ -23,6 +23,7 @@ import {
   type Position,
   type RuleOptions,
 } from '@dipforge/engine';
+import { stats } from './bench.js';
 
 /** Calls per phase whose fastest is kept. */
 export const SETTLED_CALLS = 5;
@@ -62,9 +63,7 @@ function settled<T>(items: readonly T[], call: (item: T) => unknown, before?: (i
     }
     return min;
   });
-  best.sort((a, b) => a - b);
-  const mid = (best.length - 1) / 2;
-  return Math.round(((best[Math.floor(mid)]! + best[Math.ceil(mid)]!) / 2) * 100) / 100;
+  return stats(best)!.medianUs;
 }
 
 /** The settled figures of the timed phases (`seed`: the games' lots, as they were played). */
