@@ -166,6 +166,8 @@ describe('dipforge bench --serve --python-engine', () => {
   it('drives a stand-in engine end to end: every movement phase sent, its answers counted', () => {
     // A stand-in for the package with the calls the driver makes: every move into a province that
     // another move also enters bounces; nothing else fails and nothing is dislodged; it raises on spring 1901.
+    // Like the real engine (its first load of a map without cached convoy paths), it prints to standard
+    // output, which must not be read as the driver's answers.
     mkdirSync(join(dir, 'diplomacy'));
     writeFileSync(
       join(dir, 'diplomacy', '__init__.py'),
@@ -177,6 +179,7 @@ describe('dipforge bench --serve --python-engine', () => {
         '        return self.value',
         'class Game:',
         '    def __init__(self):',
+        "        print('Generating convoy paths for \"standard\"')",
         '        self.units, self.orders, self.phase, self.result_history = {}, {}, None, _History()',
         '    def clear_units(self):',
         '        self.units = {}',
@@ -195,6 +198,7 @@ describe('dipforge bench --serve --python-engine', () => {
         '        assert power in self.units',
         '        self.orders[power] = list(orders)',
         '    def process(self):',
+        "        print('The following errors were encountered and were cleared before processing.')",
         '        assert self.phase[0] in "SF" and self.phase[-1] == "M"',
         '        entering = {}',
         '        for orders in self.orders.values():',

@@ -9,6 +9,7 @@ and answers one JSON line per phase:
 or {"error": "..."} when the engine raised on that phase.
 The first line it writes says whether the engine was found:
   {"ready": true, "version": "..."} or {"unavailable": "module diplomacy not found by <python>"}.
+Standard output carries only these lines: whatever the engine prints goes to standard error.
 Only the standard library and the engine are used.
 """
 import json
@@ -38,22 +39,32 @@ def play(Game, phase):  # pylint: disable=invalid-name
 
 
 def main():
+    # The engine prints to standard output (the first load of a map whose convoy paths are not cached
+    # prints its progress there), and a line of it would be read as the answer: the protocol keeps the
+    # real standard output, and print() goes to standard error.
+    protocol = sys.stdout
+    sys.stdout = sys.stderr
+
+    def answer(message):
+        protocol.write(json.dumps(message) + '\n')
+        protocol.flush()
+
     try:
         from diplomacy import Game  # pylint: disable=import-outside-toplevel
     except ImportError as error:
         reason = 'module diplomacy not found by %s' % (sys.argv[1] if len(sys.argv) > 1 else sys.executable)
-        print(json.dumps({'unavailable': reason, 'error': str(error)}), flush=True)
+        answer({'unavailable': reason, 'error': str(error)})
         return 0
     import diplomacy  # pylint: disable=import-outside-toplevel
-    print(json.dumps({'ready': True, 'version': getattr(diplomacy, '__version__', 'unknown')}), flush=True)
+    answer({'ready': True, 'version': getattr(diplomacy, '__version__', 'unknown')})
     for line in sys.stdin:
         if not line.strip():
             continue
         try:
-            print(json.dumps(play(Game, json.loads(line))), flush=True)
+            answer(play(Game, json.loads(line)))
         except Exception as error:  # pylint: disable=broad-except
             # One phase the engine refuses is counted by the bench, not the end of the run.
-            print(json.dumps({'error': '%s: %s' % (type(error).__name__, error)}), flush=True)
+            answer({'error': '%s: %s' % (type(error).__name__, error)})
     return 0
 
 
