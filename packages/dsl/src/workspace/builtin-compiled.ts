@@ -34,12 +34,18 @@ export interface BuiltinCompile {
 }
 
 /** The engine's file of a built-in variant's config, wherever the engine is installed. */
-export function shippedConfigFile(id: string): string {
-  const engineMain = createRequire(import.meta.url).resolve('@dipforge/engine');
-  return join(dirname(engineMain), '..', 'builtin', `${id}.json`);
+export function shippedConfigFile(id: string): string | undefined {
+  try {
+    const engineMain = createRequire(import.meta.url).resolve('@dipforge/engine');
+    return join(dirname(engineMain), '..', 'builtin', `${id}.json`);
+  } catch {
+    // An engine that cannot be found (a bundle without it beside): no shipped config, the variant is compiled.
+    return undefined;
+  }
 }
 
-function readText(path: string): string | undefined {
+function readText(path: string | undefined): string | undefined {
+  if (path === undefined) return undefined;
   try {
     return readFileSync(path, 'utf8');
   } catch {

@@ -32,11 +32,14 @@ export interface StoreIndex {
   compiled: Record<string, CompiledRecord>;
 }
 
+/** This module's own URL (one place, so that a bundle that moves the module can say where it is). */
+const HERE = import.meta.url;
+
 /** Where the build writes the trees: `dist/parsed/` beside the package's modules. */
-export const DEFAULT_STORE_DIR = fileURLToPath(new URL('../parsed/', import.meta.url));
+export const DEFAULT_STORE_DIR = fileURLToPath(new URL('../parsed/', HERE));
 
 /** The build records of the packages whose code makes a tree (present in the repository, not in an install). */
-const BUILDS = ['dsl', 'engine'].map((pkg) => fileURLToPath(new URL(`../../../${pkg}/tsconfig.tsbuildinfo`, import.meta.url)));
+const BUILDS = ['dsl', 'engine'].map((pkg) => fileURLToPath(new URL(`../../../${pkg}/tsconfig.tsbuildinfo`, HERE)));
 
 export function textHash(text: string): string {
   return createHash('sha256').update(text).digest('hex');
