@@ -17,6 +17,10 @@ export const SLOW_SUITES: readonly string[] = [
   'test/variants-random-play.test.ts',
   // npm pack and an offline install into an empty folder.
   'test/packed.test.ts',
+  // Every game under test/ played with the store of built-in files and without it.
+  'test/builtin-stored-games.test.ts',
+  // The language server's bundle written afresh and compared with the server's own modules over stdio.
+  'test/lsp-bundle.test.ts',
   // The check command's bundle written afresh and compared with the command's own modules.
   'test/cli-bundle.test.ts',
 ];

@@ -42,6 +42,17 @@ const IMPORT_META = {
     from: 'await chevrotainModule(import.meta.url)',
     to: "require('chevrotain')",
   },
+  // The built-in map files' trees and compiles stored by the build (dist/parsed/ of the dsl): not
+  // copied into the extension, so looked for next to the bundle and not found; the server parses
+  // and compiles the built-in variants itself, with the same results.
+  'dsl/dist/workspace/stored-parses.js': {
+    from: 'import.meta.url',
+    to: "require('node:url').pathToFileURL(__filename).href",
+  },
+  'dsl/dist/workspace/builtin-compiled.js': {
+    from: 'import.meta.url',
+    to: "require('node:url').pathToFileURL(__filename).href",
+  },
   // The worker pool of `adjudicateMany` (many games across threads): the language server never
   // makes one; in the bundle its worker would be looked for next to the bundle.
   'engine/dist/many/pool.js': {

@@ -53,6 +53,9 @@ function checkWithModel(path: string, loader: VariantLoader): { result: CheckRes
 
 /** Checks a variant and, when it has no errors, emits its VariantConfig and validates it against the schema. */
 export function compileMapFile(path: string, loader: VariantLoader = new VariantLoader()): CompileResult {
+  // A built-in variant none of whose files changed: its config as shipped (the map checked only if its resolved form is asked for).
+  const builtin = loader.builtinCompile(path);
+  if (builtin) return withLazyVariant(builtin, () => checkWithModel(path, loader).result.variant);
   const { result: checked, model } = checkWithModel(path, loader);
   if (model && !model.variant) {
     // A file of rule sets or of provinces to import is fine to check, but it is no variant to compile.
@@ -64,6 +67,19 @@ export function compileMapFile(path: string, loader: VariantLoader = new Variant
   const diagnostics = [...checked.diagnostics];
   if (!validateEmitted(config, path, diagnostics)) return { ...checked, diagnostics };
   return { ...checked, diagnostics, config };
+}
+
+function withLazyVariant(result: CompileResult, check: () => ResolvedVariant | undefined): CompileResult {
+  let variant: ResolvedVariant | undefined;
+  let checked = false;
+  Object.defineProperty(result, 'variant', {
+    enumerable: true,
+    get: () => {
+      if (!checked) [variant, checked] = [check(), true];
+      return variant;
+    },
+  });
+  return result;
 }
 
 function collectSyntax(unit: import('./workspace/loader.js').VariantUnit): Diagnostic[] {

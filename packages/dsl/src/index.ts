@@ -8,6 +8,9 @@ export { checkVariant, type ResolvedVariant, type ResolvedProvince, type Resolve
 export { emitConfig } from './map/compile.js';
 
 export { VariantLoader, type VariantUnit, type LoaderOptions } from './workspace/loader.js';
+export { StoredParses, DEFAULT_STORE_DIR } from './workspace/stored-parses.js';
+export { writeStoredParses, builtinMapFiles } from './workspace/store-writer.js';
+export type { BuiltinCompile, CompiledRecord } from './workspace/builtin-compiled.js';
 export { diskHost, MemoryHost, projectFolder, projectPath, realPathOnDisk, type FileHost, type RealPath } from './workspace/host.js';
 export { isInside, refusal, whereabouts, type Refusal, type Whereabouts } from './workspace/inside.js';
 export { readTextFile, firstInvalidByte, systemError, type ReadProblem, type TextRead } from './workspace/read-text.js';

@@ -2,19 +2,52 @@
  * `dipforge lsp --stdio`: the language server for .dipmap and .dipgame files,
  * speaking the Language Server Protocol over standard input and output (the
  * transport editors start a server with). It runs until the client says exit.
+ *
+ * The server is loaded from its one-file bundle (dist/lsp-bundle.js, written by
+ * scripts/lsp-bundle.mjs at `npm run build`) while that is newer than the builds of
+ * the packages it holds: a server started from its modules one by one spends most
+ * of its start loading them. Elsewhere (a plain `tsc -b` since, an install without
+ * the build records) the modules themselves, which are the same server.
  */
+import { statSync } from 'node:fs';
 import { echo } from '@dipforge/engine/config';
-import { startServer } from '@dipforge/lsp';
 import { Exit, type Io } from '../io.js';
 
 export const lspUsage = 'dipforge lsp [--stdio]   the language server for .dipmap and .dipgame files (LSP over standard input and output)';
 
-export function lsp(args: string[], io: Io): Promise<number> | number {
+const BUNDLE = new URL('../lsp-bundle.js', import.meta.url);
+/** The build records of the packages in the bundle: present in the repository only, where the bundle's paths hold. */
+const BUILDS = ['cli', 'lsp', 'dsl', 'engine'].map((pkg) => new URL(`../../../${pkg}/tsconfig.tsbuildinfo`, import.meta.url));
+
+const modified = (url: URL): number | undefined => statSync(url, { throwIfNoEntry: false })?.mtimeMs;
+
+function bundleIsCurrent(): boolean {
+  const made = modified(BUNDLE);
+  if (made === undefined) return false;
+  return BUILDS.every((record) => {
+    const built = modified(record);
+    return built !== undefined && built <= made;
+  });
+}
+
+async function server(): Promise<{ startServer: () => void }> {
+  if (bundleIsCurrent()) {
+    try {
+      return (await import(BUNDLE.href)) as { startServer: () => void };
+    } catch {
+      // A bundle this Node cannot load: the modules are the same server.
+    }
+  }
+  return import('@dipforge/lsp');
+}
+
+export async function lsp(args: string[], io: Io): Promise<number> {
   const unknown = args.filter((a) => a !== '--stdio');
   if (unknown.length > 0) {
     io.err(`dipforge lsp: only --stdio is supported, not ${unknown.map((u) => echo(u)).join(' ')}\nusage: ${lspUsage}\n`);
     return Exit.usage;
   }
+  const { startServer } = await server();
   // Standard output belongs to the protocol from here on: nothing else may write to it.
   startServer();
   // The server ends the process when the client sends exit (or closes the connection).

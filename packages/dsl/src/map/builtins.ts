@@ -54,7 +54,8 @@ export function builtinVariantIds(dir: string = variantsDir): string[] {
 
 /** Compiles every built-in variant and resolves its rules under each edition. */
 export function compileBuiltins(dir: string = variantsDir): CompiledBuiltins {
-  const loader = new VariantLoader();
+  // Compiled from the map files themselves, never from a store an earlier build wrote.
+  const loader = new VariantLoader({ storedParses: false });
   const workspace = new GameWorkspace(loader);
   const configs: Record<string, VariantConfig> = {};
   const variants: BuiltinEntry[] = [];

@@ -4,7 +4,7 @@
  * project folder. Parses are cached per path and text, so the editor can reuse
  * one loader across edits.
  */
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { variantsDir } from '@dipforge/variants';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ExtendsRef, ImportDecl, MapFile } from '../map/ast.js';
@@ -12,6 +12,8 @@ import { parseMap, type ParsedMap } from '../map/parse.js';
 import type { Range } from '../text/range.js';
 import { cycleText } from '../text/cycle.js';
 import { diskHost, projectPath, type FileHost } from './host.js';
+import { builtinCompile, type BuiltinCompile } from './builtin-compiled.js';
+import { StoredParses } from './stored-parses.js';
 import { unreadableFile } from './unreadable.js';
 import { quoted } from '@dipforge/engine/config';
 
@@ -28,16 +30,26 @@ export interface LoaderOptions {
   host?: FileHost;
   /** Folder of built-in variants (`NAME/NAME.dipmap`) and edition presets (`editions/*.dipmap`). */
   builtinDir?: string;
+  /**
+   * The built-in files' trees parsed ahead of time (`stored-parses.ts`), used for files of
+   * `builtinDir` whose text they hold; `false`: every file parsed here.
+   */
+  storedParses?: StoredParses | false;
 }
+
+/** One store for every loader of the process: its index is read once. */
+const sharedStore = new StoredParses();
 
 export class VariantLoader {
   readonly host: FileHost;
   readonly builtinDir: string;
   private readonly cache = new Map<string, ParsedMap>();
+  private readonly stored: StoredParses | undefined;
 
   constructor(options: LoaderOptions = {}) {
     this.host = options.host ?? diskHost;
     this.builtinDir = options.builtinDir ?? variantsDir;
+    this.stored = options.storedParses === false ? undefined : (options.storedParses ?? sharedStore);
   }
 
   /** Parses a file (cached while its text is unchanged); undefined when it cannot be read. */
@@ -49,7 +61,8 @@ export class VariantLoader {
     }
     const cached = this.cache.get(path);
     if (cached && cached.text === text) return cached;
-    const parsed = parseMap(text, path);
+    const builtin = this.stored !== undefined && path.startsWith(join(this.builtinDir, sep));
+    const parsed = (builtin ? this.stored?.parse(text, path) : undefined) ?? parseMap(text, path);
     this.cache.set(path, parsed);
     return parsed;
   }
@@ -57,6 +70,19 @@ export class VariantLoader {
   /** The path of a built-in variant, e.g. `classic`. */
   builtinVariantPath(name: string): string {
     return join(this.builtinDir, name, `${name}.dipmap`);
+  }
+
+  /**
+   * The compile of the built-in variant whose entry file is `path`, from the store, when it is
+   * one (`NAME/NAME.dipmap` of the built-in folder) and no file its compile read has changed.
+   */
+  builtinCompile(path: string): BuiltinCompile | undefined {
+    if (!this.stored) return undefined;
+    const parts = relative(this.builtinDir, path).split(sep);
+    const id = parts[0];
+    if (parts.length !== 2 || id === undefined || parts[1] !== `${id}.dipmap`) return undefined;
+    const record = this.stored.compiled(id);
+    return record ? builtinCompile(id, record, this.builtinDir, this.host) : undefined;
   }
 
   /** Every edition preset file shipped with dipforge. */
