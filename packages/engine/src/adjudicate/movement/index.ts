@@ -29,13 +29,14 @@ import { movementWorkspace, type MovementWorkspace } from './workspace.js';
 // inline checks", step 6).
 const { FLEET } = boardCodes;
 
-/** `after`: the phase after the position's, when the caller has it. */
+/** `after`: the phase after the position's, and `ownersChange`: whether the centres change owner before it, when the caller has them. */
 export function adjudicateMovement(
   board: Board,
   position: Position,
   orders: readonly Order[],
   rules: RuleOptions,
   after: Phase = nextPhase(board, rules, position.phase),
+  ownersChange: boolean = ownershipChangesAfter(board, rules, position.phase, after),
 ): PhaseResult {
   const ws = movementWorkspace(board, rules);
   loadPositionUnits(ws, position.units);
@@ -45,8 +46,7 @@ export function adjudicateMovement(
   const outcome = movementOutcome(ws, validated, orders);
   // As positionAfter (game/phases.ts) builds it, with the owners read from the integer columns
   // (and shared with the position before when no centre changes hands, as there).
-  const phase = position.phase;
-  const owners = ownershipChangesAfter(board, rules, phase, after) ? ownersAfter(ws, position.owners) : position.owners;
+  const owners = ownersChange ? ownersAfter(ws, position.owners) : position.owners;
   const next: Position = {
     units: outcome.units,
     dislodged: outcome.dislodged,
