@@ -20,7 +20,8 @@ import { PositionError } from '../units.js';
 import * as boardCodes from '../../board/codes.js';
 import { movementOutcome, settleMoves } from './outcome.js';
 import { resolveAll, settleUncontested } from './resolver.js';
-import { validateMovementInts, validateWrittenOrders, type MovementOrdersInts } from './validate.js';
+import { validateMovementInts, validateWrittenOrders, type MovementOrdersInts, type ValidatedMovement } from './validate.js';
+import { readExactOrders } from './exact.js';
 import { movementWorkspace, type MovementWorkspace } from './workspace.js';
 
 // Module-local copies of imported codes: V8 folds a module's own constants into
@@ -40,7 +41,10 @@ export function adjudicateMovement(
 ): PhaseResult {
   const ws = movementWorkspace(board, rules);
   loadPositionUnits(ws, position.units);
-  const validated = validateWrittenOrders(ws, orders);
+  // The common phase reads as integer orders and takes the integer entry's checks; any other, the written path's.
+  let validated: ValidatedMovement | undefined;
+  if (readExactOrders(ws, orders)) validateMovementInts(ws, ws.exact);
+  else validated = validateWrittenOrders(ws, orders);
   resolvePhase(ws);
   settleMoves(ws);
   const outcome = movementOutcome(ws, validated, orders);

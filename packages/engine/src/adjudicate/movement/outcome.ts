@@ -9,7 +9,8 @@ import type { Order } from '../../orders/order.js';
 import type { DislodgedUnit, Unit } from '../../game/position.js';
 import type { OrderResult, ResultFacts, ResultUnit } from '../result.js';
 import { reasonText, type Reason } from '../reasons.js';
-import type { ValidatedMovement } from './validate.js';
+import { implicitOrderList, type ValidatedMovement } from './validate.js';
+import { illegalResult } from './one-order.js';
 import { convoyPath, hasPath, headToHead, usesConvoy } from './paths.js';
 import type { MovementState } from './state.js';
 import * as stateCodes from './state.js';
@@ -125,8 +126,13 @@ function convoySucceeds(m: MovementState, u: number): boolean {
   return !carriesAgainstOwn(m, u, army);
 }
 
-/** The phase result in friendly form (after `settleMoves`). */
-export function movementOutcome(ws: MovementWorkspace, v: ValidatedMovement, orders: readonly Order[]): MovementOutcome {
+/**
+ * The phase result in friendly form (after `settleMoves`). `v`: what the
+ * written path's validation kept; undefined when the orders were read exactly
+ * as integer orders (`readExactOrders`), whose units are in `ws.exactUnit` and
+ * whose illegal orders left their reasons in `ws.illegalReason`.
+ */
+export function movementOutcome(ws: MovementWorkspace, v: ValidatedMovement | undefined, orders: readonly Order[]): MovementOutcome {
   const { board, m, t, units } = ws;
   const n = units.n;
   // Made at its size: pushing 30-odd units grows an array three times (see `joined`, units.ts).
@@ -157,6 +163,16 @@ export function movementOutcome(ws: MovementWorkspace, v: ValidatedMovement, ord
   for (let i = 0; i < ws.standoffCount; i++) standoffs.push(board.provinceName(ws.standoffs[i]!));
 
   const results: OrderResult[] = new Array<OrderResult>(orders.length);
+  if (v === undefined) {
+    // One order per unit, each the unit's order: illegal with its reason, or the unit's result.
+    for (let i = 0; i < orders.length; i++) {
+      const u = ws.exactUnit[i]!;
+      const reason = ws.illegalReason[u];
+      results[i] = reason !== undefined ? illegalResult(orders[i]!, reason) : resultOf(ws, u, orders[i]!);
+    }
+    for (const { unit, order } of implicitOrderList(ws)) results.push({ ...resultOf(ws, unit, order), implicit: true });
+    return { results, units: unitsAfter, dislodged, standoffs };
+  }
   for (let i = 0; i < orders.length; i++) {
     const order = orders[i]!;
     // An exact repeat of an order shares that order's result.
