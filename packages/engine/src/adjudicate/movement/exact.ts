@@ -38,10 +38,15 @@ function exactUnit(ws: MovementWorkspace, ref: UnitRef, orderPower: number, nati
   if (loc < 0) return -1;
   const u = units.unitAt[board.locProvince[loc]!]!;
   if (u < 0 || units.loc[u] !== loc) return -1;
+  return writtenAs(ws, ref, u, orderPower, nationalityNeeded) ? u : -1;
+}
+
+/** Whether `ref`, which names unit `u`'s location, gives its type and (see `exactUnit`) its power. */
+function writtenAs(ws: MovementWorkspace, ref: UnitRef, u: number, orderPower: number, nationalityNeeded: boolean): boolean {
+  const units = ws.units;
   const kind = ref.kind;
-  if (kind === undefined || (kind === 'fleet' ? FLEET : ARMY) !== units.kind[u]) return -1;
-  if (ref.power !== undefined ? ws.powerId(ref.power) !== units.power[u] : nationalityNeeded && units.power[u] !== orderPower) return -1;
-  return u;
+  if (kind === undefined || (kind === 'fleet' ? FLEET : ARMY) !== units.kind[u]) return false;
+  return !(ref.power !== undefined ? ws.powerId(ref.power) !== units.power[u] : nationalityNeeded && units.power[u] !== orderPower);
 }
 
 /**
@@ -57,15 +62,21 @@ export function readExactOrders(ws: MovementWorkspace, orders: readonly Order[])
   for (let u = 0; u < n; u++) okind[u] = ORDER_NONE;
   const nationalityNeeded = ws.t.rules['missing-nationality'] === 'invalid';
   const orderUnit = ws.exactUnit;
+  const placed = units.units;
+  let next = 0;
   for (let i = 0; i < orders.length; i++) {
     const order = orders[i]!;
     const type = order.type;
     if (type !== 'hold' && type !== 'move' && type !== 'support' && type !== 'convoy') return false;
     if (order.retreat !== undefined) return false;
     const p = ws.powerId(order.power);
-    const u = exactUnit(ws, order.unit, p, false);
+    // Orders usually come in the units' order, naming each unit's place as the position does: the
+    // next unit's place, when the order names it, is that unit's without a look-up of the name.
+    const at = order.unit.at;
+    const u = next < n && placed[next]!.at === at ? (writtenAs(ws, order.unit, next, p, false) ? next : -1) : exactUnit(ws, order.unit, p, false);
     if (u < 0 || units.power[u] !== p || okind[u] !== ORDER_NONE) return false;
     orderUnit[i] = u;
+    next = u + 1;
     switch (type) {
       case 'hold':
         okind[u] = HOLD;
