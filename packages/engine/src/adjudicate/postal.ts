@@ -90,19 +90,65 @@ function anyEarly(orders: readonly Order[], plan: InAdvance, lists: boolean): bo
   return false;
 }
 
+/**
+ * What a movement phase of this season leads to under these rules: the next
+ * phase (as a year step and the season and kind it begins), the plan, and
+ * whether the centres change owner after the moves. It depends on the year
+ * only through `adjustment-interval`, so it is kept per board, rules and
+ * season where that rule does not apply: each movement phase of a game asked
+ * for the next phase three or four times (about a tenth of an adjudication).
+ */
+interface MovementStep {
+  yearStep: number;
+  season: string;
+  kind: Phase['kind'];
+  plan: InAdvance;
+  ownersChange: boolean;
+}
+
+/** The steps of the last board, rules and start season asked for, by season. */
+const steps = { board: undefined as Board | undefined, rules: undefined as RuleOptions | undefined, start: undefined as string | undefined, bySeason: new Map<string, MovementStep>() };
+
+function movementStep(board: Board, rules: RuleOptions, phase: Phase): MovementStep {
+  const cacheable = rules['adjustment-interval'] <= 1;
+  if (cacheable) {
+    const start = board.config.start.season;
+    if (steps.board !== board || steps.rules !== rules || steps.start !== start) {
+      steps.board = board;
+      steps.rules = rules;
+      steps.start = start;
+      steps.bySeason = new Map();
+    }
+    const kept = steps.bySeason.get(phase.season);
+    if (kept !== undefined) return kept;
+  }
+  const after = nextPhase(board, rules, phase);
+  const step: MovementStep = {
+    yearStep: after.year - phase.year,
+    season: after.season,
+    kind: after.kind,
+    plan: inAdvance(board, rules, phase, after),
+    ownersChange: ownershipChangesAfter(board, rules, phase, after),
+  };
+  if (cacheable) steps.bySeason.set(phase.season, step);
+  return step;
+}
+
 /** A movement phase, with what it carries out in advance (see `inAdvance`). */
 export function adjudicateMovementPhase(board: Board, position: Position, orders: readonly Order[], rules: RuleOptions, seed: number): PhaseResult {
-  const afterPhase = nextPhase(board, rules, position.phase);
-  const plan = inAdvance(board, rules, position.phase, afterPhase);
+  const step = movementStep(board, rules, position.phase);
+  // A phase of the caller's own, as nextPhase gives.
+  const afterPhase: Phase = { year: position.phase.year + step.yearStep, season: step.season, kind: step.kind };
+  const plan = step.plan;
   const lists = rules.adjustments === 'priority-list';
+  // The common case, a plain movement phase: no order is judged here, so no per-order array is made.
+  if (!plan.retreats && !anyEarly(orders, plan, lists)) return adjudicateMovement(board, position, orders, rules, afterPhase, step.ownersChange);
   const earlyOf = (order: Order): OrderResult | undefined => {
     if (!plan.retreatLists && retreatListOf(order) !== undefined) return illegal(order, 'no-retreat-lists');
     if (!plan.adjustments && (order.type === 'build-list' || order.type === 'disband-list')) return illegal(order, lists ? 'not-adjustment-time' : 'no-adjustment-lists');
     if (!plan.adjustments && lists && isAdjustmentOrder(order)) return illegal(order, 'not-adjustment-time');
     return undefined;
   };
-  // The common case, a plain movement phase: no order is judged here, so no per-order array is made.
-  if (!plan.retreats && !anyEarly(orders, plan, lists)) return adjudicateMovement(board, position, orders, rules, afterPhase);
   const early: (OrderResult | undefined)[] = orders.map(earlyOf);
 
   // The moves: every order not judged above and not an adjustment carried out later.
@@ -116,6 +162,7 @@ export function adjudicateMovementPhase(board: Board, position: Position, orders
     toMovement.map((i) => orders[i]!),
     rules,
     afterPhase,
+    step.ownersChange,
   );
   const results: (OrderResult | undefined)[] = [...early];
   toMovement.forEach((i, k) => (results[i] = movement.results[k]));

@@ -20,7 +20,8 @@ import { PositionError } from '../units.js';
 import * as boardCodes from '../../board/codes.js';
 import { movementOutcome, settleMoves } from './outcome.js';
 import { resolveAll, settleUncontested } from './resolver.js';
-import { validateMovementInts, validateWrittenOrders, type MovementOrdersInts } from './validate.js';
+import { validateMovementInts, validateWrittenOrders, type MovementOrdersInts, type ValidatedMovement } from './validate.js';
+import { readExactOrders } from './exact.js';
 import { movementWorkspace, type MovementWorkspace } from './workspace.js';
 
 // Module-local copies of imported codes: V8 folds a module's own constants into
@@ -29,24 +30,27 @@ import { movementWorkspace, type MovementWorkspace } from './workspace.js';
 // inline checks", step 6).
 const { FLEET } = boardCodes;
 
-/** `after`: the phase after the position's, when the caller has it. */
+/** `after`: the phase after the position's, and `ownersChange`: whether the centres change owner before it, when the caller has them. */
 export function adjudicateMovement(
   board: Board,
   position: Position,
   orders: readonly Order[],
   rules: RuleOptions,
   after: Phase = nextPhase(board, rules, position.phase),
+  ownersChange: boolean = ownershipChangesAfter(board, rules, position.phase, after),
 ): PhaseResult {
   const ws = movementWorkspace(board, rules);
   loadPositionUnits(ws, position.units);
-  const validated = validateWrittenOrders(ws, orders);
+  // The common phase reads as integer orders and takes the integer entry's checks; any other, the written path's.
+  let validated: ValidatedMovement | undefined;
+  if (readExactOrders(ws, orders)) validateMovementInts(ws, ws.exact);
+  else validated = validateWrittenOrders(ws, orders);
   resolvePhase(ws);
   settleMoves(ws);
   const outcome = movementOutcome(ws, validated, orders);
   // As positionAfter (game/phases.ts) builds it, with the owners read from the integer columns
   // (and shared with the position before when no centre changes hands, as there).
-  const phase = position.phase;
-  const owners = ownershipChangesAfter(board, rules, phase, after) ? ownersAfter(ws, position.owners) : position.owners;
+  const owners = ownersChange ? ownersAfter(ws, position.owners) : position.owners;
   const next: Position = {
     units: outcome.units,
     dislodged: outcome.dislodged,

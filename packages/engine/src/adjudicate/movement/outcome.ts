@@ -9,7 +9,8 @@ import type { Order } from '../../orders/order.js';
 import type { DislodgedUnit, Unit } from '../../game/position.js';
 import type { OrderResult, ResultFacts, ResultUnit } from '../result.js';
 import { reasonText, type Reason } from '../reasons.js';
-import type { ValidatedMovement } from './validate.js';
+import { implicitOrderList, type ValidatedMovement } from './validate.js';
+import { illegalResult } from './one-order.js';
 import { convoyPath, hasPath, headToHead, usesConvoy } from './paths.js';
 import type { MovementState } from './state.js';
 import * as stateCodes from './state.js';
@@ -125,8 +126,13 @@ function convoySucceeds(m: MovementState, u: number): boolean {
   return !carriesAgainstOwn(m, u, army);
 }
 
-/** The phase result in friendly form (after `settleMoves`). */
-export function movementOutcome(ws: MovementWorkspace, v: ValidatedMovement, orders: readonly Order[]): MovementOutcome {
+/**
+ * The phase result in friendly form (after `settleMoves`). `v`: what the
+ * written path's validation kept; undefined when the orders were read exactly
+ * as integer orders (`readExactOrders`), whose units are in `ws.exactUnit` and
+ * whose illegal orders left their reasons in `ws.illegalReason`.
+ */
+export function movementOutcome(ws: MovementWorkspace, v: ValidatedMovement | undefined, orders: readonly Order[]): MovementOutcome {
   const { board, m, t, units } = ws;
   const n = units.n;
   // Made at its size: pushing 30-odd units grows an array three times (see `joined`, units.ts).
@@ -157,6 +163,16 @@ export function movementOutcome(ws: MovementWorkspace, v: ValidatedMovement, ord
   for (let i = 0; i < ws.standoffCount; i++) standoffs.push(board.provinceName(ws.standoffs[i]!));
 
   const results: OrderResult[] = new Array<OrderResult>(orders.length);
+  if (v === undefined) {
+    // One order per unit, each the unit's order: illegal with its reason, or the unit's result.
+    for (let i = 0; i < orders.length; i++) {
+      const u = ws.exactUnit[i]!;
+      const reason = ws.illegalReason[u];
+      results[i] = reason !== undefined ? illegalResult(orders[i]!, reason) : resultOf(ws, u, orders[i]!);
+    }
+    for (const { unit, order } of implicitOrderList(ws)) results.push({ ...resultOf(ws, unit, order), implicit: true });
+    return { results, units: unitsAfter, dislodged, standoffs };
+  }
   for (let i = 0; i < orders.length; i++) {
     const order = orders[i]!;
     // An exact repeat of an order shares that order's result.
@@ -183,9 +199,9 @@ function ok(order: Order, detail?: string): OrderResult {
 }
 
 function failed(order: Order, reason: Reason, detail?: string, facts?: ResultFacts): OrderResult {
-  const r: OrderResult = { order, status: 'fails', reason, detail: detail ?? reasonText(reason) };
-  if (facts) r.facts = facts;
-  return r;
+  // One literal per shape: adding `facts` to a made object would move it to another hidden class on the way.
+  const text = detail ?? reasonText(reason);
+  return facts ? { order, status: 'fails', reason, detail: text, facts } : { order, status: 'fails', reason, detail: text };
 }
 
 function resultOf(ws: MovementWorkspace, u: number, order: Order): OrderResult {
@@ -205,7 +221,7 @@ function resultOf(ws: MovementWorkspace, u: number, order: Order): OrderResult {
       }
       const refused = convoyRefused(m, u);
       if (refused) return failed(order, 'no-convoy', refused);
-      return failed(order, 'bounced', bounceDetail(m, u), bounceFacts(m, u));
+      return bounceResult(m, u, order);
     }
     case SUPPORT_HOLD:
     case SUPPORT_MOVE: {
@@ -270,36 +286,13 @@ function turnedIntoHoldSupport(m: MovementState, s: number): string | undefined 
   return `the own unit there stays, so this counts as a support to hold ${describe(m, v)} (self-dislodgement support-becomes-hold)`;
 }
 
-/** "attack 1 against hold 1" and the like, for people reading a bounce. */
-function bounceDetail(m: MovementState, u: number): string {
-  const t = m.t;
-  const attack = attackStrength(m, u);
-  const opponent = headToHead(m, u);
-  // Built by concatenation: a bounce happens in most phases, an array and a join per bounce add up.
-  let text = `attack ${attack} against `;
-  if (opponent >= 0) text += `defence ${defendStrength(m, opponent)} of ${describe(m, opponent)}`;
-  else text += `hold ${holdStrength(m, t.dstProv[u]!)}`;
-  // The other units moving there, in the board's order of their provinces: the list of moves into a
-  // province follows the order the units were listed in, which must not change the sentence.
-  const p = t.dstProv[u]!;
-  const prov = t.units.prov;
-  for (let after = -1; ; ) {
-    let next = -1;
-    for (let w = t.firstInto(p); w >= 0; w = t.intoNext[w]!) {
-      if (w !== u && prov[w]! > after && (next < 0 || prov[w]! < prov[next]!)) next = w;
-    }
-    if (next < 0) return text;
-    text += `, ${preventStrength(m, next)} of ${describe(m, next)}`;
-    after = prov[next]!;
-  }
-}
-
 /** The unit `u` as a result names it: with its destination when it was ordered to move. */
 function unitOf(m: MovementState, u: number, moving = true): ResultUnit {
   const { board, units } = m.t;
-  const out: ResultUnit = { kind: units.kind[u] === FLEET ? 'fleet' : 'army', at: board.locName(units.loc[u]!) };
-  if (moving && m.t.order[u] === MOVE) out.to = board.locName(m.t.dstLoc[u]!);
-  return out;
+  const kind = units.kind[u] === FLEET ? 'fleet' : 'army';
+  const at = board.locName(units.loc[u]!);
+  // One literal per shape (see `failed`).
+  return moving && m.t.order[u] === MOVE ? { kind, at, to: board.locName(m.t.dstLoc[u]!) } : { kind, at };
 }
 
 /** Who dislodged unit `u`, with the attack against the hold (or, head to head, the defence) it beat. */
@@ -310,32 +303,76 @@ function dislodgedFacts(ws: MovementWorkspace, u: number): ResultFacts {
   return { kind: 'dislodged', by: unitOf(m, a), attack: attackStrength(m, a), against };
 }
 
+/** The other movers of `bounceResult`, in the board's order, and their prevent strengths (scratch, reused). */
+const movers: number[] = [];
+const moverStrength: number[] = [];
+
 /**
- * The units that stopped move `u`: those whose force (the holder's hold, a
- * head-to-head opponent's defence, another mover's prevent) is the greatest
- * and at least the attack; the attack and that force.
+ * Why move `u` bounced, as the sentence of `detail` ("attack 1 against hold 1"
+ * and the like, for people reading a bounce) and as `facts`: the units whose
+ * force (the holder's hold, a head-to-head opponent's defence, another mover's
+ * prevent) is the greatest and at least the attack, with the attack and that
+ * force. One pass over the moves into the province for both, each strength
+ * computed once, no list of forces: a bounce happens in most phases.
  */
-function bounceFacts(m: MovementState, u: number): ResultFacts {
+function bounceResult(m: MovementState, u: number, order: Order): OrderResult {
   const t = m.t;
   const p = t.dstProv[u]!;
-  const forces: { unit: number; strength: number; holds?: boolean }[] = [];
-  const opponent = headToHead(m, u);
-  if (opponent >= 0) forces.push({ unit: opponent, strength: defendStrength(m, opponent) });
-  else {
-    const holder = t.units.unitAt[p]!;
-    const hold = holdStrength(m, p);
-    if (holder >= 0 && hold > 0) forces.push({ unit: holder, strength: hold, holds: true });
-  }
-  for (let w = t.firstInto(p); w >= 0; w = t.intoNext[w]!) if (w !== u && w !== opponent) forces.push({ unit: w, strength: preventStrength(m, w) });
+  const prov = t.units.prov;
   const attack = attackStrength(m, u);
-  let against = 0;
-  for (const f of forces) against = Math.max(against, f.strength);
-  // The board's order of provinces, as in `bounceDetail`: the order units were listed in must not change the words.
-  const by = forces.filter((f) => f.strength === against && against > 0).sort((x, y) => t.units.prov[x.unit]! - t.units.prov[y.unit]!);
-  return { kind: 'bounced', by: by.map((f) => unitOf(m, f.unit, !f.holds)), attack, against };
+  const opponent = headToHead(m, u);
+  let text = `attack ${attack} against `;
+  // The force the move meets in the province itself: the opponent's defence, or the holder's hold.
+  let first = -1;
+  let firstStrength = 0;
+  if (opponent >= 0) {
+    firstStrength = defendStrength(m, opponent);
+    first = opponent;
+    text += `defence ${firstStrength} of ${describe(m, opponent)}`;
+  } else {
+    firstStrength = holdStrength(m, p);
+    text += `hold ${firstStrength}`;
+    const holder = t.units.unitAt[p]!;
+    if (holder >= 0 && firstStrength > 0) first = holder;
+  }
+  let against = first >= 0 ? firstStrength : 0;
+  // The other units moving there, in the board's order of their provinces: the list of moves into a
+  // province follows the order the units were listed in, which must change neither the sentence nor the facts.
+  let count = 0;
+  for (let after = -1; ; ) {
+    let next = -1;
+    for (let w = t.firstInto(p); w >= 0; w = t.intoNext[w]!) {
+      if (w !== u && prov[w]! > after && (next < 0 || prov[w]! < prov[next]!)) next = w;
+    }
+    if (next < 0) break;
+    const strength = preventStrength(m, next);
+    text += `, ${strength} of ${describe(m, next)}`;
+    if (strength > against) against = strength;
+    movers[count] = next;
+    moverStrength[count++] = strength;
+    after = prov[next]!;
+  }
+  // The units with the greatest force, in the board's order of provinces (the movers are in it already).
+  const by: ResultUnit[] = [];
+  if (against > 0) {
+    let placed = !(first >= 0 && firstStrength === against);
+    for (let k = 0; k < count; k++) {
+      const w = movers[k]!;
+      if (!placed && prov[first]! < prov[w]!) {
+        by.push(unitOf(m, first, opponent >= 0));
+        placed = true;
+      }
+      if (moverStrength[k] === against) by.push(unitOf(m, w));
+    }
+    if (!placed) by.push(unitOf(m, first, opponent >= 0));
+  }
+  return failed(order, 'bounced', text, { kind: 'bounced', by, attack, against });
 }
 
+/** "A par", "F stp/sc": made once per board, kind and location (`MovementTable.unitLabels`). */
 function describe(m: MovementState, u: number): string {
-  const { board, units } = m.t;
-  return `${units.kind[u] === FLEET ? 'F' : 'A'} ${board.locName(units.loc[u]!)}`;
+  const { board, units, unitLabels } = m.t;
+  const fleet = units.kind[u] === FLEET;
+  const key = 2 * units.loc[u]! + (fleet ? 1 : 0);
+  return (unitLabels[key] ??= `${fleet ? 'F' : 'A'} ${board.locName(units.loc[u]!)}`);
 }

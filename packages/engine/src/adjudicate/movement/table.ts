@@ -159,6 +159,8 @@ export class MovementTable {
   convoyCount = 0;
   readonly active: Int32Array;
   activeCount = 0;
+  /** "A par", "F stp/sc" by `2 * location + (fleet ? 1 : 0)`, made on first use: the unit names of result sentences. */
+  readonly unitLabels: (string | undefined)[];
 
   constructor(board: Board, rules: RuleOptions, units: UnitColumns, capacity: number) {
     const P = board.provinceCount;
@@ -191,6 +193,7 @@ export class MovementTable {
     this.supports = new Int32Array(capacity);
     this.convoys = new Int32Array(capacity);
     this.active = new Int32Array(capacity);
+    this.unitLabels = new Array<string | undefined>(2 * board.locationCount).fill(undefined);
     const unitOf = Int32Array.from({ length: capacity }, (_, u) => u);
     this.slots = new OrderSlots(unitOf, this.order, this.dstLoc, this.dstProv, this.target, this.supportCoast, this.viaConvoy, this.pathSpec);
   }

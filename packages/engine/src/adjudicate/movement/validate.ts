@@ -166,6 +166,12 @@ export function validateWrittenOrders(ws: MovementWorkspace, orders: readonly Or
   }
 
   finishTable(ws, orders.length);
+  return { illegal, implicitOrders: implicitOrderList(ws) };
+}
+
+/** The implicit orders deduced for the phase in the workspace (4.E.3), as written orders with their units. */
+export function implicitOrderList(ws: MovementWorkspace): { unit: number; order: MoveOrder }[] {
+  const { board, t, units } = ws;
   const implicitOrders: { unit: number; order: MoveOrder }[] = [];
   for (let k = 0; k < ws.implicitCount; k++) {
     const v = ws.implicitUnits[k]!;
@@ -182,7 +188,7 @@ export function validateWrittenOrders(ws: MovementWorkspace, orders: readonly Or
       },
     });
   }
-  return { illegal, implicitOrders };
+  return implicitOrders;
 }
 
 /**

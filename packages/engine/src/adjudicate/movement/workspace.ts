@@ -61,6 +61,10 @@ export class MovementWorkspace {
   readonly implicitFrom: Int32Array;
   /** Per power: 1 when it gave any order this phase (kept only under `civil-disorder-hold-support: fails`, which alone reads it). */
   readonly powersWithOrders: Uint8Array;
+  /** The written orders of the phase as integer orders, when they read exactly as such (`readExactOrders`, exact.ts). */
+  readonly exact: { readonly kind: Uint8Array; readonly dst: Int32Array; readonly target: Int32Array; readonly via: Uint8Array };
+  /** Per written order, when they read exactly: the unit it orders. */
+  readonly exactUnit: Int32Array;
 
   // ---- outcome
   /** Per province: the unit that moved in; valid where `attackStamp` is this phase's `settleStamp` (else none did). */
@@ -140,6 +144,8 @@ export class MovementWorkspace {
     this.routeUnits = new Int32Array(cap);
     this.needsRoute = new Uint8Array(cap);
     this.powersWithOrders = new Uint8Array(board.powerCount);
+    this.exact = { kind: new Uint8Array(cap), dst: new Int32Array(cap), target: new Int32Array(cap), via: new Uint8Array(cap) };
+    this.exactUnit = new Int32Array(cap);
     this.attackerOf = new Int32Array(P);
     this.attackStamp = new Int32Array(P);
     this.checkedStamp = new Int32Array(P);
