@@ -26,6 +26,7 @@ import { usesConvoy } from './movement/paths.js';
 import type { MovementOrdersInts } from './movement/validate.js';
 import { lastMovementWorkspace } from './movement/workspace.js';
 import { inAdvance } from './postal.js';
+import { Slab } from './slab.js';
 import { adjudicateRetreatInts, RETREAT_DISBAND, RETREAT_NONE, type RetreatOrdersInts, type RetreatResultInts } from './retreat-ints.js';
 import type { Order, UnitRef } from '../orders/order.js';
 
@@ -52,22 +53,24 @@ export class GameStateInts {
   /** Per province: a dislodged unit there, or -1 (`markUnits`). */
   readonly dislodgedAt: Int32Array;
   /** Spare columns the next units are written to, then swapped in. */
-  private readonly spare: { power: Int32Array; kind: Uint8Array; loc: Int32Array };
+  private readonly spare: { readonly power: Int32Array; readonly kind: Uint8Array; readonly loc: Int32Array };
   private readonly balance: Int32Array;
   private readonly ownerOf = (prov: number): number => this.owner[prov]!;
 
   constructor(board: Board) {
     const P = board.provinceCount;
     this.board = board;
-    this.units = { n: 0, power: new Int32Array(P), kind: new Uint8Array(P), loc: new Int32Array(P) };
-    this.spare = { power: new Int32Array(P), kind: new Uint8Array(P), loc: new Int32Array(P) };
-    this.dislodged = { n: 0, power: new Int32Array(P), kind: new Uint8Array(P), loc: new Int32Array(P), attackFrom: new Int32Array(P), byConvoy: new Uint8Array(P) };
-    this.owner = new Int32Array(P).fill(-1);
-    this.ownerKeys = new Int32Array(P);
-    this.standoffs = new Int32Array(P);
-    this.unitAt = new Int32Array(P).fill(-1);
-    this.dislodgedAt = new Int32Array(P).fill(-1);
-    this.balance = new Int32Array(board.powerCount);
+    // One buffer, the columns an adjustment or retreat phase reads first (units, owners) at its start.
+    const slab = new Slab(12 * P + board.powerCount, 4 * P);
+    this.units = { n: 0, power: slab.int32(P), kind: slab.uint8(P), loc: slab.int32(P) };
+    this.owner = slab.int32(P, -1);
+    this.dislodged = { n: 0, power: slab.int32(P), kind: slab.uint8(P), loc: slab.int32(P), attackFrom: slab.int32(P), byConvoy: slab.uint8(P) };
+    this.standoffs = slab.int32(P);
+    this.ownerKeys = slab.int32(P);
+    this.unitAt = slab.int32(P, -1);
+    this.dislodgedAt = slab.int32(P, -1);
+    this.spare = { power: slab.int32(P), kind: slab.uint8(P), loc: slab.int32(P) };
+    this.balance = slab.int32(board.powerCount);
   }
 
   /**
@@ -282,18 +285,23 @@ export class GameStateInts {
     return r;
   }
 
-  /** The spare columns, holding `n` units, become the units. */
+  /**
+   * The spare columns, holding `n` units, become the units: copied, not
+   * swapped. Reassigning the columns' fields would make V8 throw away the
+   * optimized code of every adjudicator that read them while they had never
+   * changed (it treats a field written once as a constant and drops code that
+   * relied on that at the second write): the first game played after a
+   * warm-up then ran on unoptimized code until it was compiled again.
+   */
   private swapIn(n: number): void {
-    const U = this.units;
+    const { power, kind, loc } = this.units;
     const S = this.spare;
-    const { power, kind, loc } = U;
-    U.power = S.power;
-    U.kind = S.kind;
-    U.loc = S.loc;
-    S.power = power;
-    S.kind = kind;
-    S.loc = loc;
-    U.n = n;
+    for (let k = 0; k < n; k++) {
+      power[k] = S.power[k]!;
+      kind[k] = S.kind[k]!;
+      loc[k] = S.loc[k]!;
+    }
+    this.units.n = n;
   }
 
   /** To the next phase, the centres changing owner when the year says so (`positionAfter`). */
@@ -376,7 +384,10 @@ export class PhaseInts {
   private encodeAdjustments(orders: readonly Order[]): boolean {
     const { board, state } = this;
     const n = orders.length;
-    if (n > this.adjustment.type.length) this.adjustment = { n: 0, type: new Uint8Array(n), power: new Int32Array(n), unit: new Int32Array(n), loc: new Int32Array(n) };
+    if (n > this.adjustment.type.length) {
+      const slab = new Slab(3 * n, n);
+      this.adjustment = { n: 0, power: slab.int32(n), unit: slab.int32(n), loc: slab.int32(n), type: slab.uint8(n) };
+    }
     const a = this.adjustment;
     a.n = n;
     for (let k = 0; k < n; k++) {
