@@ -18,7 +18,14 @@ import type { RuleOptions } from '../config/rules.js';
 import { NEUTRAL_POWER } from '../config/variant-config.js';
 import { nextPhase, ownershipChangesAfter } from '../game/phases.js';
 import type { DislodgedUnit, Phase, Position, Unit } from '../game/position.js';
-import { ADJUSTMENT_ORDER, adjudicateAdjustmentInts, type AdjustmentOrdersInts, type AdjustmentResultInts } from './adjustment/ints.js';
+import {
+  ADJUSTMENT_ORDER,
+  adjudicateAdjustmentInts,
+  adjustmentOrderColumns,
+  type AdjustmentOrderColumns,
+  type AdjustmentOrdersInts,
+  type AdjustmentResultInts,
+} from './adjustment/ints.js';
 import { adjustmentsDueOn, balances } from './adjustment/index.js';
 import { adjudicateMovementInts, type MovementResultInts } from './movement/index.js';
 import { MOVEMENT_STATUS } from './movement/codes.js';
@@ -83,7 +90,8 @@ export class GameStateInts {
     const P = board.provinceCount;
     const U = this.units;
     const D = this.dislodged;
-    for (let k = 0; k < this.ownerCount; k++) this.owner[this.ownerKeys[k]!] = -1;
+    // All of it: `takeColumns` writes owners without their keys.
+    this.owner.fill(-1);
     this.ownerCount = U.n = D.n = this.standoffCount = 0;
     if (position.units.length > P || position.dislodged.length > P || position.standoffs.length > P) return false;
     let ok = true;
@@ -127,6 +135,25 @@ export class GameStateInts {
     const { year, season, kind } = position.phase;
     this.phase = { year, season, kind };
     return ok;
+  }
+
+  /**
+   * Takes units already read into columns (the friendly adjustment entry
+   * reads them from names itself, and its owners into `owner`), for the
+   * adjudicators alone: the owners' keys are not kept, so `toPosition` does
+   * not give the position back.
+   */
+  takeUnits(units: { readonly n: number; readonly power: ArrayLike<number>; readonly kind: ArrayLike<number>; readonly loc: ArrayLike<number> }, phase: Phase): void {
+    const U = this.units;
+    const n = units.n;
+    for (let u = 0; u < n; u++) {
+      U.power[u] = units.power[u]!;
+      U.kind[u] = units.kind[u]!;
+      U.loc[u] = units.loc[u]!;
+    }
+    U.n = n;
+    this.ownerCount = this.dislodged.n = this.standoffCount = 0;
+    this.phase = phase;
   }
 
   /** The state as a `Position`, built as `adjudicatePhase` builds its next position. */
@@ -328,12 +355,12 @@ export class PhaseInts {
   /** Retreat phases: per dislodged unit, RETREAT_NONE, RETREAT_DISBAND or a location. */
   readonly retreat: { to: Int32Array };
   /** Adjustment phases: the orders as `adjudicateAdjustmentInts` takes them. */
-  adjustment: { n: number; type: Uint8Array; power: Int32Array; unit: Int32Array; loc: Int32Array };
+  adjustment: AdjustmentOrderColumns;
 
   constructor(readonly board: Board) {
     this.state = new GameStateInts(board);
     this.retreat = { to: new Int32Array(board.provinceCount) };
-    this.adjustment = { n: 0, type: new Uint8Array(0), power: new Int32Array(0), unit: new Int32Array(0), loc: new Int32Array(0) };
+    this.adjustment = adjustmentOrderColumns(0);
   }
 
   /**
@@ -384,10 +411,7 @@ export class PhaseInts {
   private encodeAdjustments(orders: readonly Order[]): boolean {
     const { board, state } = this;
     const n = orders.length;
-    if (n > this.adjustment.type.length) {
-      const slab = new Slab(3 * n, n);
-      this.adjustment = { n: 0, power: slab.int32(n), unit: slab.int32(n), loc: slab.int32(n), type: slab.uint8(n) };
-    }
+    if (n > this.adjustment.type.length) this.adjustment = adjustmentOrderColumns(n);
     const a = this.adjustment;
     a.n = n;
     for (let k = 0; k < n; k++) {
