@@ -123,16 +123,9 @@ export function adjudicateRetreat(
 
   // The rest of the rules, as on integers (units without a usable order, clashes).
   for (let u = 0; u < n; u++) if (choice[u] === NO_CHOICE) choice[u] = -1;
-  let draws: PhaseDraws | undefined;
-  const rng = (): Rng => {
-    if (!draws) {
-      draws = new PhaseDraws();
-      draws.reset(seed, position.phase);
-    }
-    return draws.get();
-  };
-  const { final } = sc;
-  settleRetreats(ctx, choice, final, sc.count, rng);
+  const { final, draws } = sc;
+  draws.reset(seed, position.phase);
+  settleRetreats(ctx, choice, final, sc.count, draws.get);
   // The units on the board are shared with the position before (see positionAfter, game/phases.ts).
   const retreated: Unit[] = [];
   for (let u = 0; u < n; u++) {
@@ -236,6 +229,8 @@ interface RetreatScratch {
   readonly choice: Int32Array;
   /** Per dislodged unit: where it ends (`settleRetreats`). */
   readonly final: Int32Array;
+  /** The phase's draws (the generator made at the first draw only). */
+  readonly draws: PhaseDraws;
   /** Per order: the unit it stands for (-1 when illegal) and its target; grown as needed. */
   orderUnit: Int32Array;
   orderTarget: Int32Array;
@@ -260,6 +255,7 @@ function retreatScratch(board: Board): RetreatScratch {
         differ: new Uint8Array(P),
         choice: new Int32Array(P),
         final: new Int32Array(P),
+        draws: new PhaseDraws(),
         orderUnit: new Int32Array(64),
         orderTarget: new Int32Array(64),
       }),
