@@ -153,7 +153,9 @@ export class GameStateInts {
     }
     U.n = n;
     this.ownerCount = this.dislodged.n = this.standoffCount = 0;
-    this.phase = phase;
+    // A phase of the state's own, as `load` makes: a caller's phase object may be of another shape.
+    const { year, season, kind } = phase;
+    this.phase = { year, season, kind };
   }
 
   /** The state as a `Position`, built as `adjudicatePhase` builds its next position. */
