@@ -351,3 +351,32 @@ describe('integer retreat and adjustment adjudication, bad input', () => {
     expect([built.status[0], built.builtCount, built.builtLoc[0]]).toEqual([MOVEMENT_STATUS.SUCCEEDS, 1, board.locId('ber')]);
   });
 });
+
+describe('adjustment orders of no power', () => {
+  it('an order given in the neutral units\' name is illegal (wrong-power) in both entries, and the neutral army stays', () => {
+    const board = compileBoard(NEUTRAL);
+    const rules = classicRules({ 'neutral-units': 'hold-and-rebuild', 'voluntary-disbands': true });
+    const start = initialPosition(NEUTRAL);
+    const position: Position = { ...start, phase: { year: 1901, season: 'winter', kind: 'adjustment' } };
+    const disband: Order = { type: 'disband', power: NEUTRAL_POWER, unit: { kind: 'army', at: 'bel' } };
+    const build: Order = { type: 'build', power: NEUTRAL_POWER, kind: 'army', at: 'bel' };
+    const result = adjudicatePhase(board, position, [disband, build], rules);
+    expect(result.results.map((r) => [r.status, r.reason])).toEqual([
+      ['illegal', 'wrong-power'],
+      ['illegal', 'wrong-power'],
+    ]);
+    expect(result.next.units.filter((u) => u.power === NEUTRAL_POWER).map((u) => u.at)).toContain('bel');
+    const state = new GameStateInts(board);
+    expect(state.load(position)).toBe(true);
+    const belArmy = position.units.findIndex((u) => u.at === 'bel');
+    const orders: AdjustmentOrdersInts = {
+      n: 1,
+      type: Uint8Array.of(ADJUSTMENT_ORDER.DISBAND),
+      power: Int32Array.of(board.neutralPower),
+      unit: Int32Array.of(belArmy),
+      loc: Int32Array.of(-1),
+    };
+    const ints = adjudicateAdjustmentInts(board, rules, state, orders);
+    expect([ints.status[0], ints.reason[0], ints.removed[belArmy]]).toEqual([MOVEMENT_STATUS.ILLEGAL, 'wrong-power', 0]);
+  });
+});

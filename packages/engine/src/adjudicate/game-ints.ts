@@ -18,7 +18,14 @@ import type { RuleOptions } from '../config/rules.js';
 import { NEUTRAL_POWER } from '../config/variant-config.js';
 import { nextPhase, ownershipChangesAfter } from '../game/phases.js';
 import type { DislodgedUnit, Phase, Position, Unit } from '../game/position.js';
-import { ADJUSTMENT_ORDER, adjudicateAdjustmentInts, type AdjustmentOrdersInts, type AdjustmentResultInts } from './adjustment/ints.js';
+import {
+  ADJUSTMENT_ORDER,
+  adjudicateAdjustmentInts,
+  adjustmentOrderColumns,
+  type AdjustmentOrderColumns,
+  type AdjustmentOrdersInts,
+  type AdjustmentResultInts,
+} from './adjustment/ints.js';
 import { adjustmentsDueOn, balances } from './adjustment/index.js';
 import { adjudicateMovementInts, type MovementResultInts } from './movement/index.js';
 import { MOVEMENT_STATUS } from './movement/codes.js';
@@ -26,6 +33,7 @@ import { usesConvoy } from './movement/paths.js';
 import type { MovementOrdersInts } from './movement/validate.js';
 import { lastMovementWorkspace } from './movement/workspace.js';
 import { inAdvance } from './postal.js';
+import { Slab } from './slab.js';
 import { adjudicateRetreatInts, RETREAT_DISBAND, RETREAT_NONE, type RetreatOrdersInts, type RetreatResultInts } from './retreat-ints.js';
 import type { Order, UnitRef } from '../orders/order.js';
 
@@ -52,22 +60,24 @@ export class GameStateInts {
   /** Per province: a dislodged unit there, or -1 (`markUnits`). */
   readonly dislodgedAt: Int32Array;
   /** Spare columns the next units are written to, then swapped in. */
-  private readonly spare: { power: Int32Array; kind: Uint8Array; loc: Int32Array };
+  private readonly spare: { readonly power: Int32Array; readonly kind: Uint8Array; readonly loc: Int32Array };
   private readonly balance: Int32Array;
   private readonly ownerOf = (prov: number): number => this.owner[prov]!;
 
   constructor(board: Board) {
     const P = board.provinceCount;
     this.board = board;
-    this.units = { n: 0, power: new Int32Array(P), kind: new Uint8Array(P), loc: new Int32Array(P) };
-    this.spare = { power: new Int32Array(P), kind: new Uint8Array(P), loc: new Int32Array(P) };
-    this.dislodged = { n: 0, power: new Int32Array(P), kind: new Uint8Array(P), loc: new Int32Array(P), attackFrom: new Int32Array(P), byConvoy: new Uint8Array(P) };
-    this.owner = new Int32Array(P).fill(-1);
-    this.ownerKeys = new Int32Array(P);
-    this.standoffs = new Int32Array(P);
-    this.unitAt = new Int32Array(P).fill(-1);
-    this.dislodgedAt = new Int32Array(P).fill(-1);
-    this.balance = new Int32Array(board.powerCount);
+    // One buffer, the columns an adjustment or retreat phase reads first (units, owners) at its start.
+    const slab = new Slab(12 * P + board.powerCount, 4 * P);
+    this.units = { n: 0, power: slab.int32(P), kind: slab.uint8(P), loc: slab.int32(P) };
+    this.owner = slab.int32(P, -1);
+    this.dislodged = { n: 0, power: slab.int32(P), kind: slab.uint8(P), loc: slab.int32(P), attackFrom: slab.int32(P), byConvoy: slab.uint8(P) };
+    this.standoffs = slab.int32(P);
+    this.ownerKeys = slab.int32(P);
+    this.unitAt = slab.int32(P, -1);
+    this.dislodgedAt = slab.int32(P, -1);
+    this.spare = { power: slab.int32(P), kind: slab.uint8(P), loc: slab.int32(P) };
+    this.balance = slab.int32(board.powerCount);
   }
 
   /**
@@ -80,7 +90,8 @@ export class GameStateInts {
     const P = board.provinceCount;
     const U = this.units;
     const D = this.dislodged;
-    for (let k = 0; k < this.ownerCount; k++) this.owner[this.ownerKeys[k]!] = -1;
+    // All of it: `takeColumns` writes owners without their keys.
+    this.owner.fill(-1);
     this.ownerCount = U.n = D.n = this.standoffCount = 0;
     if (position.units.length > P || position.dislodged.length > P || position.standoffs.length > P) return false;
     let ok = true;
@@ -124,6 +135,27 @@ export class GameStateInts {
     const { year, season, kind } = position.phase;
     this.phase = { year, season, kind };
     return ok;
+  }
+
+  /**
+   * Takes units already read into columns (the friendly adjustment entry
+   * reads them from names itself, and its owners into `owner`), for the
+   * adjudicators alone: the owners' keys are not kept, so `toPosition` does
+   * not give the position back.
+   */
+  takeUnits(units: { readonly n: number; readonly power: ArrayLike<number>; readonly kind: ArrayLike<number>; readonly loc: ArrayLike<number> }, phase: Phase): void {
+    const U = this.units;
+    const n = units.n;
+    for (let u = 0; u < n; u++) {
+      U.power[u] = units.power[u]!;
+      U.kind[u] = units.kind[u]!;
+      U.loc[u] = units.loc[u]!;
+    }
+    U.n = n;
+    this.ownerCount = this.dislodged.n = this.standoffCount = 0;
+    // A phase of the state's own, as `load` makes: a caller's phase object may be of another shape.
+    const { year, season, kind } = phase;
+    this.phase = { year, season, kind };
   }
 
   /** The state as a `Position`, built as `adjudicatePhase` builds its next position. */
@@ -282,18 +314,23 @@ export class GameStateInts {
     return r;
   }
 
-  /** The spare columns, holding `n` units, become the units. */
+  /**
+   * The spare columns, holding `n` units, become the units: copied, not
+   * swapped. Reassigning the columns' fields would make V8 throw away the
+   * optimized code of every adjudicator that read them while they had never
+   * changed (it treats a field written once as a constant and drops code that
+   * relied on that at the second write): the first game played after a
+   * warm-up then ran on unoptimized code until it was compiled again.
+   */
   private swapIn(n: number): void {
-    const U = this.units;
+    const { power, kind, loc } = this.units;
     const S = this.spare;
-    const { power, kind, loc } = U;
-    U.power = S.power;
-    U.kind = S.kind;
-    U.loc = S.loc;
-    S.power = power;
-    S.kind = kind;
-    S.loc = loc;
-    U.n = n;
+    for (let k = 0; k < n; k++) {
+      power[k] = S.power[k]!;
+      kind[k] = S.kind[k]!;
+      loc[k] = S.loc[k]!;
+    }
+    this.units.n = n;
   }
 
   /** To the next phase, the centres changing owner when the year says so (`positionAfter`). */
@@ -320,12 +357,12 @@ export class PhaseInts {
   /** Retreat phases: per dislodged unit, RETREAT_NONE, RETREAT_DISBAND or a location. */
   readonly retreat: { to: Int32Array };
   /** Adjustment phases: the orders as `adjudicateAdjustmentInts` takes them. */
-  adjustment: { n: number; type: Uint8Array; power: Int32Array; unit: Int32Array; loc: Int32Array };
+  adjustment: AdjustmentOrderColumns;
 
   constructor(readonly board: Board) {
     this.state = new GameStateInts(board);
     this.retreat = { to: new Int32Array(board.provinceCount) };
-    this.adjustment = { n: 0, type: new Uint8Array(0), power: new Int32Array(0), unit: new Int32Array(0), loc: new Int32Array(0) };
+    this.adjustment = adjustmentOrderColumns(0);
   }
 
   /**
@@ -376,7 +413,7 @@ export class PhaseInts {
   private encodeAdjustments(orders: readonly Order[]): boolean {
     const { board, state } = this;
     const n = orders.length;
-    if (n > this.adjustment.type.length) this.adjustment = { n: 0, type: new Uint8Array(n), power: new Int32Array(n), unit: new Int32Array(n), loc: new Int32Array(n) };
+    if (n > this.adjustment.type.length) this.adjustment = adjustmentOrderColumns(n);
     const a = this.adjustment;
     a.n = n;
     for (let k = 0; k < n; k++) {

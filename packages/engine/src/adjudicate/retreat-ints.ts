@@ -2,7 +2,7 @@
  * Retreat phase adjudication on integers: units, dislodged units and orders as
  * integer columns in, each dislodged unit's fate as integer columns out. The
  * rules are those of `adjudicateRetreat` (`retreat.ts`), read by the same
- * functions (`retreatRefusal`, `defaultRetreat`); what differs is only that a
+ * functions (`retreatRefusal`, `settleRetreats`); what differs is only that a
  * unit is named by its index, so it is never written wrong and has at most one
  * order. Working columns are allocated once per board and reused: nothing is
  * allocated once warm, except when `retreat-default` has to choose for a unit
@@ -14,7 +14,7 @@ import type { Phase } from '../game/position.js';
 import { STATUS_FAILS, STATUS_ILLEGAL, STATUS_NONE, STATUS_SUCCEEDS } from './movement/outcome.js';
 import { PhaseDraws } from './prng.js';
 import type { Reason } from './reasons.js';
-import { DISBAND, defaultRetreat, inProvinceOrder, retreatRefusal, type RetreatRules } from './retreat.js';
+import { DISBAND, retreatRefusal, settleRetreats, type RetreatRules } from './retreat.js';
 import { ARMY } from '../board/codes.js';
 
 /** Per dislodged unit in `RetreatOrdersInts.to`: no order. */
@@ -174,29 +174,17 @@ export function adjudicateRetreatInts(
         reason[u] = why;
       } else choice[u] = ws.target;
     }
-    // Units without a usable order (in the order `inProvinceOrder` gives, for the draws).
-    for (const u of inProvinceOrder(D, (u) => choice[u] === -1)) choice[u] = defaultRetreat(ws, u, ws.draws.get);
-    // Two or more units retreating to one province are all disbanded.
-    for (let u = 0; u < n; u++) if (choice[u]! >= 0) count[locProvince[choice[u]!]!]! += 1;
+    settleRetreats(ws, choice, final, count, ws.draws.get);
+    // A unit whose retreat stood but clashed with another's.
     for (let u = 0; u < n; u++) {
-      const target = choice[u]!;
-      final[u] = target;
-      if (target < 0) {
-        final[u] = -1;
-        continue;
-      }
-      if (count[locProvince[target]!]! > 1) {
-        final[u] = -1;
-        if (status[u] === STATUS_SUCCEEDS) {
-          status[u] = STATUS_FAILS;
-          reason[u] = 'retreat-clash';
-        }
+      if (choice[u]! >= 0 && final[u]! < 0 && status[u] === STATUS_SUCCEEDS) {
+        status[u] = STATUS_FAILS;
+        reason[u] = 'retreat-clash';
       }
     }
   } finally {
     occupant.fill(-1);
     standoff.fill(0);
-    for (let u = 0; u < n; u++) if (choice[u]! >= 0) count[locProvince[choice[u]!]!] = 0;
   }
   ws.result.n = n;
   return ws.result;

@@ -121,27 +121,17 @@ export function adjudicateRetreat(
     }
   }
 
-  // Units without a usable order.
-  let draws: PhaseDraws | undefined;
-  for (const u of inProvinceOrder(dislodged, (u) => choice[u] === -1 || choice[u] === NO_CHOICE)) {
-    if (!draws) {
-      draws = new PhaseDraws();
-      draws.reset(seed, position.phase);
-    }
-    choice[u] = defaultRetreat(ctx, u, draws.get);
-  }
-
-  // Two or more units retreating to one province are all disbanded.
-  const count = sc.count;
-  for (let u = 0; u < n; u++) if (choice[u]! >= 0) count[board.locProvince[choice[u]!]!] = 0;
-  for (let u = 0; u < n; u++) if (choice[u]! >= 0) count[board.locProvince[choice[u]!]!]! += 1;
+  // The rest of the rules, as on integers (units without a usable order, clashes).
+  for (let u = 0; u < n; u++) if (choice[u] === NO_CHOICE) choice[u] = -1;
+  const { final, draws } = sc;
+  draws.reset(seed, position.phase);
+  settleRetreats(ctx, choice, final, sc.count, draws.get);
   // The units on the board are shared with the position before (see positionAfter, game/phases.ts).
   const retreated: Unit[] = [];
   for (let u = 0; u < n; u++) {
-    const target = choice[u]!;
-    if (target < 0 || count[board.locProvince[target]!]! > 1) continue;
+    if (final[u]! < 0) continue;
     const d = position.dislodged[u]!;
-    retreated.push({ power: d.power, kind: d.kind, at: board.locName(target) });
+    retreated.push({ power: d.power, kind: d.kind, at: board.locName(final[u]!) });
   }
   const unitsAfter = joined(position.units, retreated);
 
@@ -149,8 +139,7 @@ export function adjudicateRetreat(
     if (results[index] !== undefined) continue;
     const order = orders[index]!;
     const u = orderUnit[index]!;
-    const target = choice[u]!;
-    results[index] = target >= 0 && count[board.locProvince[target]!]! > 1 ? failed(order, 'retreat-clash') : { order, status: 'succeeds' };
+    results[index] = choice[u]! >= 0 && final[u]! < 0 ? failed(order, 'retreat-clash') : { order, status: 'succeeds' };
   }
   return { results, dislodged: [], next: afterRetreats(board, rules, position, ctx.onBoard, unitsAfter) };
 }
@@ -176,6 +165,28 @@ function afterRetreats(board: Board, rules: RuleOptions, position: Position, onB
     }
   }
   return { units, dislodged: [], owners, standoffs: [], phase: next };
+}
+
+/**
+ * The retreat rules once each dislodged unit's usable order is known, for both
+ * entries (this one and `adjudicateRetreatInts`): `choice[u]` is where unit `u`
+ * goes (a location or DISBAND), or -1 when it has no usable order, and then
+ * `retreat-default` decides, drawing from `rng()` in the order
+ * `inProvinceOrder` gives. Units retreating to one province are all destroyed.
+ * Fills `final[u]`: the location the unit ends on, or -1 (disbanded or
+ * destroyed; a destroyed unit keeps its choice). `count` is a per-province
+ * column, all 0 before and after.
+ */
+export function settleRetreats(ctx: RetreatRules, choice: Int32Array, final: Int32Array, count: Int32Array, rng: () => Rng): void {
+  const n = ctx.dislodged.n;
+  const locProvince = ctx.board.locProvince;
+  for (const u of inProvinceOrder(ctx.dislodged, (u) => choice[u] === -1)) choice[u] = defaultRetreat(ctx, u, rng);
+  for (let u = 0; u < n; u++) if (choice[u]! >= 0) count[locProvince[choice[u]!]!]! += 1;
+  for (let u = 0; u < n; u++) {
+    const target = choice[u]!;
+    final[u] = target >= 0 && count[locProvince[target]!]! === 1 ? target : -1;
+  }
+  for (let u = 0; u < n; u++) if (choice[u]! >= 0) count[locProvince[choice[u]!]!] = 0;
 }
 
 /** In `RetreatScratch.choice`: the unit's orders were all duplicates (DATC 4.D.3), so it has none. */
@@ -216,6 +227,10 @@ interface RetreatScratch {
   readonly lastTarget: Int32Array;
   readonly differ: Uint8Array;
   readonly choice: Int32Array;
+  /** Per dislodged unit: where it ends (`settleRetreats`). */
+  readonly final: Int32Array;
+  /** The phase's draws (the generator made at the first draw only). */
+  readonly draws: PhaseDraws;
   /** Per order: the unit it stands for (-1 when illegal) and its target; grown as needed. */
   orderUnit: Int32Array;
   orderTarget: Int32Array;
@@ -239,6 +254,8 @@ function retreatScratch(board: Board): RetreatScratch {
         lastTarget: new Int32Array(P),
         differ: new Uint8Array(P),
         choice: new Int32Array(P),
+        final: new Int32Array(P),
+        draws: new PhaseDraws(),
         orderUnit: new Int32Array(64),
         orderTarget: new Int32Array(64),
       }),

@@ -1,12 +1,17 @@
 /**
- * Adjustment phase adjudication on integers: units, centre owners and orders
- * (disbands, builds, waives) as integer columns in, the units removed and
- * built as integer columns out. The rules are those of `adjudicateAdjustment`
- * (`index.ts`), read by the same functions (`balances`, `buildRefusal`,
- * `buildSiteReason`, `selectBuilds`, `civilDisorderRemovals`,
- * `automaticBuilds`, `neutralRebuilds`); what differs is only that a disbanded
- * unit is named by its index and a build by its location, so neither is ever
- * written wrong.
+ * Adjustment phase adjudication: each power compares its supply centres with
+ * its units. A power with more centres builds (at most the difference, one per
+ * province, on its build sites, or waives); a power with more units removes
+ * the difference, by its disband orders (`excess-disbands`, DATC 4.D.6) and,
+ * for what it leaves out, by the civil disorder rule (`removal-order`, 4.D.8).
+ * With `voluntary-disbands`, any power may disband units; disbands come first,
+ * so the freed centre can be built on.
+ *
+ * The rules are written once, here, on integer columns: units, centre owners
+ * and orders (disbands, builds, waives) in, the units removed and built out.
+ * `adjudicateAdjustmentInts` is this core; the friendly `adjudicatePhase`
+ * reads names into its columns first (adjudicate.ts). A disbanded unit is
+ * named by its index and a build by its location.
  *
  * Working columns are allocated once per board and reused. A phase allocates
  * only where the rules need a list: builds that compete (two in one province,
@@ -19,6 +24,7 @@ import type { RuleOptions } from '../../config/rules.js';
 import type { Phase, UnitKind } from '../../game/position.js';
 import { STATUS_FAILS, STATUS_ILLEGAL, STATUS_SUCCEEDS } from '../movement/outcome.js';
 import { PhaseDraws } from '../prng.js';
+import { Slab } from '../slab.js';
 import type { Reason } from '../reasons.js';
 import type { UnitTable } from '../units.js';
 import { buildRefusal, buildSiteReason, selectBuilds, type Build } from './builds.js';
@@ -54,6 +60,45 @@ export interface AdjustmentOrdersInts {
   readonly loc: ArrayLike<number>;
 }
 
+/** How a build order's place was written (`AdjustmentOrdersIn.place`), for the friendly entry, which reads written names. */
+export const PLACE_EXACT = 0;
+/** A coast the province does not have (`spa/wc`): `loc` is the province. */
+export const PLACE_BAD_COAST = 1;
+/** No place the board knows: `loc` is not read. */
+export const PLACE_UNKNOWN = 2;
+
+/** The orders as the core takes them: the public form, and how each build's place was written (PLACE_*; all exact when absent). */
+export interface AdjustmentOrdersIn extends AdjustmentOrdersInts {
+  readonly place?: ArrayLike<number>;
+}
+
+/** Orders in the columns the core reads, as `PhaseInts` and the friendly entry keep them. */
+export interface AdjustmentOrderColumns {
+  n: number;
+  readonly type: Uint8Array;
+  readonly power: Int32Array;
+  readonly unit: Int32Array;
+  readonly loc: Int32Array;
+  /** PLACE_* per order (0 everywhere for orders encoded from exact places). */
+  readonly place: Uint8Array;
+}
+
+/**
+ * Columns for `capacity` orders, from one buffer. Every holder of adjustment
+ * orders makes them here, so that the core sees objects of one shape from
+ * every caller: V8 compiles it once, rather than throwing its code away when a
+ * second caller's objects arrive.
+ */
+export function adjustmentOrderColumns(capacity: number): AdjustmentOrderColumns {
+  const slab = new Slab(3 * capacity, 2 * capacity);
+  return { n: 0, type: slab.uint8(capacity), power: slab.int32(capacity), unit: slab.int32(capacity), loc: slab.int32(capacity), place: slab.uint8(capacity) };
+}
+
+/** Per unit built, in `AdjustmentCore.builtBy`: by an order, by `auto-builds`, or a neutral rebuild. */
+export const BUILT_BY_ORDER = 0;
+export const BUILT_AUTOMATICALLY = 1;
+export const BUILT_NEUTRAL = 2;
+
 /** The outcome of `adjudicateAdjustmentInts`: views of the board's workspace, valid until the next call on the board. */
 export interface AdjustmentResultInts {
   /** Per order: MOVEMENT_STATUS SUCCEEDS, FAILS or ILLEGAL, and why when not SUCCEEDS. */
@@ -68,7 +113,16 @@ export interface AdjustmentResultInts {
   readonly builtLoc: Int32Array;
 }
 
-class AdjustmentWorkspace {
+/** What one adjustment phase on the core leaves in the board's workspace, valid until the next phase on the board. */
+export interface AdjustmentCore extends AdjustmentResultInts {
+  /** Units removed by `removal-order`, first removed first: `disorder[0 .. disorderCount)`. */
+  readonly disorder: Int32Array;
+  readonly disorderCount: number;
+  /** Per unit built: BUILT_BY_ORDER, BUILT_AUTOMATICALLY or BUILT_NEUTRAL. */
+  readonly builtBy: Uint8Array;
+}
+
+class AdjustmentWorkspace implements AdjustmentCore {
   readonly board: Board;
   rules!: RuleOptions;
   owner: ArrayLike<number> = [];
@@ -98,6 +152,9 @@ class AdjustmentWorkspace {
   readonly builtKind: Uint8Array;
   readonly builtLoc: Int32Array;
   builtCount = 0;
+  readonly builtBy: Uint8Array;
+  readonly disorder: Int32Array;
+  disorderCount = 0;
   readonly build: Build = { prov: -1, loc: -1, kind: 'army' };
   readonly place = { prov: -1, coast: -1, badCoast: false };
   readonly taken = (prov: number): boolean => {
@@ -126,6 +183,8 @@ class AdjustmentWorkspace {
     this.builtPower = new Int32Array(P);
     this.builtKind = new Uint8Array(P);
     this.builtLoc = new Int32Array(P);
+    this.builtBy = new Uint8Array(P);
+    this.disorder = new Int32Array(P);
   }
 
   /** Makes room for `n` orders. */
@@ -140,8 +199,9 @@ class AdjustmentWorkspace {
     this.entryLoc = new Int32Array(k);
   }
 
-  addBuilt(power: number, kind: number, loc: number): void {
+  addBuilt(power: number, kind: number, loc: number, by: number): void {
     const k = this.builtCount++;
+    this.builtBy[k] = by;
     this.builtPower[k] = power;
     this.builtKind[k] = kind;
     this.builtLoc[k] = loc;
@@ -186,6 +246,30 @@ export function adjudicateAdjustmentInts(
   orders: AdjustmentOrdersInts,
   seed = 0,
 ): AdjustmentResultInts {
+  const ws = adjustmentCore(board, rules, position, orders, seed);
+  return {
+    status: ws.status,
+    reason: ws.reason,
+    removed: ws.removed,
+    builtCount: ws.builtCount,
+    builtPower: ws.builtPower,
+    builtKind: ws.builtKind,
+    builtLoc: ws.builtLoc,
+  };
+}
+
+/**
+ * The adjustment rules on integers, for both entries: `adjudicateAdjustmentInts`
+ * and the friendly one (`adjudicateAdjustment`, which reads the names into
+ * the columns first). Returns the board's workspace.
+ */
+export function adjustmentCore(
+  board: Board,
+  rules: RuleOptions,
+  position: AdjustmentPositionInts,
+  orders: AdjustmentOrdersIn,
+  seed: number,
+): AdjustmentCore {
   let ws = cache.get(board);
   if (!ws) cache.set(board, (ws = new AdjustmentWorkspace(board)));
   ws.rules = rules;
@@ -194,23 +278,35 @@ export function adjudicateAdjustmentInts(
   ws.ensureOrders(orders.n);
   const U = ws.units;
   const { removed, removedOf, disbandsOf, buildsOf, named, list, status, reason, builtAt } = ws;
+  // Every column read once here: callers' objects differ in shape, and a property read in a loop is a look-up per turn.
   const pu = position.units;
+  const puN = pu.n;
+  const puPower = pu.power;
+  const puKind = pu.kind;
+  const puLoc = pu.loc;
+  const owner = position.owner;
+  const oType = orders.type;
+  const oPower = orders.power;
+  const oUnit = orders.unit;
+  const oLoc = orders.loc;
   const P = board.provinceCount;
   const PC = board.powerCount;
-  if (pu.n > P) throw new RangeError(`more units (${pu.n}) than provinces (${P})`);
+  if (puN > P) throw new RangeError(`more units (${puN}) than provinces (${P})`);
   U.n = 0;
   ws.builtCount = 0;
+  ws.disorderCount = 0;
+  const written = orders.place;
   removedOf.fill(0);
   disbandsOf.fill(0);
   buildsOf.fill(0);
   try {
-    for (let u = 0; u < pu.n; u++) {
-      const l = pu.loc[u]!;
+    for (let u = 0; u < puN; u++) {
+      const l = puLoc[u]!;
       const p = board.locProvince[l];
       if (p === undefined || l < 0) throw new RangeError(`unknown location ${l}`);
       if (U.unitAt[p]! >= 0) throw new RangeError(`two units in ${board.provinceName(p)}`);
-      U.power[u] = pu.power[u]!;
-      U.kind[u] = pu.kind[u]!;
+      U.power[u] = puPower[u]!;
+      U.kind[u] = puKind[u]!;
       U.loc[u] = l;
       U.prov[u] = p;
       U.unitAt[p] = u;
@@ -218,17 +314,17 @@ export function adjudicateAdjustmentInts(
       named[u] = 0;
       U.n = u + 1;
     }
-    const balance = balances(board, position.owner, U, ws.balance);
+    const balance = balances(board, owner, U, ws.balance);
     const n = orders.n;
     for (let i = 0; i < n; i++) {
       status[i] = STATUS_SUCCEEDS;
       reason[i] = undefined;
-      const p = orders.power[i]!;
-      const type = orders.type[i]!;
+      const p = oPower[i]!;
+      const type = oType[i]!;
       if (type !== DISBAND && type !== BUILD && type !== WAIVE) throw new RangeError(`unknown adjustment order type ${type}`);
       if (!(p >= 0 && p < PC)) illegal(ws, i, 'wrong-power');
       else if (type === DISBAND) {
-        const u = orders.unit[i]!;
+        const u = oUnit[i]!;
         if (!(u >= 0 && u < U.n)) throw new RangeError(`unknown unit ${u}`);
         if (U.power[u] !== p) illegal(ws, i, 'wrong-power');
         else disbandsOf[p]! += 1;
@@ -242,8 +338,8 @@ export function adjudicateAdjustmentInts(
       if (disbandsOf[p] === 0 && need <= 0) continue;
       let L = 0;
       for (let i = 0; disbandsOf[p]! > 0 && i < n; i++) {
-        if (orders.type[i] !== DISBAND || orders.power[i] !== p || status[i] !== STATUS_SUCCEEDS) continue;
-        const u = orders.unit[i]!;
+        if (oType[i] !== DISBAND || oPower[i] !== p || status[i] !== STATUS_SUCCEEDS) continue;
+        const u = oUnit[i]!;
         // A unit named in two disband orders is removed once; the repeat is a duplicate order (6.J.2).
         if (named[u]) illegal(ws, i, 'duplicate-order');
         else {
@@ -252,7 +348,7 @@ export function adjudicateAdjustmentInts(
         }
       }
       if (rules['voluntary-disbands']) {
-        for (let k = 0; k < L; k++) ws.remove(orders.unit[list[k]!]!);
+        for (let k = 0; k < L; k++) ws.remove(oUnit[list[k]!]!);
       } else if (need <= 0) {
         for (let k = 0; k < L; k++) illegal(ws, list[k]!, 'no-disbands');
       } else {
@@ -265,14 +361,17 @@ export function adjudicateAdjustmentInts(
           else to = 0;
           for (let k = 0; k < L; k++) if (k < from || k >= to) fails(ws, list[k]!, 'too-many-disbands');
         }
-        for (let k = from; k < to; k++) ws.remove(orders.unit[list[k]!]!);
+        for (let k = from; k < to; k++) ws.remove(oUnit[list[k]!]!);
       }
       const stillNeeded = need - removedOf[p]!;
       if (stillNeeded > 0) {
         const candidates: number[] = [];
         for (let u = 0; u < U.n; u++) if (U.power[u] === p && !removed[u]) candidates.push(u);
         const table = U as unknown as UnitTable;
-        for (const u of civilDisorderRemovals(board, rules, table, ws.ownerOf, candidates, stillNeeded, ws.draws.get())) ws.remove(u);
+        for (const u of civilDisorderRemovals(board, rules, table, ws.ownerOf, candidates, stillNeeded, ws.draws.get())) {
+          ws.remove(u);
+          ws.disorder[ws.disorderCount++] = u;
+        }
       }
     }
 
@@ -286,8 +385,8 @@ export function adjudicateAdjustmentInts(
       let E = 0;
       let clash = false;
       for (let i = 0; buildsOf[p]! > 0 && i < n; i++) {
-        const type = orders.type[i]!;
-        if ((type !== BUILD && type !== WAIVE) || orders.power[i] !== p || status[i] !== STATUS_SUCCEEDS) continue;
+        const type = oType[i]!;
+        if ((type !== BUILD && type !== WAIVE) || oPower[i] !== p || status[i] !== STATUS_SUCCEEDS) continue;
         if (allowed <= 0) {
           illegal(ws, i, 'no-builds');
           continue;
@@ -301,15 +400,21 @@ export function adjudicateAdjustmentInts(
           entryProv[E++] = -1;
           continue;
         }
-        const l = orders.loc[i]!;
+        const how = written === undefined ? PLACE_EXACT : written[i]!;
+        if (how === PLACE_UNKNOWN) {
+          illegal(ws, i, 'unknown-location');
+          continue;
+        }
+        const l = oLoc[i]!;
         const prov = board.locProvince[l];
         if (prov === undefined || l < 0) throw new RangeError(`unknown location ${l}`);
         // As `readPlace` reads a written location.
         place.prov = prov;
         place.coast = l === prov ? -1 : l;
-        const written = orders.unit[i]!;
+        place.badCoast = how === PLACE_BAD_COAST;
+        const kind = oUnit[i]!;
         const why =
-          buildRefusal(board, rules, written < 0 ? undefined : kindName(written), place, build) ??
+          buildRefusal(board, rules, kind < 0 ? undefined : kindName(kind), place, build) ??
           buildSiteReason(board, rules, ws.ownerOf, p, build.prov);
         if (why !== undefined) {
           illegal(ws, i, why);
@@ -337,33 +442,25 @@ export function adjudicateAdjustmentInts(
           if (why) fails(ws, entryOrder[k]!, why);
           else {
             used++;
-            if (entryProv[k]! >= 0) ws.addBuilt(p, entryKind[k]!, entryLoc[k]!);
+            if (entryProv[k]! >= 0) ws.addBuilt(p, entryKind[k]!, entryLoc[k]!, BUILT_BY_ORDER);
           }
         }
       } else {
         for (let k = 0; k < E; k++) {
           used++;
-          if (entryProv[k]! >= 0) ws.addBuilt(p, entryKind[k]!, entryLoc[k]!);
+          if (entryProv[k]! >= 0) ws.addBuilt(p, entryKind[k]!, entryLoc[k]!, BUILT_BY_ORDER);
         }
       }
       if (autoArmies && allowed > used) {
-        for (const prov of automaticBuilds(board, rules, ws.ownerOf, p, allowed - used, ws.taken)) ws.addBuilt(p, ARMY, prov);
+        for (const prov of automaticBuilds(board, rules, ws.ownerOf, p, allowed - used, ws.taken)) ws.addBuilt(p, ARMY, prov, BUILT_AUTOMATICALLY);
       }
     }
     if (rules['neutral-units'] === 'hold-and-rebuild' && board.neutralPower >= 0) {
-      for (const prov of neutralRebuilds(board, rules, position.owner, ws.taken)) ws.addBuilt(board.neutralPower, ARMY, prov);
+      for (const prov of neutralRebuilds(board, rules, owner, ws.taken)) ws.addBuilt(board.neutralPower, ARMY, prov, BUILT_NEUTRAL);
     }
   } finally {
     for (let u = 0; u < U.n; u++) U.unitAt[U.prov[u]!] = -1;
     for (let k = 0; k < ws.builtCount; k++) builtAt[board.locProvince[ws.builtLoc[k]!]!] = 0;
   }
-  return {
-    status: ws.status,
-    reason: ws.reason,
-    removed: ws.removed,
-    builtCount: ws.builtCount,
-    builtPower: ws.builtPower,
-    builtKind: ws.builtKind,
-    builtLoc: ws.builtLoc,
-  };
+  return ws;
 }
