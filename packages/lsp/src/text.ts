@@ -12,10 +12,14 @@ export class Lines {
 
   constructor(readonly text: string) {
     const starts = [0];
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 10) starts.push(i + 1);
-      else if (c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
+    // Without a carriage return (the usual case) a line ends at the next line feed, which indexOf finds faster than a loop.
+    if (text.indexOf('\r') < 0) for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    else {
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 10) starts.push(i + 1);
+        else if (c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
+      }
     }
     this.starts = starts;
   }
