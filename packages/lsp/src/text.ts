@@ -130,3 +130,20 @@ export function wordAt(text: string, offset: number): { start: number; end: numb
   while (e > s && text[e - 1] === '-') e--;
   return { start: s, end: e, text: text.slice(s, e) };
 }
+
+/**
+ * Where a line's comment starts (a `//` outside a string: strings may hold `//`), or -1; and
+ * whether a string is left open at the end of a line without a comment.
+ */
+export function lineComment(line: string): { comment: number; open: boolean } {
+  let inString = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '/' && line[i + 1] === '/') return { comment: i, open: false };
+  }
+  return { comment: -1, open: inString };
+}
