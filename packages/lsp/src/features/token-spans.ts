@@ -14,8 +14,8 @@ export type TokenType = (typeof TOKEN_TYPES)[number];
 /** A token type's number in the legend. */
 export const TYPE: { readonly [K in TokenType]: number } = Object.fromEntries(TOKEN_TYPES.map((t, i) => [t, i])) as { [K in TokenType]: number };
 
-/** Spans a sort key holds the index of: start × this + index stays an exact double for any text under 2³³ characters. */
-const INDEX_KEYS = 1 << 20;
+/** The buckets of one pass of the radix sort (16 bits of the start). */
+const RADIX = 1 << 16;
 
 /** The modifier bits of a declaration (the legend's first modifier). */
 export const DECLARATION = 1;
@@ -106,28 +106,42 @@ export class SpanBuffer {
   }
 
   /**
-   * The indices of the spans by start, the longer first at the same start, then as found. Spans
-   * are sorted as numbers (start and index in one key, no comparison function): only spans that
-   * share a start (few) are then ordered by their end.
+   * The indices of the spans by start, the longer first at the same start, then as found. A
+   * stable radix sort on the start (two passes of 16 bits; plain loops, no comparison function),
+   * then the few spans that share a start ordered by their end.
    */
   private order(): Uint32Array {
     const n = this.n;
-    const order = new Uint32Array(n);
+    let order = new Uint32Array(n);
     let sorted = true;
     for (let i = 0; i < n; i++) {
       order[i] = i;
       if (i > 0 && !this.before(i - 1, i)) sorted = false;
     }
     if (sorted) return order;
-    if (n >= INDEX_KEYS) return order.sort((a, b) => (this.starts[a] as number) - (this.starts[b] as number) || (this.ends[b] as number) - (this.ends[a] as number) || a - b);
-    const keys = new Float64Array(n);
-    for (let i = 0; i < n; i++) keys[i] = (this.starts[i] as number) * INDEX_KEYS + i;
-    keys.sort();
-    for (let i = 0; i < n; i++) order[i] = (keys[i] as number) % INDEX_KEYS;
+    const starts = this.starts;
+    let other = new Uint32Array(n);
+    const counts = new Uint32Array(RADIX + 1);
+    for (let shift = 0; shift < 32; shift += 16) {
+      counts.fill(0);
+      for (let k = 0; k < n; k++) {
+        const b = (((starts[order[k] as number] as number) >>> shift) & (RADIX - 1)) + 1;
+        counts[b] = (counts[b] as number) + 1;
+      }
+      for (let b = 1; b <= RADIX; b++) counts[b] = (counts[b] as number) + (counts[b - 1] as number);
+      for (let k = 0; k < n; k++) {
+        const i = order[k] as number;
+        const b = ((starts[i] as number) >>> shift) & (RADIX - 1);
+        const at = counts[b] as number;
+        counts[b] = at + 1;
+        other[at] = i;
+      }
+      [order, other] = [other, order];
+    }
     for (let i = 0; i < n; ) {
-      const start = this.starts[order[i] as number] as number;
+      const start = starts[order[i] as number] as number;
       let j = i + 1;
-      while (j < n && this.starts[order[j] as number] === start) j++;
+      while (j < n && starts[order[j] as number] === start) j++;
       if (j - i > 1) order.subarray(i, j).sort((a, b) => (this.ends[b] as number) - (this.ends[a] as number) || a - b);
       i = j;
     }
