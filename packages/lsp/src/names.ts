@@ -217,19 +217,28 @@ export function tokens(text: string, base = 0): Token[] {
   const out: Token[] = [];
   let i = 0;
   while (i < text.length) {
-    const c = text[i] as string;
-    if (/\s/u.test(c)) {
+    const code = text.charCodeAt(i);
+    if (code === 32 || code === 9 || ((code > 127 || (code >= 10 && code <= 13)) && /\s/u.test(text[i] as string))) {
       i++;
       continue;
     }
-    WORD_RE.lastIndex = i;
-    const m = WORD_RE.exec(text);
-    if (m) {
-      out.push({ kind: 'word', text: m[0], start: base + i, end: base + i + m[0].length });
-      i += m[0].length;
+    // Most words are ASCII letters and digits: read them without the expression, which takes over at any other letter.
+    const end = asciiWordEnd(text, i);
+    if (end > i) {
+      out.push({ kind: 'word', text: text.slice(i, end), start: base + i, end: base + end });
+      i = end;
       continue;
     }
-    if (c === '-' || c === '=') {
+    if (end < 0 || code > 127) {
+      WORD_RE.lastIndex = i;
+      const m = WORD_RE.exec(text);
+      if (m) {
+        out.push({ kind: 'word', text: m[0], start: base + i, end: base + i + m[0].length });
+        i += m[0].length;
+        continue;
+      }
+    }
+    if (code === 45 || code === 61) {
       let j = i + 1;
       while (j < text.length && (text[j] === '-' || text[j] === '=' || text[j] === '>')) j++;
       out.push({ kind: 'punct', text: text.slice(i, j), start: base + i, end: base + j });
@@ -243,24 +252,36 @@ export function tokens(text: string, base = 0): Token[] {
   return out;
 }
 
+const isAsciiWordChar = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+
+/**
+ * The end of the word `WORD_RE` reads at `i` when it is made of ASCII letters, digits,
+ * underscores and inner hyphens only; `i` when no ASCII word starts there; -1 when the
+ * word goes on with another character (the expression reads it).
+ */
+function asciiWordEnd(text: string, i: number): number {
+  let j = i;
+  for (;;) {
+    const from = j;
+    while (j < text.length && isAsciiWordChar(text.charCodeAt(j))) j++;
+    if (j === from) return from === i ? (text.charCodeAt(i) > 127 ? -1 : i) : -1;
+    const next = j < text.length ? text.charCodeAt(j) : 0;
+    if (next > 127) return -1;
+    if (next !== 45) return j;
+    const after = j + 1 < text.length ? text.charCodeAt(j + 1) : 0;
+    if (after > 127) return -1;
+    if (!isAsciiWordChar(after)) return j;
+    j++;
+  }
+}
+
 /**
  * Provinces, coasts and powers in a piece of game text (an order, a unit, a
  * list of provinces): longest names first, order words skipped.
  */
 export function scanPlaces(text: string, base: number, index: NameIndex, keywords: boolean, source: string): { occ: Occurrence[]; words: Token[] } {
-  // What is found depends on the text alone (the source only says what lies between its tokens,
-  // which is the text's own), so it is kept per text and moved to `base`: a game repeats its order
-  // texts, and the semantic tokens and the names of a whole game read every one of them.
   if (source.length >= base + text.length && source.startsWith(text, base)) {
-    let memo = scanMemo.get(index);
-    if (!memo) scanMemo.set(index, (memo = new Map()));
-    const key = `${keywords ? 'k' : 'p'}${text}`;
-    let found = memo.get(key);
-    if (!found) {
-      if (memo.size >= SCAN_MEMO_LIMIT) memo.clear();
-      found = scanText(text, 0, index, keywords, text);
-      memo.set(key, found);
-    }
+    const found = scanRelative(text, index, keywords);
     return {
       occ: found.occ.map((o) => ({ ...o, start: o.start + base, end: o.end + base })),
       words: found.words.map((w) => ({ ...w, start: w.start + base, end: w.end + base })),
@@ -269,8 +290,28 @@ export function scanPlaces(text: string, base: number, index: NameIndex, keyword
   return scanText(text, base, index, keywords, source);
 }
 
-/** Texts scanned, per name index (so per compiled variant): found at offset 0. */
-const scanMemo = new WeakMap<NameIndex, Map<string, { occ: Occurrence[]; words: Token[] }>>();
+/**
+ * What `scanPlaces` finds in `text` at offset 0, shared (not to be changed): what is found
+ * depends on the text alone (the source only says what lies between its tokens, which is the
+ * text's own), so it is kept per text: a game repeats its order texts, and the semantic tokens
+ * and the names of a whole game read every one of them.
+ */
+export function scanRelative(text: string, index: NameIndex, keywords: boolean): { readonly occ: readonly Occurrence[]; readonly words: readonly Token[] } {
+  let memos = scanMemo.get(index);
+  if (!memos) scanMemo.set(index, (memos = { keywords: new Map(), places: new Map() }));
+  const memo = keywords ? memos.keywords : memos.places;
+  let found = memo.get(text);
+  if (!found) {
+    if (memo.size >= SCAN_MEMO_LIMIT) memo.clear();
+    found = scanText(text, 0, index, keywords, text);
+    memo.set(text, found);
+  }
+  return found;
+}
+
+type Found = { occ: Occurrence[]; words: Token[] };
+/** Texts scanned, per name index (so per compiled variant), as order texts (order words skipped) or as places: found at offset 0. */
+const scanMemo = new WeakMap<NameIndex, { keywords: Map<string, Found>; places: Map<string, Found> }>();
 /** Distinct texts kept per name index before the memo starts again (a bound on its memory). */
 const SCAN_MEMO_LIMIT = 50_000;
 
@@ -278,7 +319,8 @@ function scanText(text: string, base: number, index: NameIndex, keywords: boolea
   const toks = tokens(text, base);
   const occ: Occurrence[] = [];
   const used: Token[] = [];
-  const adjacent = (a: Token, b: Token): boolean => /^\s+$/u.test(source.slice(a.end, b.start));
+  // Words next to each other: blanks only between them (most often one space).
+  const adjacent = (a: Token, b: Token): boolean => (b.start === a.end + 1 && source.charCodeAt(a.end) === 32) || /^\s+$/u.test(source.slice(a.end, b.start));
   let i = 0;
   while (i < toks.length) {
     const t = toks[i] as Token;
@@ -295,10 +337,10 @@ function scanText(text: string, base: number, index: NameIndex, keywords: boolea
     }
     let matched = 0;
     let id: string | undefined;
+    const words = run.map((w) => w.text);
     for (let n = run.length; n >= 1 && !matched; n--) {
-      const words = run.slice(0, n).map((w) => w.text);
       if (n === 1 && keywords && ORDER_KEYWORDS.has(t.text.toLowerCase())) break;
-      const ids = index.provinceWords(words);
+      const ids = index.provinceWords(words, 0, n);
       if (ids.length === 1) {
         matched = n;
         id = ids[0];
@@ -339,7 +381,7 @@ function scanText(text: string, base: number, index: NameIndex, keywords: boolea
     let power = 0;
     let pid: string | undefined;
     for (let n = Math.min(run.length, index.maxPowerWords); n >= 1 && !power; n--) {
-      const ids = index.powerWords(run.slice(0, n).map((w) => w.text));
+      const ids = index.powerWords(words, 0, n);
       if (ids.length === 1) {
         power = n;
         pid = ids[0];
@@ -364,23 +406,43 @@ export interface GameNames {
 
 /** Every province, coast and power named in a game file (only in lines `window` overlaps, when given). */
 export function gameNames(doc: GameDoc, window?: { start: number; end: number }): GameNames {
-  const index = doc.index;
   const occ: Occurrence[] = [];
   const orderWords: Token[] = [];
-  if (!index) return { occurrences: occ, orderWords };
-  const text = doc.text;
+  visitGameNames(doc, window, {
+    name: (o, shift) => occ.push({ ...o, start: o.start + shift, end: o.end + shift }),
+    orderWord: (w, shift) => orderWords.push({ ...w, start: w.start + shift, end: w.end + shift }),
+  });
+  occ.sort((a, b) => a.start - b.start);
+  return { occurrences: occ, orderWords };
+}
+
+/**
+ * What a walk over a game's names meets: each name and order word with the shift that puts it
+ * in place in the document (a name found in an order text is shared by every order of that
+ * text, found at offset 0: the visitor copies it if it keeps it).
+ */
+export interface NameVisitor {
+  name(o: Occurrence, shift: number): void;
+  orderWord(w: Token, shift: number): void;
+}
+
+/** The walk behind `gameNames`, in the order of the game's nodes (not sorted); for the semantic tokens, which keep no objects. */
+export function visitGameNames(doc: GameDoc, window: { start: number; end: number } | undefined, visit: NameVisitor): void {
+  const index = doc.index;
+  if (!index) return;
   const power = (w: GameAst.Word | undefined): void => {
     if (!w || outside(w)) return;
     const id = index.power(w.text);
-    if (id) occ.push({ kind: 'power', id, start: w.range.start.offset, end: w.range.end.offset, text: w.text, decl: false });
+    if (id) visit.name({ kind: 'power', id, start: w.range.start.offset, end: w.range.end.offset, text: w.text, decl: false }, 0);
   };
   const outside = (n: { range: { start: { offset: number }; end: { offset: number } } }): boolean =>
     !!window && (n.range.end.offset < window.start || n.range.start.offset > window.end);
   const places = (t: GameAst.Text | undefined, keywords = false): void => {
     if (!t || outside(t)) return;
-    const r = scanPlaces(t.text, t.range.start.offset, index, keywords, text);
-    for (const o of r.occ) occ.push(o);
-    for (const w of r.words) orderWords.push(w);
+    const found = scanRelative(t.text, index, keywords);
+    const base = t.range.start.offset;
+    for (const o of found.occ) visit.name(o, base);
+    for (const w of found.words) visit.orderWord(w, base);
   };
   const units = (list: GameAst.UnitItem[]): void => {
     for (const u of list) {
@@ -429,7 +491,7 @@ export function gameNames(doc: GameDoc, window?: { start: number; end: number })
     for (const o of section.orders) {
       const language = localizedLine(doc, o);
       if (language === undefined) places(o.text, true);
-      else if (!outside(o.text)) for (const n of localizedNames(doc, language, o.text)) occ.push(n);
+      else if (!outside(o.text)) for (const n of localizedNames(doc, language, o.text)) visit.name(n, 0);
     }
     for (const e of section.expect) expect(e);
   }
@@ -447,8 +509,6 @@ export function gameNames(doc: GameDoc, window?: { start: number; end: number })
     }
     for (const e of d.expect) expect(e);
   }
-  occ.sort((a, b) => a.start - b.start);
-  return { occurrences: occ, orderWords };
 }
 
 /** The language an order line is read in, when it is not the standard notation and the board compiled. */

@@ -28,6 +28,7 @@ import { FileIndex } from './file-index.js';
 import { LayeredHost, languageOf, pathToUri, uriToPath, type Language } from './host.js';
 import { Cancelled, Pace, type IsCancelled } from './pace.js';
 import { Lines } from './text.js';
+import { firstDifference, lineStartBefore, parseAfterEdit } from './game-prefix.js';
 
 export { Cancelled, type IsCancelled } from './pace.js';
 
@@ -305,14 +306,17 @@ export class Workspace {
     const prefix = text.slice(0, next.index + (next[0].startsWith('\r\n') ? 2 : 1));
     const hit = this.prefixCache.get(path);
     if (hit && hit.text === prefix && hit.generation === this.generation) return hit;
-    const doc = this.play(path, prefix, prev, false, cancelled);
+    const doc = this.play(path, prefix, prev, false, cancelled, true);
     this.prefixCache.set(path, doc);
     return doc;
   }
 
-  /** Parses and plays `text`, re-using `prev`'s phases before the first section the change touched. */
-  private play(path: string, text: string, prev: GameDoc | undefined, cutoff: boolean, cancelled?: IsCancelled): GameDoc {
-    const parsed = parseGame(text, path);
+  /**
+   * Parses and plays `text`, re-using `prev`'s phases before the first section the change touched;
+   * with `reparse`, its parse of those sections too (`parseAfterEdit`).
+   */
+  private play(path: string, text: string, prev: GameDoc | undefined, cutoff: boolean, cancelled?: IsCancelled, reparse = false): GameDoc {
+    const parsed = (reparse && prev ? parseAfterEdit(prev.parsed, text, path) : undefined) ?? parseGame(text, path);
     let sections = 0;
     if (prev) {
       const all = parsed.ast.phases;
@@ -367,20 +371,3 @@ export class Workspace {
 
 /** The line break before a line that starts a phase section. */
 const PHASE_LINE = /(?:\r\n|\n|\r)[ \t]*phase[ \t]/gi;
-
-function firstDifference(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  let i = 0;
-  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  return i;
-}
-
-function lineStartBefore(text: string, offset: number): number {
-  let i = Math.min(offset, text.length);
-  while (i > 0) {
-    const c = text.charCodeAt(i - 1);
-    if (c === 10 || c === 13) break;
-    i--;
-  }
-  return i;
-}

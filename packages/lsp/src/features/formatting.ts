@@ -14,6 +14,7 @@
 import type { GameAst } from '@dipforge/dsl';
 import type { FormattingOptions, TextEdit } from 'vscode-languageserver';
 import { scanMap } from '../maplex.js';
+import { lineComment } from '../text.js';
 import type { GameDoc, MapDoc } from '../workspace.js';
 
 export function format(doc: GameDoc | MapDoc, options?: Partial<FormattingOptions>): TextEdit[] {
@@ -69,16 +70,7 @@ export function formatText(doc: GameDoc | MapDoc, options?: Partial<FormattingOp
 
 /** Whether dropping trailing spaces is safe: the line has no string left open. */
 function trimSafe(line: string): boolean {
-  let inString = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === '/' && line[i + 1] === '/') return !inString;
-  }
-  return !inString;
+  return !lineComment(line).open;
 }
 
 /** Indentation level per line (in units), 'comment' for comment lines, undefined to leave a line alone. */

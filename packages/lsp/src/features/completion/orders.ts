@@ -10,7 +10,7 @@ import { base, cached, unitIn, unitText, type positionOf } from '../../context.j
 import type { GameDoc } from '../../workspace.js';
 import type { Candidate } from './items.js';
 import { canStep, convoyDestinations, fleetSeas, moveTargets, reachProvinces, shoresOf, sortIds } from './reach.js';
-import { buildSiteByRule, buildUnits } from './sites.js';
+import { adjustment } from './sites.js';
 import { unitAt, type Sym } from './symbols.js';
 
 /** The engine's legal orders of a phase, by place (cached per document state and phase section). */
@@ -218,16 +218,4 @@ function destinations(board: Board, units: readonly Unit[], u: { kind: string; a
     for (const d of sortIds(convoyDestinations(board, units, u))) if (!near.has(d)) out.push({ label: d, province: d, detail: 'via convoy' });
   }
   return out;
-}
-
-/** Builds (positive) or removals (negative) a power has, and its free build sites as `A par`, `F stp/nc`. */
-export function adjustment(doc: GameDoc, position: NonNullable<ReturnType<typeof positionOf>>, power: string): { builds: number; sites: string[] } {
-  const board = doc.board as Board;
-  const rules = (doc.config as VariantConfig).rules;
-  const owned = Object.entries(position.owners).filter(([, p]) => p === power).map(([c]) => c);
-  const units = position.units.filter((u) => u.power === power).length;
-  const builds = owned.length - units;
-  const occupied = new Set(position.units.map((u) => base(u.at)));
-  const sites = sortIds(owned).filter((c) => !occupied.has(c) && buildSiteByRule(board, rules, power, c)).flatMap((c) => buildUnits(board, c));
-  return { builds, sites };
 }
