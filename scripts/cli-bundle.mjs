@@ -1,10 +1,13 @@
-// Writes packages/cli/dist/check-bundle.js: the `dipforge check` command with everything it runs
-// (the languages, the engine's checks, chevrotain) as one ES module. Loading some two hundred
-// modules one by one costs a `dipforge check` run about a third of its time; one file is resolved,
-// read and compiled once, and esbuild leaves out what the command never reaches.
-//   node scripts/cli-bundle.mjs [OUTFILE]    after `tsc -b` (reads the packages' dist/)
-// `npm run build` runs it. The command line uses the bundle only while it is newer than the last
-// build of the packages it holds (packages/cli/src/bundled.ts), so a plain `tsc -b` is never shadowed.
+// Writes packages/cli/dist/check-bundle.js, the `dipforge check` command with everything it runs
+// (the languages, the engine's checks, chevrotain) as one ES module, and dist/test-bundle.js, what
+// a thread of `dipforge test` loads to test game files (commands/tester.js). Loading some two
+// hundred modules one by one costs a `dipforge check` run about a third of its time, and each
+// thread of `dipforge test` as much again; one file is resolved, read and compiled once, and
+// esbuild leaves out what the command never reaches.
+//   node scripts/cli-bundle.mjs [OUTFILE [check|test]]    after `tsc -b` (reads the packages' dist/)
+// `npm run build` runs it (both bundles). The command line uses a bundle only while it is newer
+// than the last build of the packages it holds (packages/cli/src/bundled.ts), so a plain `tsc -b`
+// is never shadowed.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,7 +15,13 @@ import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const BUNDLE_FILE = join(root, 'packages/cli/dist/check-bundle.js');
+/** The bundles by name: their entry modules, after `tsc -b`. */
+const ENTRIES = {
+  check: join(root, 'packages/cli/dist/commands/check.js'),
+  test: join(root, 'packages/cli/dist/commands/tester.js'),
+};
+
+export const bundleFile = (name) => join(root, `packages/cli/dist/${name}-bundle.js`);
 
 /** chevrotain's own single-file build (packages/dsl/src/chevrotain.ts says why), found next to its entry point. */
 const chevrotainBundle = join(dirname(createRequire(join(root, 'packages/dsl/package.json')).resolve('chevrotain')), '..', 'chevrotain.mjs');
@@ -53,9 +62,9 @@ const plugin = {
   },
 };
 
-export async function bundle(outfile = BUNDLE_FILE) {
+export async function bundle(outfile, name = 'check') {
   await build({
-    entryPoints: [join(root, 'packages/cli/dist/commands/check.js')],
+    entryPoints: [ENTRIES[name]],
     outfile,
     bundle: true,
     platform: 'node',
@@ -74,4 +83,8 @@ export async function bundle(outfile = BUNDLE_FILE) {
   });
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await bundle(process.argv[2]);
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [outfile, name] = process.argv.slice(2);
+  if (outfile) await bundle(outfile, name);
+  else await Promise.all(Object.keys(ENTRIES).map((n) => bundle(bundleFile(n), n)));
+}
