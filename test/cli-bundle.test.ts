@@ -1,14 +1,15 @@
 /**
- * `dipforge check` runs from a single-file bundle of itself (scripts/cli-bundle.mjs). The bundle
- * must be the same command: this test writes a bundle of the current build, and runs it and the
- * command's own module side by side over the project's maps, games and damaged copies of them,
- * comparing the exit code and every line written.
+ * `dipforge check` runs from a single-file bundle of itself (scripts/cli-bundle.mjs), compiled
+ * with the code cache written beside it. The bundle must be the same command: this test writes a
+ * bundle of the current build, and runs it and the command's own module side by side over the
+ * project's maps, games and damaged copies of them, comparing the exit code and every line
+ * written; a cache V8 refuses (another text's) changes nothing but the time.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkCommand } from '../packages/cli/dist/bundled.js';
+import { checkCommand, loadBundle } from '../packages/cli/dist/bundled.js';
 import * as own from '../packages/cli/dist/commands/check.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,7 +39,10 @@ describe('the bundle of dipforge check', () => {
     const { bundle } = (await import(pathToFileURL(join(ROOT, 'scripts', 'cli-bundle.mjs')).href)) as { bundle: (out: string) => Promise<void> };
     const file = join(dir, 'check-bundle.js');
     await bundle(file);
-    bundled = ((await import(pathToFileURL(file).href)) as typeof own).check;
+    const loaded = loadBundle(pathToFileURL(file), readFileSync(join(dir, 'check-bundle.cache')));
+    // The cache written beside the bundle is the one V8 takes for it.
+    expect(loaded.script.cachedDataRejected).toBe(false);
+    bundled = (loaded.exports as typeof own).check;
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -68,6 +72,18 @@ describe('the bundle of dipforge check', () => {
     const result = run(bundled, ROOT, damaged);
     expect(result.code).not.toBe(0);
     expect(result).toEqual(run(own.check, ROOT, damaged));
+  });
+
+  it('runs the same with a cache V8 refuses', () => {
+    // The test bundle's cache is for another text: V8 compiles the script afresh. (A copy under
+    // another name, which V8 has not compiled in this process already.)
+    const foreign = readFileSync(join(ROOT, 'packages', 'cli', 'dist', 'test-bundle.cache'));
+    const copy = join(dir, 'check-bundle-copy.js');
+    writeFileSync(copy, readFileSync(join(dir, 'check-bundle.js')));
+    const loaded = loadBundle(pathToFileURL(copy), foreign);
+    expect(loaded.script.cachedDataRejected).toBe(true);
+    const map = join(ROOT, 'variants', 'classic', 'classic.dipmap');
+    expect(run((loaded.exports as typeof own).check, ROOT, [map])).toEqual(run(own.check, ROOT, [map]));
   });
 
   it('is what the command line loads once built, the command’s own module otherwise', async () => {

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dipforgeIn, scratchFolder } from './cli-in-process.js';
+import { largestFirst } from '../packages/cli/dist/commands/test-jobs.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RULES = join(ROOT, 'test', 'rules');
@@ -51,6 +52,51 @@ describe('dipforge test --jobs', () => {
     const many = await dipforgeIn(scratch.dir, 'test', '-j', '4', ...files);
     expect(one.out).toContain('missing.dipgame: cannot read');
     expect(many).toEqual(one);
+  });
+
+  it('gives the same over many files whose sizes run against their names, one failing and one with errors', async () => {
+    // Files are handed out largest first: here the largest come last by name, so the threads
+    // finish in an order far from the report's.
+    const many = scratchFolder();
+    try {
+      const count = 36;
+      const texts = names.slice(0, 12).map((name) => readFileSync(join(RULES, name), 'utf8'));
+      const pad = '// padding to make this file larger than the ones named before it\n';
+      // Each file longer than the one before it by more than any of the games.
+      const step = Math.ceil(Math.max(...texts.map((t) => t.length)) / pad.length) + 1;
+      // The file whose first result is turned round: one (past the first twelve) whose game has a result.
+      const flipped = 12 + texts.findIndex((t) => /\[(succeeds|fails)\]/.test(t));
+      expect(flipped).toBeGreaterThanOrEqual(12);
+      for (let i = 0; i < count; i++) {
+        let body = `${texts[i % texts.length]!}\n${pad.repeat(i * step)}`;
+        if (i === flipped) body = body.replace(/\[(succeeds|fails)\]/, (_, r) => (r === 'succeeds' ? '[fails]' : '[succeeds]'));
+        if (i === 29) body = `${body}\nphase spring 1901 movement\n  england:\n    F lon ~~ nth\n`;
+        many.write(`game-${String(i).padStart(2, '0')}.dipgame`, body);
+      }
+      const files = readdirSync(many.dir).filter((n) => n.endsWith('.dipgame')).sort();
+      expect(largestFirst(files.map((n) => join(many.dir, n)))).toEqual(files.map((_, i) => count - 1 - i));
+      const one = await dipforgeIn(many.dir, 'test', '.');
+      expect(one.code).toBe(1);
+      expect(one.out).toMatch(new RegExp(`^game-${flipped}\\.dipgame:\\d+:\\d+: .*\ngame-29\\.dipgame:\\d+:\\d+: .*\n34 passed, 2 failed\n$`));
+      for (const jobs of ['2', '5']) expect(await dipforgeIn(many.dir, 'test', '.', '--jobs', jobs)).toEqual(one);
+    } finally {
+      many.remove();
+    }
+  });
+
+  it('hands files out largest first, ties and unreadable files in their order', () => {
+    const sized = scratchFolder();
+    try {
+      const lengths = [5, 300, 5, 0, 42, 300, 1];
+      const files = lengths.map((n, i) => sized.write(`f${i}.dipgame`, 'x'.repeat(n)));
+      files.push(join(sized.dir, 'missing.dipgame'));
+      const order = largestFirst(files);
+      // A permutation of the files, by size from the largest, ties in the files' order.
+      expect([...order].sort((a, b) => a - b)).toEqual(files.map((_, i) => i));
+      expect(order).toEqual([1, 5, 4, 0, 2, 6, 3, 7]);
+    } finally {
+      sized.remove();
+    }
   });
 
   it('refuses a count that is no whole number or out of range, with the usage', async () => {

@@ -1,33 +1,66 @@
 /**
- * `dipforge check` from its single-file bundle (dist/check-bundle.js, written by
- * scripts/cli-bundle.mjs at `npm run build`): one module to load instead of some two hundred.
- * The bundle is used only while it is newer than the last build of every package it holds, so
- * that a build with `tsc -b` alone runs what it built; a bundle that cannot load runs the
- * command's own module instead. Either way the command is the same code.
+ * Commands from their single-file bundles (dist/NAME-bundle.js, written by scripts/cli-bundle.mjs
+ * at `npm run build`): one script to compile instead of some two hundred modules to load, compiled
+ * with the V8 code cache written beside it (NAME-bundle.cache) where V8 accepts it. `dipforge
+ * check` runs from check-bundle.js, each thread of `dipforge test` from test-bundle.js. A bundle
+ * is used only while it is newer than the last build of every package it holds, so that a build
+ * with `tsc -b` alone runs what it built; a bundle that cannot load runs the command's own modules
+ * instead. Either way the command is the same code.
  */
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
 import type * as CheckCommand from './commands/check.js';
+import type * as Tester from './commands/tester.js';
 
-const BUNDLE = new URL('./check-bundle.js', import.meta.url);
-
-/** The build records of the packages in the bundle (present in the repository, not in an install). */
+/** The build records of the packages in the bundles (present in the repository, not in an install). */
 const BUILDS = ['cli', 'dsl', 'engine'].map((pkg) => new URL(`../../${pkg}/tsconfig.tsbuildinfo`, import.meta.url));
 
 const modified = (url: URL): number | undefined => statSync(url, { throwIfNoEntry: false })?.mtimeMs;
 
-function bundleIsCurrent(): boolean {
-  const made = modified(BUNDLE);
-  if (made === undefined) return false;
-  return BUILDS.every((record) => (modified(record) ?? 0) <= made);
+/** The bundle of that name when it is there and current, else undefined. */
+export function currentBundle(name: 'check' | 'test'): URL | undefined {
+  const bundle = new URL(`./${name}-bundle.js`, import.meta.url);
+  const made = modified(bundle);
+  if (made === undefined) return undefined;
+  return BUILDS.every((record) => (modified(record) ?? 0) <= made) ? bundle : undefined;
 }
 
-export async function checkCommand(): Promise<typeof CheckCommand> {
-  if (bundleIsCurrent()) {
+/**
+ * Runs a bundle (a function expression over `require`, `module`, `exports` and
+ * `__dipforgeMeta`: scripts/cli-bundle.mjs) and gives its exports, and the compiled script
+ * (whose code cache the build takes). `cachedData` is the code cache, which V8 may refuse.
+ */
+export function loadBundle(bundle: URL, cachedData: Buffer | undefined): { exports: unknown; script: Script } {
+  const filename = fileURLToPath(bundle);
+  const script = new Script(readFileSync(filename, 'utf8'), { filename, ...(cachedData ? { cachedData } : {}) });
+  const run = script.runInThisContext() as (require: NodeRequire, module: { exports: unknown }, exports: unknown, meta: { resolve: (specifier: string) => string }) => void;
+  const module = { exports: {} as unknown };
+  // The bundle sits in this folder: it resolves packages as this module does.
+  run(createRequire(filename), module, module.exports, { resolve: (specifier) => import.meta.resolve(specifier) });
+  return { exports: module.exports, script };
+}
+
+async function fromBundle<T>(name: 'check' | 'test', own: () => Promise<T>): Promise<T> {
+  const bundle = currentBundle(name);
+  if (bundle) {
     try {
-      return (await import(BUNDLE.href)) as typeof CheckCommand;
+      let cache: Buffer | undefined;
+      try {
+        cache = readFileSync(new URL(`./${name}-bundle.cache`, import.meta.url));
+      } catch {
+        // No cache: the bundle is compiled as it is.
+      }
+      return loadBundle(bundle, cache).exports as T;
     } catch {
-      // A bundle this Node cannot load: the modules below are the same command.
+      // A bundle this Node cannot run: the modules below are the same code.
     }
   }
-  return import('./commands/check.js');
+  return own();
 }
+
+export const checkCommand = (): Promise<typeof CheckCommand> => fromBundle('check', () => import('./commands/check.js'));
+
+/** What tests a game file (`dipforge test`): a thread loads it once and tests every file it is given with it. */
+export const tester = (): Promise<typeof Tester> => fromBundle('test', () => import('./commands/tester.js'));

@@ -132,7 +132,7 @@ export const RCurly = createToken({ name: 'RCurly', pattern: '}', label: "'}'" }
 export const Comma = createToken({ name: 'Comma', pattern: ',', label: "','" });
 export const Colon = createToken({ name: 'Colon', pattern: ':', label: "':'" });
 export const Semicolon = createToken({ name: 'Semicolon', pattern: ';', label: "';'" });
-export const Arrow = createToken({ name: 'Arrow', pattern: /->|=>|→/, label: "'->'" });
+export const Arrow = createToken({ name: 'Arrow', pattern: /->|=>|\u2192/, label: "'->'" });
 export const Slash = createToken({ name: 'Slash', pattern: '/', label: "'/'" });
 export const Minus = createToken({ name: 'Minus', pattern: '-', label: "'-'" });
 

@@ -1,17 +1,24 @@
 /**
- * `dipforge test` over several files: the files tested by N worker threads (one without
- * `--jobs`), each handed the next file when it finishes one (files differ in length, so a fixed
- * split would leave a thread idle), and the outcomes reported in the files' order, as one thread
- * reports them: the output is the same bytes.
+ * `dipforge test` over several files: the files tested by N threads, and the outcomes reported in
+ * the files' order, as one thread reports them: the output is the same bytes for any N.
  *
- * Even one thread's work runs in a worker, for the size of its young generation: a game file's
- * syntax tree and run live until the file is done, so with V8's default young generation (16 MB
- * semi-spaces) most of them are copied by a scavenge or two and promoted before they die; in 64 MB
- * semi-spaces most die young. Measured on imported real games, warm: 2,000 phases per CPU second
- * with the default, 4,000–4,300 with 64 MB semi-spaces, parsing alone 4× faster. The main thread
- * cannot be given it (the flag is read when the heap is made); a worker's `resourceLimits` can.
+ * With `--jobs 1` the files are tested in one worker thread, for the size of its young generation:
+ * a game file's syntax tree and run live until the file is done, so with V8's default young
+ * generation (16 MB semi-spaces) most of them are copied by a scavenge or two and promoted before
+ * they die; in 64 MB semi-spaces most die young. The main thread cannot be given it (the flag is
+ * read when the heap is made); a worker's `resourceLimits` can.
+ *
+ * With N ≥ 2 the main thread tests files too, beside N − 1 workers: it would otherwise only wait,
+ * and each thread pays its own start-up (loading the code, compiling the variant, and the JIT's
+ * warming up, which in a run of a few thousand phases costs as much as the phases), so N threads
+ * on N cores are best served by N threads that test. All threads start at once. Files are handed
+ * out largest first from one queue, so that the last ones to finish are short and no thread is
+ * left with a long file while the others are idle; each worker holds a few files ahead so that it
+ * never waits for the main thread, which answers messages only between its own files.
  */
+import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { tester } from '../bundled.js';
 import type { FileOutcome } from './test-file.js';
 
 export interface JobRequest {
@@ -22,18 +29,38 @@ export interface JobRequest {
 /** A worker's young generation in MB: three semi-spaces' worth (see above), so 64 MB semi-spaces. */
 export const YOUNG_GENERATION_MB = 192;
 
+/** Files a worker is handed ahead of the one it is testing. */
+const AHEAD = 2;
+
 export type JobAnswer = { index: number; outcome: FileOutcome } | { index: number; error: string };
 
+/** A file's answer: its outcome, or the message of dipforge's own failure on it (said as one thread says it). */
+export function testFileAnswer(index: number, test: () => FileOutcome): JobAnswer {
+  try {
+    return { index, outcome: test() };
+  } catch (e) {
+    return { index, error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** The indices of `files`, largest file first (a file that cannot be read counts as empty: it fails at once); ties in the files' order. */
+export function largestFirst(files: readonly string[]): number[] {
+  const sizes = files.map((f) => statSync(f, { throwIfNoEntry: false })?.size ?? 0);
+  return files.map((_, i) => i).sort((a, b) => sizes[b]! - sizes[a]! || a - b);
+}
+
 /**
- * Tests `files` on `jobs` worker threads; `report` is called with each outcome in the files'
- * order. An internal error in a worker rejects, after the outcomes of the files before it.
+ * Tests `files` on `jobs` threads; `report` is called with each outcome in the files' order. An
+ * internal error on a file rejects, after the outcomes of the files before it.
  */
 export function testInWorkers(files: readonly string[], jobs: number, cwd: string, report: (outcome: FileOutcome) => void): Promise<void> {
-  const count = Math.min(jobs, files.length);
-  if (count === 0) return Promise.resolve();
+  const threads = Math.min(jobs, files.length);
+  if (threads === 0) return Promise.resolve();
+  const mainTests = threads >= 2;
+  const queue = largestFirst(files);
+  let next = 0;
   const answers: (JobAnswer | undefined)[] = new Array(files.length);
   const workers: Worker[] = [];
-  let handed = 0;
   let reported = 0;
   let settled = false;
   return new Promise<void>((resolve, reject) => {
@@ -44,35 +71,49 @@ export function testInWorkers(files: readonly string[], jobs: number, cwd: strin
       if (error) reject(error);
       else resolve();
     };
+    const take = (answer: JobAnswer): void => {
+      answers[answer.index] = answer;
+      for (let a = answers[reported]; a; a = answers[reported]) {
+        if ('error' in a) return finish(new Error(a.error));
+        answers[reported] = undefined;
+        reported++;
+        report(a.outcome);
+      }
+      if (reported === files.length) finish();
+    };
     const handOut = (w: Worker): void => {
-      if (handed < files.length) {
-        const request: JobRequest = { index: handed, file: files[handed] as string };
-        handed++;
-        w.postMessage(request);
+      if (next < queue.length) {
+        const index = queue[next++]!;
+        w.postMessage({ index, file: files[index]! } satisfies JobRequest);
       }
     };
-    for (let i = 0; i < count; i++) {
+    for (let i = mainTests ? 1 : 0; i < threads; i++) {
       const w = new Worker(new URL('./test-worker.js', import.meta.url), {
         workerData: { cwd },
         resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
       });
       workers.push(w);
       w.on('message', (answer: JobAnswer) => {
-        answers[answer.index] = answer;
         handOut(w);
-        for (let next = answers[reported]; next; next = answers[reported]) {
-          if ('error' in next) return finish(new Error(next.error));
-          answers[reported] = undefined;
-          reported++;
-          report(next.outcome);
-        }
-        if (reported === files.length) finish();
+        take(answer);
       });
       w.on('error', (e) => finish(e));
       w.on('exit', (code) => {
         if (reported < files.length) finish(new Error(`a test worker stopped (exit ${code}) before the run was over`));
       });
-      handOut(w);
+      for (let k = 0; k <= AHEAD; k++) handOut(w);
     }
+    if (mainTests) testHere(files, cwd, () => (settled || next >= queue.length ? undefined : queue[next++]), take).catch((e: unknown) => finish(e instanceof Error ? e : new Error(String(e))));
   });
+}
+
+/** The main thread's share: the files `nextFile` gives, one at a time, letting the workers' messages in between. */
+async function testHere(files: readonly string[], cwd: string, nextFile: () => number | undefined, take: (answer: JobAnswer) => void): Promise<void> {
+  const { GameWorkspace, testOneFile } = await tester();
+  const workspace = new GameWorkspace();
+  for (let index = nextFile(); index !== undefined; index = nextFile()) {
+    const file = files[index]!;
+    take(testFileAnswer(index, () => testOneFile(file, workspace, cwd)));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
