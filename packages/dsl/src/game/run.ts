@@ -4,6 +4,13 @@
  * starting position, then, phase by phase, reads each order against the
  * position of that moment, adjudicates with the engine and checks what the
  * file expects. Bad input gives diagnostics with ranges; nothing throws.
+ *
+ * What a run is lives in run-types.ts, and the parts that stand apart in their own files: the
+ * start position (start-position.ts), the expectations (expectations.ts), the editor's re-use of
+ * a previous run (run-reuse.ts), another edition (run-edition.ts). What stays here, past 500
+ * lines, is one runner's state read throughout: the header and rules, the names (each resolved
+ * once, with its diagnostic where it is written), the phases in order and the reading of their
+ * orders against the position of the moment.
  */
 import { dirname, relative as relativePath } from 'node:path';
 import { didYouMeanOf, echo, NEUTRAL_POWER, orList, quoted, type RuleOptions, type VariantConfig } from '@dipforge/engine/config';
@@ -48,6 +55,7 @@ import { gameOrderLanguages, isOrderLanguage, OrderLanguages, readOrderLine } fr
 import { VictoryKeeper, type DeclarationRun, type VictoryState } from './victory.js';
 import { catchUp, reusePhases, type Tail } from './run-reuse.js';
 import { EditionSwitch } from './run-edition.js';
+import { startPosition } from './start-position.js';
 import { unreadableFile } from '../workspace/unreadable.js';
 import type { GameOutcome, Scores } from '@dipforge/engine';
 
@@ -180,7 +188,14 @@ class GameRunner {
     this.languages = this.orderLanguages(ast.header.filter((h): h is G.LanguageStmt => h.kind === 'Language'));
     this.out.languages = this.languages;
 
-    const start = this.startPosition();
+    const start = startPosition(this.parsed.ast.position, this.config, {
+      phaseOf: (n) => this.phaseOf(n),
+      report: (name, range, message) => this.report(name, range, message),
+      power: (w) => this.power(w),
+      unitsPower: (w) => this.unitsPower(w),
+      location: (t) => this.location(t),
+      province: (t) => this.province(t),
+    });
     if (!start) return;
     this.out.start = start;
     this.out.final = start;
@@ -371,108 +386,6 @@ class GameRunner {
     return this.rules.adjustments === 'priority-list'
       ? ` (under ${shape} builds and disbands are written with the fall movement orders as priority lists: Build F kie, A ber; Disband A sil, A mun)${convert}`
       : ` (under ${shape} there are no adjustments)`;
-  }
-
-  // -------------------------------------------------------------- position
-
-  private startPosition(): Position | undefined {
-    const section = this.parsed.ast.position;
-    if (!section) return initialPosition(this.config);
-    const phase = this.phaseOf(section.phase);
-    if (!phase) return undefined;
-    const provinces = new Map(this.config.provinces.map((p) => [p.id, p]));
-    const units: Unit[] = [];
-    const dislodged: DislodgedUnit[] = [];
-    const occupied = new Map<string, G.UnitItem>();
-    const dislodgedAt = new Map<string, G.UnitItem>();
-
-    const place = (power: string, item: G.UnitItem, taken: Map<string, G.UnitItem>): Unit | undefined => {
-      if (!item.unitKind) return undefined;
-      const at = this.location(item.location);
-      if (!at) return undefined;
-      const p = provinces.get(base(at));
-      if (!p) return undefined;
-      const coast = at.includes('/');
-      if (item.unitKind === 'army' && p.terrain === 'sea') {
-        this.report('unitOnImpossibleTerrain', item.range, `An army cannot stand in ${p.name}, a sea`);
-        return undefined;
-      }
-      if (item.unitKind === 'fleet' && p.terrain === 'land') {
-        this.report('unitOnImpossibleTerrain', item.range, `A fleet cannot stand in ${p.name}, an inland province`);
-        return undefined;
-      }
-      if (item.unitKind === 'army' && coast) {
-        this.report('armyOnCoast', item.location.range, `An army stands in ${p.name}, not on one of its coasts: write A ${p.id}`);
-        return undefined;
-      }
-      if (item.unitKind === 'fleet' && !coast && (p.coasts?.length ?? 0) > 0) {
-        this.report('unitWithoutCoast', item.location.range, `Which coast of ${p.name}? Write ${p.coasts!.map((c) => `${p.id}/${c.id}`).join(' or ')}`);
-        return undefined;
-      }
-      const other = taken.get(p.id);
-      if (other) {
-        this.report('twoUnitsInProvince', item.range, `${p.name} already holds a unit in this position`);
-        return undefined;
-      }
-      taken.set(p.id, item);
-      return { power, kind: item.unitKind, at };
-    };
-
-    for (const stmt of section.units) {
-      const power = stmt.power ? this.unitsPower(stmt.power) : undefined;
-      for (const item of stmt.units) {
-        const u = power ? place(power, item, occupied) : undefined;
-        if (u) units.push(u);
-      }
-    }
-    for (const stmt of section.dislodged) {
-      if (phase.kind !== 'retreat') {
-        this.report('misplacedStatement', stmt.range, 'Dislodged units belong to a position in a retreat phase');
-        continue;
-      }
-      const power = stmt.power ? this.unitsPower(stmt.power) : undefined;
-      for (const item of stmt.units) {
-        const u = power ? place(power, item, dislodgedAt) : undefined;
-        if (!u) continue;
-        const d: DislodgedUnit = { ...u };
-        if (item.from) {
-          const from = this.province(item.from);
-          if (from) d.from = from;
-        }
-        if (item.viaConvoy) d.byConvoy = true;
-        dislodged.push(d);
-      }
-    }
-    const owners: Record<string, string> = {};
-    for (const stmt of section.owners) {
-      const power = this.power(stmt.power);
-      for (const t of stmt.provinces) {
-        const id = this.province(t);
-        if (!id || !power) continue;
-        if (!provinces.get(id)?.supplyCentre) {
-          this.report('ownedNotSupplyCentre', t.range, `${provinces.get(id)?.name ?? id} is no supply centre`);
-          continue;
-        }
-        const was = owners[id];
-        if (was !== undefined && was !== power) {
-          this.report('centreOwnedTwice', t.range, `${provinces.get(id)?.name ?? id} is already owned by ${was}`);
-          continue;
-        }
-        owners[id] = power;
-      }
-    }
-    const standoffs: string[] = [];
-    for (const stmt of section.standoffs) {
-      if (phase.kind !== 'retreat') {
-        this.report('misplacedStatement', stmt.range, 'Standoffs belong to a position in a retreat phase');
-        continue;
-      }
-      for (const t of stmt.provinces) {
-        const id = this.province(t);
-        if (id && !standoffs.includes(id)) standoffs.push(id);
-      }
-    }
-    return { phase, units, dislodged, owners, standoffs };
   }
 
   // ---------------------------------------------------------------- phases
