@@ -99,6 +99,7 @@ class GameRunner {
    */
   private readonly powerByText = new Map<string, string>();
   private readonly locationByText = new Map<string, string>();
+  private readonly provinceByText = new Map<string, string>();
   /** Victory, alliances, draws and scores (victory.ts); the `declare` blocks played so far go up to `declaredUpTo`. */
   victory!: VictoryKeeper;
   declaredUpTo = -2;
@@ -338,8 +339,13 @@ class GameRunner {
   }
 
   private province(t: G.Text): string | undefined {
+    const known = this.provinceByText.get(t.text);
+    if (known !== undefined) return known;
     const id = this.index.province(t.text);
-    if (id) return id;
+    if (id) {
+      this.provinceByText.set(t.text, id);
+      return id;
+    }
     const loc = this.location(t);
     return loc ? base(loc) : undefined;
   }
