@@ -2,15 +2,24 @@
  * `dipforge bench --process`: what a person waits for, timed as whole processes from outside.
  * Start-up (`dipforge --version`, `dipforge check` of the classic map) against `node -e 0` in the
  * same run, runs alternating (A B A B …) so that a change of load falls on both, each figure the
- * median of the pairwise ratios; and `dipforge test DIR` over the bench's games written into a
- * temporary folder (removed afterwards), in phases per second of wall time, on one thread and with
- * `--jobs 2` (alternating too), with whether the two printed the same.
+ * median of the pairwise ratios; and `dipforge test DIR` over a set of games of its own (`PROCESS_SET`)
+ * written into a temporary folder (removed afterwards), in phases per second of wall time, on one
+ * thread and with `--jobs 2` (alternating too), with whether the two printed the same.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+/**
+ * The games `dipforge test` is timed on: always the same, whatever the bench's other options, so
+ * that the figure compares across runs and builds. As many games as the 300 imported real games
+ * the goal was set on, each of up to `phases` phases that have something to order (fewer when a
+ * power wins sooner), seeds `seed`, `seed + 1`, …, written with their results and expectations
+ * (bench-games.ts `checkedGameText`), so that the checks are timed as in imported games.
+ */
+export const PROCESS_SET = { games: 300, phases: 30, seed: 19_000 } as const;
 
 /** Counted runs of each command in the bench (after one warm-up run each, not counted). */
 export const PROCESS_RUNS = 7;
@@ -27,7 +36,7 @@ export interface ProcessFigures {
   version: { medianMs: number; ratio: number };
   /** `dipforge check` of the built-in classic map, the same way. */
   check: { medianMs: number; ratio: number };
-  /** `dipforge test DIR` over the bench's games (orders only) written to a temporary folder: one process, one thread. */
+  /** `dipforge test DIR` over `PROCESS_SET`'s games written to a temporary folder: one process, one thread. */
   test: { games: number; phases: number; medianMs: number; phasesPerSecond: number };
   /**
    * `dipforge test DIR --jobs 2` over the same folder: median wall milliseconds, phases per second,

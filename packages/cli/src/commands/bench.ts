@@ -31,7 +31,6 @@ import {
   type PhaseResult,
   type VariantConfig,
   compileBoard,
-  formatOrder,
   initialPosition,
   phaseIsEmpty,
   winner,
@@ -43,7 +42,6 @@ import {
   randomOrders,
   type Board,
   type Order,
-  type Phase,
   type PhaseKind,
   type Position,
   type RuleOptions,
@@ -54,7 +52,8 @@ import { pythonEngineFigures } from '../bench-python.js';
 import { writeFileAtomic } from '../atomic.js';
 import { Exit, type Io } from '../io.js';
 import { displayPath, printDiagnostics, summary } from '../report.js';
-import { processFigures, processLines, type ProcessFigures } from './bench-process.js';
+import { checkedGameText, gameText, type GameRecord } from './bench-games.js';
+import { PROCESS_SET, processFigures, processLines, type ProcessFigures } from './bench-process.js';
 import { renderFigures, type RenderFigures } from './bench-render.js';
 import { settledFigures, type SettledFigures } from './bench-settled.js';
 import { stdioFigures, stdioLine, type StdioFigures } from './bench-stdio.js';
@@ -116,12 +115,6 @@ interface Tally {
   gameSeconds: number;
   games: number;
   wins: number;
-}
-
-interface GameRecord {
-  seed: number;
-  phases: { phase: Phase; orders: Order[] }[];
-  winner?: string;
 }
 
 function newTally(): Tally {
@@ -420,7 +413,7 @@ export async function bench(args: string[], io: Io): Promise<number> {
   const check: CheckTally | undefined = o.has('check') ? { positions: 0, problems: [] } : undefined;
   for (let i = 0; i < settings.games; i++) {
     const record = playGame(board, rules, settings, (settings.seed + i) >>> 0, tally, check);
-    if (typeof writeGames === 'string' || settings.threads > 0 || o.has('serve') || o.has('process')) records.push(record);
+    if (typeof writeGames === 'string' || settings.threads > 0 || o.has('serve')) records.push(record);
   }
 
   timeIntegerApi(board, rules, tally);
@@ -452,8 +445,10 @@ export async function bench(args: string[], io: Io): Promise<number> {
   }
   if (o.has('process')) {
     const variantLineIn = (dir: string): string => (builtin ? `variant ${builtinName}` : `variant "${relative(dir, variantPath).split(sep).join('/')}"`);
-    const texts = (dir: string): string[] => records.map((r, i) => gameText(board, r, variantLineIn(dir), i + 1, records.length, settings.uniform));
-    report.process = processFigures(texts, records.reduce((n, r) => n + r.phases.length, 0), loader.builtinVariantPath('classic'));
+    const set = { ...settings, phases: PROCESS_SET.phases, years: 0, uniform: false };
+    const played = Array.from({ length: PROCESS_SET.games }, (_, i) => playGame(board, rules, set, (PROCESS_SET.seed + i) >>> 0, undefined));
+    const texts = (dir: string): string[] => played.map((r, i) => checkedGameText(board, rules, r, variantLineIn(dir), i + 1, played.length, false));
+    report.process = processFigures(texts, played.reduce((n, r) => n + r.phases.length, 0), loader.builtinVariantPath('classic'));
   }
   if (o.has('json')) io.out(`${JSON.stringify(report, null, 2)}\n`);
   else io.out(humanReport(report));
@@ -949,30 +944,4 @@ function stdioGame(board: Board, rules: RuleOptions, settings: Settings): GameRe
     if (r.phases.length >= STDIO_PHASES) break;
   }
   return best!;
-}
-
-// ------------------------------------------------------------------ games
-
-/** A game as a `.dipgame` file: the header with its seed, then each phase's orders by power. Orders only, no expectations. */
-function gameText(board: Board, record: GameRecord, variantLine: string, n: number, of: number, uniform: boolean): string {
-  const mix = DEFAULT_ORDER_MIX;
-  const lines: string[] = [
-    `// A random game written by \`dipforge bench${uniform ? ' --uniform' : ''}\`: game ${n} of ${of}, seed ${record.seed}.`,
-    uniform
-      ? "// Orders drawn uniformly from each unit's legal orders. Input only: no expectations."
-      : `// Orders drawn from the legal ones (per unit ${mix.move * 100}% move, ${mix.support * 100}% support, ${mix.convoy * 100}% convoy, the rest hold;\n// supports and convoys back orders other units were given). Input only: no expectations.`,
-    `// ${record.phases.length} phases${record.winner !== undefined ? `; ${record.winner} won` : ''}. Phases with nothing to order are left out.`,
-    variantLine,
-    `seed ${record.seed}`,
-  ];
-  for (const { phase, orders } of record.phases) {
-    lines.push('', `phase ${phase.season} ${phase.year} ${phase.kind}`);
-    for (const power of board.powerIds) {
-      const mine = orders.filter((o) => o.power === power);
-      if (mine.length === 0) continue;
-      lines.push(`  ${power}:`);
-      for (const o of mine) lines.push(`    ${formatOrder(o)}`);
-    }
-  }
-  return `${lines.join('\n')}\n`;
 }

@@ -15,7 +15,7 @@ export interface FileOutcome {
 }
 
 export function testOneFile(file: string, workspace: GameWorkspace, cwd: string): FileOutcome {
-  const result = testGameFile(file, workspace);
+  const result = testGameFile(file, workspace, { headless: true });
   const internal = hasInternalErrors(result.run.diagnostics);
   if (result.passed) return { passed: true, line: '', internal };
   const [first, ...rest] = result.failures;

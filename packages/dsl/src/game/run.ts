@@ -4,6 +4,13 @@
  * starting position, then, phase by phase, reads each order against the
  * position of that moment, adjudicates with the engine and checks what the
  * file expects. Bad input gives diagnostics with ranges; nothing throws.
+ *
+ * What a run is lives in run-types.ts, and the parts that stand apart in their own files: the
+ * start position (start-position.ts), the expectations (expectations.ts), the editor's re-use of
+ * a previous run (run-reuse.ts), another edition (run-edition.ts). What stays here, past 500
+ * lines, is one runner's state read throughout: the header and rules, the names (each resolved
+ * once, with its diagnostic where it is written), the phases in order and the reading of their
+ * orders against the position of the moment.
  */
 import { dirname, relative as relativePath } from 'node:path';
 import { didYouMeanOf, echo, NEUTRAL_POWER, orList, quoted, type RuleOptions, type VariantConfig } from '@dipforge/engine/config';
@@ -46,110 +53,16 @@ import { unfinishedMessage } from './unfinished.js';
 import { reachesOn } from './reach.js';
 import { gameOrderLanguages, isOrderLanguage, OrderLanguages, readOrderLine } from './order-language.js';
 import { VictoryKeeper, type DeclarationRun, type VictoryState } from './victory.js';
-import { commonSuffix, sameData, shiftRange, type Shift } from './cutoff.js';
+import { catchUp, reusePhases, type Tail } from './run-reuse.js';
+import { EditionSwitch } from './run-edition.js';
+import { startPosition } from './start-position.js';
 import { unreadableFile } from '../workspace/unreadable.js';
 import type { GameOutcome, Scores } from '@dipforge/engine';
 
-export interface GameOptions {
-  /** Plays the game under this edition instead of the file's (its `rule` lines still apply). */
-  edition?: string;
-  /**
-   * A previous run of the same file (the editor's incremental re-check): the
-   * phases of its first `sections` phase sections are taken from it instead of
-   * being adjudicated again. Used only when the text up to the start of section
-   * `sections` is unchanged and the variant, rules and start are the same;
-   * otherwise the game is played from the start.
-   *
-   * Early cutoff (unless `cutoff` is false): when, before a phase section
-   * whose text and everything after it are unchanged, the game is in the same
-   * state as the previous run was before that text (position, result of the
-   * game, rules, variant and seed), the rest of the previous run is taken over
-   * (its ranges moved to where the text is now) instead of being adjudicated.
-   */
-  reuse?: { run: GameRun; sections: number; cutoff?: boolean };
-  /** Called before each phase is adjudicated (to count the work in tests and benchmarks). */
-  onAdjudicate?: (phase: Phase) => void;
-  /**
-   * Asked before each phase section is played: when it says true, the run
-   * stops there, incomplete, with `cancelled` set (an editor request that was
-   * cancelled). Such a run can still be given as `reuse` for its sections played.
-   */
-  cancelled?: () => boolean;
-}
+import type { Expectation, GameOptions, GameRun, OrderRun, PhaseRun } from './run-types.js';
+import { ExpectationChecker } from './expectations.js';
 
-/** One order of a phase: the line it was read from (none for a skipped phase), and what became of it. */
-export interface OrderRun {
-  line: G.OrderLine;
-  power: string;
-  order: Order;
-  result?: OrderResult;
-}
-
-export interface PhaseRun {
-  phase: Phase;
-  /** The `phase` section; absent for a phase the file leaves out (adjudicated with no orders). */
-  section?: G.PhaseSection;
-  orders: OrderRun[];
-  before: Position;
-  result: PhaseResult;
-  /** An order of this phase could not be read, so the phase was adjudicated without it. */
-  incomplete: boolean;
-  /** The game's result after this phase (and after the declare blocks that follow it): alliances, the end, outcome, scores. */
-  victory?: VictoryState;
-}
-
-/** One checked expectation: an order's result, or a units, dislodged, owners or winner line. */
-export interface Expectation {
-  /** Index into `GameRun.phases`. */
-  phase: number;
-  range: Range;
-  /** What was checked: `units england`, `F nth - pic [illegal]`. */
-  what: string;
-  ok: boolean;
-  /** What differed, for a failed expectation; what was found, for a met one. */
-  message: string;
-}
-
-export interface GameRun {
-  file: string;
-  parsed: ParsedGame;
-  diagnostics: Diagnostic[];
-  variant?: CompiledVariant;
-  /** The variant's config with the game's rules. */
-  config?: VariantConfig;
-  edition?: string;
-  /** The edition `GameOptions.edition` asked for when the variant has none of that name, with the editions it has. */
-  unknownEdition?: { name: string; known: string[] };
-  rules?: RuleOptions;
-  seed?: number;
-  /** Power id → player name. */
-  players: Record<string, string>;
-  start?: Position;
-  phases: PhaseRun[];
-  /** The position after the last adjudicated phase (the start when none was). */
-  final?: Position;
-  /** The power that won alone (solo, leader, or a concession to it); see `outcome` for every result. */
-  winner?: string;
-  /** The game's result after the last phase and declaration (the engine's `gameOutcome`, kept once the game is over). */
-  outcome?: GameOutcome;
-  /** The scores under the `scoring` rule (provisional while the game goes on). */
-  scores?: Scores;
-  /** Everything kept about the result: declared allies, whether the game was ended, when it was decided. */
-  victory?: VictoryState;
-  /** The declarations of the `declare` blocks, in the order they were played. */
-  declarations: DeclarationRun[];
-  expectations: Expectation[];
-  /** Whether every phase the file writes was adjudicated. */
-  complete: boolean;
-  /** How many entries of `phases` were taken from a previous run (`GameOptions.reuse`). */
-  reused?: number;
-  /** How many entries at the end of `phases` were taken from a previous run once the game caught up with it (early cutoff). */
-  cutoff?: number;
-  /** The run stopped early because `GameOptions.cancelled` said so. */
-  cancelled?: boolean;
-  /** The order language of each power (`language` lines); absent when the variant did not load. */
-  languages?: OrderLanguages;
-}
+export type { Expectation, GameOptions, GameRun, OrderRun, PhaseRun };
 
 const ENGINE_CODES: Record<string, CodeName> = {
   'unknown-province': 'unknownProvince',
@@ -167,34 +80,47 @@ export function runGame(parsed: ParsedGame, workspace: GameWorkspace, options: G
 }
 
 class GameRunner {
-  private readonly diagnostics: Diagnostic[];
-  private readonly out: GameRun;
-  private readonly file: string;
+  readonly diagnostics: Diagnostic[];
+  readonly out: GameRun;
+  readonly file: string;
   private index!: NameIndex;
   private orderReading!: OrderReading;
-  private languages = new OrderLanguages(undefined);
+  languages = new OrderLanguages(undefined);
   private config!: VariantConfig;
   private board!: Board;
-  private rules!: RuleOptions;
+  rules!: RuleOptions;
   private year!: YearPhase[];
   /** Played under another edition (`--edition`): the file's own rules and year, to tell what that edition lacks. */
-  private fileRules?: RuleOptions;
-  private fileYear?: YearPhase[];
+  private edition?: EditionSwitch;
   private readonly powerOf = new Map<G.Word, string | undefined>();
+  /**
+   * The names read so far, by their text (a file writes the same few hundred names thousands of
+   * times in its expectations): only names found, so that each name not found is reported where written.
+   */
+  private readonly powerByText = new Map<string, string>();
+  private readonly locationByText = new Map<string, string>();
+  private readonly provinceByText = new Map<string, string>();
   /** Victory, alliances, draws and scores (victory.ts); the `declare` blocks played so far go up to `declaredUpTo`. */
-  private victory!: VictoryKeeper;
-  private declaredUpTo = -2;
+  victory!: VictoryKeeper;
+  declaredUpTo = -2;
   /** What the early cutoff compares with (null: no cutoff for this run); computed when first needed. */
-  private tail?: Tail | null;
+  tail?: Tail | null;
+  /** The expectations' checks (expectations.ts), with this runner's names. */
+  private readonly expect: ExpectationChecker;
 
   constructor(
-    private readonly parsed: ParsedGame,
+    readonly parsed: ParsedGame,
     private readonly workspace: GameWorkspace,
-    private readonly options: GameOptions,
+    readonly options: GameOptions,
   ) {
     this.file = parsed.file;
     this.diagnostics = [...parsed.diagnostics];
     this.out = { file: parsed.file, parsed, diagnostics: this.diagnostics, players: {}, phases: [], declarations: [], expectations: [], complete: false };
+    this.expect = new ExpectationChecker(
+      { power: (w) => this.power(w), unitsPower: (w) => this.unitsPower(w), location: (t) => this.location(t), province: (t) => this.province(t) },
+      this.out.expectations,
+      options.headless === true,
+    );
   }
 
   run(): GameRun {
@@ -251,8 +177,8 @@ class GameRunner {
     this.board = this.workspace.board(variant, this.config);
     this.year = yearPhases(this.board, rules);
     if (this.options.edition !== undefined) {
-      this.fileRules = this.resolveRules(variant, editionStmt, ast.header.filter((h): h is G.RuleStmt => h.kind === 'Rule'), false);
-      this.fileYear = yearPhases(this.board, this.fileRules);
+      const fileRules = this.resolveRules(variant, editionStmt, ast.header.filter((h): h is G.RuleStmt => h.kind === 'Rule'), false);
+      this.edition = new EditionSwitch(rules, this.year, fileRules, yearPhases(this.board, fileRules), (name, range, message) => this.report(name, range, message));
     }
 
     for (const p of ast.header) {
@@ -263,7 +189,14 @@ class GameRunner {
     this.languages = this.orderLanguages(ast.header.filter((h): h is G.LanguageStmt => h.kind === 'Language'));
     this.out.languages = this.languages;
 
-    const start = this.startPosition();
+    const start = startPosition(this.parsed.ast.position, this.config, {
+      phaseOf: (n) => this.phaseOf(n),
+      report: (name, range, message) => this.report(name, range, message),
+      power: (w) => this.power(w),
+      unitsPower: (w) => this.unitsPower(w),
+      location: (t) => this.location(t),
+      province: (t) => this.province(t),
+    });
     if (!start) return;
     this.out.start = start;
     this.out.final = start;
@@ -367,11 +300,11 @@ class GameRunner {
   private power(w: G.Word): string | undefined {
     const known = this.powerOf.get(w);
     if (known !== undefined || this.powerOf.has(w)) return known;
-    const id = this.index.power(w.text);
+    const id = this.powerByText.get(w.text) ?? this.index.power(w.text);
     if (!id) {
       const near = this.index.suggestPower(w.text).map((s) => s.id);
       this.report('unknownPower', w.range, `No power ${quoted(w.text)} in ${this.config.name}${didYouMeanOf(near)}`, near);
-    }
+    } else this.powerByText.set(w.text, id);
     this.powerOf.set(w, id);
     return id;
   }
@@ -383,8 +316,13 @@ class GameRunner {
   }
 
   private location(t: G.Text): string | undefined {
+    const known = this.locationByText.get(t.text);
+    if (known !== undefined) return known;
     const loc = this.index.location(t.text);
-    if (loc) return loc;
+    if (loc) {
+      this.locationByText.set(t.text, loc);
+      return loc;
+    }
     // `spa/xc`, `spa(xc)`, `spa xc`: a province with a coast it does not have.
     const m = /^(.*?)\s*(?:\/\s*|\(\s*|\s+)([^/()\s]+)\s*\)?$/u.exec(t.text.trim());
     const province = m ? this.index.province(m[1] as string) : undefined;
@@ -401,8 +339,13 @@ class GameRunner {
   }
 
   private province(t: G.Text): string | undefined {
+    const known = this.provinceByText.get(t.text);
+    if (known !== undefined) return known;
     const id = this.index.province(t.text);
-    if (id) return id;
+    if (id) {
+      this.provinceByText.set(t.text, id);
+      return id;
+    }
     const loc = this.location(t);
     return loc ? base(loc) : undefined;
   }
@@ -451,125 +394,23 @@ class GameRunner {
       : ` (under ${shape} there are no adjustments)`;
   }
 
-  // -------------------------------------------------------------- position
-
-  private startPosition(): Position | undefined {
-    const section = this.parsed.ast.position;
-    if (!section) return initialPosition(this.config);
-    const phase = this.phaseOf(section.phase);
-    if (!phase) return undefined;
-    const provinces = new Map(this.config.provinces.map((p) => [p.id, p]));
-    const units: Unit[] = [];
-    const dislodged: DislodgedUnit[] = [];
-    const occupied = new Map<string, G.UnitItem>();
-    const dislodgedAt = new Map<string, G.UnitItem>();
-
-    const place = (power: string, item: G.UnitItem, taken: Map<string, G.UnitItem>): Unit | undefined => {
-      if (!item.unitKind) return undefined;
-      const at = this.location(item.location);
-      if (!at) return undefined;
-      const p = provinces.get(base(at));
-      if (!p) return undefined;
-      const coast = at.includes('/');
-      if (item.unitKind === 'army' && p.terrain === 'sea') {
-        this.report('unitOnImpossibleTerrain', item.range, `An army cannot stand in ${p.name}, a sea`);
-        return undefined;
-      }
-      if (item.unitKind === 'fleet' && p.terrain === 'land') {
-        this.report('unitOnImpossibleTerrain', item.range, `A fleet cannot stand in ${p.name}, an inland province`);
-        return undefined;
-      }
-      if (item.unitKind === 'army' && coast) {
-        this.report('armyOnCoast', item.location.range, `An army stands in ${p.name}, not on one of its coasts: write A ${p.id}`);
-        return undefined;
-      }
-      if (item.unitKind === 'fleet' && !coast && (p.coasts?.length ?? 0) > 0) {
-        this.report('unitWithoutCoast', item.location.range, `Which coast of ${p.name}? Write ${p.coasts!.map((c) => `${p.id}/${c.id}`).join(' or ')}`);
-        return undefined;
-      }
-      const other = taken.get(p.id);
-      if (other) {
-        this.report('twoUnitsInProvince', item.range, `${p.name} already holds a unit in this position`);
-        return undefined;
-      }
-      taken.set(p.id, item);
-      return { power, kind: item.unitKind, at };
-    };
-
-    for (const stmt of section.units) {
-      const power = stmt.power ? this.unitsPower(stmt.power) : undefined;
-      for (const item of stmt.units) {
-        const u = power ? place(power, item, occupied) : undefined;
-        if (u) units.push(u);
-      }
-    }
-    for (const stmt of section.dislodged) {
-      if (phase.kind !== 'retreat') {
-        this.report('misplacedStatement', stmt.range, 'Dislodged units belong to a position in a retreat phase');
-        continue;
-      }
-      const power = stmt.power ? this.unitsPower(stmt.power) : undefined;
-      for (const item of stmt.units) {
-        const u = power ? place(power, item, dislodgedAt) : undefined;
-        if (!u) continue;
-        const d: DislodgedUnit = { ...u };
-        if (item.from) {
-          const from = this.province(item.from);
-          if (from) d.from = from;
-        }
-        if (item.viaConvoy) d.byConvoy = true;
-        dislodged.push(d);
-      }
-    }
-    const owners: Record<string, string> = {};
-    for (const stmt of section.owners) {
-      const power = this.power(stmt.power);
-      for (const t of stmt.provinces) {
-        const id = this.province(t);
-        if (!id || !power) continue;
-        if (!provinces.get(id)?.supplyCentre) {
-          this.report('ownedNotSupplyCentre', t.range, `${provinces.get(id)?.name ?? id} is no supply centre`);
-          continue;
-        }
-        const was = owners[id];
-        if (was !== undefined && was !== power) {
-          this.report('centreOwnedTwice', t.range, `${provinces.get(id)?.name ?? id} is already owned by ${was}`);
-          continue;
-        }
-        owners[id] = power;
-      }
-    }
-    const standoffs: string[] = [];
-    for (const stmt of section.standoffs) {
-      if (phase.kind !== 'retreat') {
-        this.report('misplacedStatement', stmt.range, 'Standoffs belong to a position in a retreat phase');
-        continue;
-      }
-      for (const t of stmt.provinces) {
-        const id = this.province(t);
-        if (id && !standoffs.includes(id)) standoffs.push(id);
-      }
-    }
-    return { phase, units, dislodged, owners, standoffs };
-  }
-
   // ---------------------------------------------------------------- phases
 
   private playPhases(start: Position): void {
     let position = start;
     const sections = this.parsed.ast.phases;
     this.startVictory(start);
-    const reused = this.reusePhases(start);
+    const reused = reusePhases(this, start);
     if (reused) position = reused.position;
     for (let s = reused?.sections ?? 0; s < sections.length; s++) {
       const section = sections[s] as G.PhaseSection;
       this.declareThrough(s - 1, position);
-      if (this.catchUp(s, position)) return;
+      if (catchUp(this, s, position)) return;
       if (this.options.cancelled?.()) {
         this.out.cancelled = true;
         return;
       }
-      if (this.setAsideSection(section)) continue;
+      if (this.edition?.setAsideSection(section)) continue;
       const target = this.phaseOf(section.phase);
       if (!target) return;
       let skipped = 0;
@@ -579,7 +420,7 @@ class GameRunner {
           return;
         }
         const why = this.somethingToOrder(position);
-        if (why && !this.defaultsNoted(position, section, why)) this.report('phaseSkipped', section.phase?.range ?? section.range, `${phaseText(position.phase)} is not written (${why}); it is adjudicated with no orders`);
+        if (why && !this.edition?.defaultsNoted(position, section, why)) this.report('phaseSkipped', section.phase?.range ?? section.range, `${phaseText(position.phase)} is not written (${why}); it is adjudicated with no orders`);
         const next = this.adjudicate(position, [], section);
         if (!next) return;
         position = next;
@@ -619,12 +460,8 @@ class GameRunner {
       if (section.after <= this.declaredUpTo || section.after > last) continue;
       const phase = this.out.phases.length - 1;
       let state = this.victory.declare(section, position, phase);
-      for (const block of section.expect) {
-        if (block.units.length > 0) this.checkUnits('units', block.units, position.units, phase);
-        if (block.dislodged.length > 0) this.checkUnits('dislodged', block.dislodged, position.dislodged, phase);
-        for (const stmt of block.owners) this.checkOwners(stmt, position, phase);
-        this.victory.check(block, phase, state);
-      }
+      const declared = state;
+      this.expect.blocks(section.expect, position, position.dislodged, phase, (block) => this.victory.check(block, phase, declared));
       state = this.victory.snapshot();
       const run = this.out.phases[phase];
       if (run) run.victory = state;
@@ -634,7 +471,7 @@ class GameRunner {
   }
 
   /** The result as the game run reports it. */
-  private noteVictory(state: VictoryState): void {
+  noteVictory(state: VictoryState): void {
     this.out.outcome = state.outcome;
     this.out.scores = state.scores;
     this.out.victory = state;
@@ -643,274 +480,7 @@ class GameRunner {
     else delete this.out.winner;
   }
 
-  /** A re-used run's declarations and result (reusePhases): the state after its last re-used phase. */
-  private reuseVictory(prev: GameRun, runs: readonly PhaseRun[], sections: number): void {
-    const end = runs.length;
-    for (const d of prev.declarations) if (d.after < end) this.victory.declarations.push(d);
-    const state = runs[end - 1]?.victory;
-    if (state) {
-      this.victory.restore(state, runs[end - 1]?.phase);
-      this.noteVictory(state);
-    }
-    // Diagnostics of the declare blocks before the first phase (reusePhases copies those from the first phase on).
-    for (const block of this.parsed.ast.declare) {
-      if (block.after !== -1) continue;
-      for (const d of prev.diagnostics) {
-        if (d.file === this.file && d.range.start.offset >= block.range.start.offset && d.range.start.offset <= block.range.end.offset) this.diagnostics.push(d);
-      }
-    }
-    this.declaredUpTo = sections - 1;
-  }
-
-  /**
-   * Takes the phases of the first sections from `options.reuse` when the text
-   * before the next section is unchanged (so were their orders, results,
-   * diagnostics and expectations); the position to go on from, or undefined.
-   */
-  private reusePhases(start: Position): { sections: number; position: Position } | undefined {
-    const reuse = this.options.reuse;
-    const sections = this.parsed.ast.phases;
-    const count = Math.min(reuse?.sections ?? 0, sections.length);
-    if (!reuse || count <= 0) return undefined;
-    const prev = reuse.run;
-    const cut = sections[count]?.range.start.offset ?? this.parsed.text.length;
-    const same =
-      prev.file === this.file &&
-      prev.variant === this.out.variant &&
-      prev.seed === this.out.seed &&
-      prev.parsed.text.slice(0, cut) === this.parsed.text.slice(0, cut) &&
-      (sections[count] !== undefined || prev.parsed.text.length === cut) &&
-      JSON.stringify(prev.rules) === JSON.stringify(this.rules) &&
-      JSON.stringify(prev.start) === JSON.stringify(start);
-    if (!same) return undefined;
-    // The phase runs of sections 0..count-1, with the skipped phases before each.
-    let written = 0;
-    let end = 0;
-    let last: G.PhaseSection | undefined;
-    while (end < prev.phases.length && written < count) {
-      const section = prev.phases[end++]?.section;
-      if (section) {
-        written++;
-        last = section;
-      }
-    }
-    // The last reused section must have ended where it ends now (no line of it after the cut).
-    if (written < count || last?.range.end.offset !== sections[count - 1]?.range.end.offset) return undefined;
-    const first = sections[0]?.range.start.offset ?? cut;
-    for (const d of prev.diagnostics) {
-      if (d.file === this.file && d.range.start.offset >= first && d.range.start.offset < cut) this.diagnostics.push(d);
-    }
-    const runs = prev.phases.slice(0, end);
-    for (const run of runs) {
-      this.out.phases.push(run);
-      if (run.section) this.noteWinner(run);
-    }
-    for (const e of prev.expectations) if (e.phase < end) this.out.expectations.push(e);
-    this.reuseVictory(prev, runs, count);
-    const position = (runs[runs.length - 1] as PhaseRun).result.next;
-    this.out.final = position;
-    this.out.reused = end;
-    return { sections: count, position };
-  }
-
-  // ------------------------------------------------------------ early cutoff
-
-  /**
-   * What the early cutoff compares with: the previous run (complete, same
-   * file, variant, seed and rules, played without another edition), where the
-   * text both share at their end starts, and how far that text moved. Null
-   * when there is nothing to compare with.
-   */
-  private tailInfo(): Tail | null {
-    const reuse = this.options.reuse;
-    if (!reuse || reuse.cutoff === false || this.options.edition !== undefined) return null;
-    const prev = reuse.run;
-    if (
-      prev.file !== this.file ||
-      !prev.complete ||
-      prev.cancelled ||
-      prev.variant !== this.out.variant ||
-      prev.seed !== this.out.seed ||
-      !prev.victory ||
-      JSON.stringify(prev.rules) !== JSON.stringify(this.rules) ||
-      !this.languages.equals(prev.languages)
-    ) {
-      return null;
-    }
-    const a = prev.parsed.text;
-    const b = this.parsed.text;
-    const same = commonSuffix(a, b);
-    if (same === 0) return null;
-    // The runs of each section of the previous run: every section was played once (the run is complete).
-    const groupStart: number[] = [];
-    let first = 0;
-    prev.phases.forEach((r, i) => {
-      if (!r.section) return;
-      groupStart.push(first);
-      first = i + 1;
-    });
-    const oldSections = prev.parsed.ast.phases;
-    if (groupStart.length !== oldSections.length) return null;
-    const lastLine = (p: ParsedGame): number => p.lines.position(p.text.length).line;
-    return {
-      prev,
-      suffixStart: b.length - same,
-      shift: { offset: b.length - a.length, line: lastLine(this.parsed) - lastLine(prev.parsed) },
-      groupStart,
-      sectionAt: new Map(oldSections.map((s, i) => [s.range.start.offset, i])),
-      checked: false,
-    };
-  }
-
-  /**
-   * Early cutoff, before playing section `s` (its `declare` blocks before it
-   * played): when the text from the line of section `s` to the end is the
-   * previous run's, moved, and the game is in the state the previous run was
-   * in before that text, the previous run's phases from there on are taken
-   * over: the same phase runs with this text's sections and order lines, their
-   * diagnostics, expectations and declarations with their ranges moved. Nothing
-   * after that is adjudicated. True when taken over.
-   */
-  private catchUp(s: number, position: Position): boolean {
-    if (this.tail === undefined) this.tail = this.tailInfo();
-    const tail = this.tail;
-    if (!tail) return false;
-    const sections = this.parsed.ast.phases;
-    const section = sections[s] as G.PhaseSection;
-    const lineStart = section.range.start.offset - section.range.start.column;
-    if (s < 1 || lineStart < tail.suffixStart) return false;
-    const prev = tail.prev;
-    const old = tail.sectionAt.get(section.range.start.offset - tail.shift.offset);
-    if (old === undefined) return false;
-    const oldSections = prev.parsed.ast.phases;
-    const oldSection = oldSections[old] as G.PhaseSection;
-    const g = tail.groupStart[old] as number;
-    if (oldSection.range.start.column !== section.range.start.column || g < 1 || sections.length - s !== oldSections.length - old) return false;
-    const before = prev.phases[g - 1] as PhaseRun;
-    if (!sameData(before.result.next, position) || !sameData(before.victory, this.victory.snapshot())) return false;
-
-    const shift = tail.shift;
-    const oldStart = lineStart - shift.offset;
-    if (!tail.checked) {
-      // The sections and declare blocks from here on read the same, moved (the parse of a line may depend on the lines before it).
-      tail.checked = true;
-      const oldDeclare = prev.parsed.ast.declare.filter((d) => d.after >= old);
-      const newDeclare = this.parsed.ast.declare.filter((d) => d.after >= s);
-      const same =
-        sameData(oldSections.slice(old), sections.slice(s), shift) &&
-        sameData(
-          oldDeclare.map((d) => ({ ...d, after: d.after - old })),
-          newDeclare.map((d) => ({ ...d, after: d.after - s })),
-          shift,
-        ) &&
-        oldDeclare.every((d) => d.range.start.offset >= oldStart) &&
-        prev.expectations.every((e) => e.phase < g || e.range.start.offset >= oldStart) &&
-        prev.declarations.every((d) => d.after < g || d.block.range.start.offset >= oldStart);
-      if (!same) {
-        this.tail = null;
-        return false;
-      }
-    }
-
-    const runs = this.out.phases.length - g;
-    // Phase runs: the same positions, orders and results, with this text's sections and order lines
-    // (the written run of section old + j is the j-th from g; runs of phases left out have none).
-    let j = s;
-    for (let i = g; i < prev.phases.length; i++) {
-      const r = prev.phases[i] as PhaseRun;
-      const run: PhaseRun = { ...r };
-      if (r.section) {
-        const now = sections[j++] as G.PhaseSection;
-        const was = r.section.orders;
-        run.section = now;
-        // Orders follow their lines in order: each line is looked for from the previous one on.
-        let k = 0;
-        run.orders = r.orders.map((o) => {
-          if (was[k] !== o.line) {
-            const next = was.indexOf(o.line, k);
-            k = next >= 0 ? next : was.indexOf(o.line);
-          }
-          return { ...o, line: now.orders[k] as G.OrderLine };
-        });
-      }
-      this.out.phases.push(run);
-    }
-    for (const e of prev.expectations) if (e.phase >= g) this.out.expectations.push({ ...e, phase: e.phase + runs, range: shiftRange(e.range, shift) });
-    const blocks = new Map(this.parsed.ast.declare.map((d) => [d.range.start.offset, d]));
-    for (const d of prev.declarations) {
-      if (d.after < g) continue;
-      const block = blocks.get(d.block.range.start.offset + shift.offset) as G.DeclareSection;
-      const statement = block.statements[d.block.statements.indexOf(d.statement)] as G.DeclarationStmt;
-      this.victory.declarations.push({ ...d, block, statement, after: d.after + runs });
-    }
-    // Diagnostics of the game's play from here on (this text's parse gave its own).
-    const parsedKeys = new Set(prev.parsed.diagnostics.map(diagnosticKey));
-    for (const d of prev.diagnostics) {
-      if (d.file !== this.file || d.range.start.offset < oldStart || parsedKeys.has(diagnosticKey(d))) continue;
-      this.diagnostics.push({ ...d, range: shiftRange(d.range, shift) });
-    }
-    if (prev.final) this.out.final = prev.final;
-    this.noteVictory(prev.victory as VictoryState);
-    this.out.cutoff = prev.phases.length - g;
-    this.out.complete = true;
-    return true;
-  }
-
   // ------------------------------------------------- another edition (--edition)
-
-  /** The edition played and what it does with retreats and adjustments, for the notes below. */
-  private switchedTo(): string {
-    return `edition ${this.rules.edition}`;
-  }
-
-  private retreatDefaults(): string {
-    const r = this.rules;
-    const how = r['retreat-default'] === 'disband' ? 'disbanded' : `retreated by retreat-default ${r['retreat-default']}`;
-    return r.retreats === 'priority-list' ? `dislodged units go by the retreat lists written with the moves, else are ${how}` : `dislodged units are ${how}`;
-  }
-
-  private adjustmentDefaults(): string {
-    const r = this.rules;
-    const lists = r.adjustments === 'priority-list' ? 'build and disband lists written with the fall moves are used, else ' : '';
-    return `${lists}no unit is built and removals follow removal-order ${r['removal-order']}`;
-  }
-
-  /**
-   * Played under another edition, a section of a phase that edition's year
-   * lacks (a retreat phase in a postal year, say): set aside with a note
-   * (DF9001), its orders and expectations unused. True when set aside.
-   */
-  private setAsideSection(section: G.PhaseSection): boolean {
-    const name = section.phase;
-    if (!this.fileYear || !name?.kind.phase) return false;
-    const phase: Phase = { year: name.year.value, season: name.season.value, kind: name.kind.phase };
-    if (phaseIndex(this.year, phase) >= 0 || phaseIndex(this.fileYear, phase) < 0) return false;
-    const n = section.orders.length;
-    const defaults = phase.kind === 'retreat' ? this.retreatDefaults() : phase.kind === 'adjustment' ? this.adjustmentDefaults() : 'every unit holds';
-    this.report(
-      'setAside',
-      name.range,
-      `${phaseText(phase)} is set aside with its ${n} order${n === 1 ? '' : 's'}: the year of ${this.switchedTo()} has no ${phase.season} ${phase.kind} phase (${defaults})`,
-    );
-    return true;
-  }
-
-  /**
-   * Played under another edition, a phase the file cannot have written (its
-   * own year lacks it) is adjudicated with that edition's defaults: a note
-   * (DF9001) instead of the warning for a phase left out. True when noted.
-   */
-  private defaultsNoted(position: Position, section: G.PhaseSection, why: string): boolean {
-    if (!this.fileYear || phaseIndex(this.fileYear, position.phase) >= 0) return false;
-    const kind = position.phase.kind;
-    const defaults = kind === 'retreat' ? this.retreatDefaults() : kind === 'adjustment' ? this.adjustmentDefaults() : why;
-    this.report(
-      'setAside',
-      section.phase?.range ?? section.range,
-      `${phaseText(position.phase)} is not in the file (its year has no such phase): under ${this.switchedTo()} it is adjudicated with no orders (${defaults})`,
-    );
-    return true;
-  }
 
   /**
    * Played under another edition, after the last section: the phases the
@@ -919,46 +489,17 @@ class GameRunner {
    * where the file's own edition would. The position reached, or undefined to stop.
    */
   private defaultsAtEnd(position: Position, last: G.PhaseSection | undefined): Position | undefined {
-    if (!this.fileYear || !last) return position;
+    const edition = this.edition;
+    if (!edition || !last) return position;
     let skipped = 0;
-    while (phaseIndex(this.fileYear, position.phase) < 0 && ++skipped <= MAX_SKIPPED_PHASES) {
+    while (phaseIndex(edition.fileYear, position.phase) < 0 && ++skipped <= MAX_SKIPPED_PHASES) {
       const why = this.somethingToOrder(position);
-      if (why) this.defaultsNoted(position, last, why);
+      if (why) edition.defaultsNoted(position, last, why);
       const next = this.adjudicate(position, [], last);
       if (!next) return undefined;
       position = next;
     }
     return position;
-  }
-
-  /**
-   * Played under another edition, the parts of an order that edition does not
-   * use: a retreat list, or builds and disbands written with the moves, when
-   * the file's rules use them and the edition's do not. Set aside with a note
-   * (DF9001); the order without its list, or undefined when nothing is left.
-   */
-  private switchedOrder(order: Order, line: G.OrderLine, position: Position): Order | undefined {
-    const own = this.fileRules;
-    if (!own || position.phase.kind !== 'movement') return order;
-    if (ADJUSTMENT_ORDERS.has(order.type) && own.adjustments === 'priority-list' && this.rules.adjustments !== 'priority-list') {
-      this.report(
-        'setAside',
-        line.text.range,
-        `${line.text.text}: set aside: under ${this.switchedTo()} builds and disbands are ordered in the adjustment phase, not with the moves (${this.adjustmentDefaults()})`,
-      );
-      return undefined;
-    }
-    const listed = order as Order & { retreat?: unknown };
-    if (listed.retreat !== undefined && own.retreats === 'priority-list' && this.rules.retreats !== 'priority-list') {
-      const { retreat: _list, ...rest } = listed;
-      this.report(
-        'setAside',
-        line.text.range,
-        `${line.text.text}: the retreat list is set aside: under ${this.switchedTo()} retreats are ordered in the retreat phase (${this.retreatDefaults()})`,
-      );
-      return rest as Order;
-    }
-    return order;
   }
 
   /**
@@ -1042,7 +583,7 @@ class GameRunner {
           for (const n of read.notes) this.report(n.code, this.parsed.lines.range(at + n.start, at + n.end), n.message, n.suggestions);
           if (!read.ok) incomplete = true;
           else for (const o of read.orders) {
-            const order = this.switchedOrder(o, line, position);
+            const order = this.edition ? this.edition.switchedOrder(o, line, position) : o;
             if (order) {
               orders.push(order);
               orderLines.push(line);
@@ -1069,7 +610,7 @@ class GameRunner {
           const at = line.text.range.start.offset;
           for (const w of parsed.warnings) this.report('guessedName', this.parsed.lines.range(at + w.start, at + w.end), w.message);
         }
-        const order = this.switchedOrder(parsed.order, line, position);
+        const order = this.edition ? this.edition.switchedOrder(parsed.order, line, position) : parsed.order;
         if (order) {
           orders.push(order);
           orderLines.push(line);
@@ -1107,149 +648,18 @@ class GameRunner {
   // ---------------------------------------------------------- expectations
 
   private expectation(phase: number, range: Range, what: string, ok: boolean, message: string): void {
-    this.out.expectations.push({ phase, range, what, ok, message });
+    this.expect.add(phase, range, what, ok, message);
   }
 
   private check(run: PhaseRun, section: G.PhaseSection, phase: number): void {
-    for (const o of run.orders) {
-      const want = o.line.expected;
-      if (!want) continue;
-      const what = `${o.line.text.text} [${want.value}]`;
-      const got = o.result;
-      if (!got) this.expectation(phase, o.line.range, what, false, `${o.line.text.text}: expected ${want.value}, but the engine gave no result for it`);
-      else {
-        const why = got.reason ? ` (${got.reason}${got.detail ? `: ${got.detail}` : ''})` : got.detail ? ` (${got.detail})` : '';
-        const ok = got.status === want.value;
-        this.expectation(phase, o.line.range, what, ok, ok ? `${got.status}${why}` : `${o.line.text.text}: expected ${want.value}, got ${got.status}${why}`);
-      }
-    }
-    const after = run.result.next;
-    for (const block of section.expect) {
-      if (block.units.length > 0) this.checkUnits('units', block.units, after.units, phase);
-      if (block.dislodged.length > 0) this.checkUnits('dislodged', block.dislodged, run.result.dislodged, phase);
-      for (const stmt of block.owners) this.checkOwners(stmt, after, phase);
-      this.victory.check(block, phase, run.victory);
-    }
+    this.expect.phase(run, section, phase, (block) => this.victory.check(block, phase, run.victory));
     this.noteWinner(run);
   }
 
   /** The game's result after a phase (victory.ts judged it when the phase was played). */
-  private noteWinner(run: PhaseRun): void {
+  noteWinner(run: PhaseRun): void {
     if (run.victory) this.noteVictory(run.victory);
   }
-
-  /**
-   * Units (or dislodged units) per power: each listed power has exactly the
-   * listed units, and every power not listed has none.
-   */
-  private checkUnits(kind: 'units' | 'dislodged', stmts: (G.UnitsStmt | G.DislodgedStmt)[], actual: readonly DislodgedUnit[], phase: number): void {
-    const expected = new Map<string, { items: { key: string; from?: string }[]; range: Range }>();
-    let resolved = true;
-    for (const stmt of stmts) {
-      if (!stmt.power) continue;
-      const power = this.unitsPower(stmt.power);
-      if (!power) {
-        resolved = false;
-        continue;
-      }
-      const entry = expected.get(power) ?? { items: [], range: stmt.range };
-      expected.set(power, entry);
-      for (const item of stmt.units) {
-        if (!item.unitKind) {
-          resolved = false;
-          continue;
-        }
-        const at = this.location(item.location);
-        if (!at) {
-          resolved = false;
-          continue;
-        }
-        const e: { key: string; from?: string } = { key: unitText(item.unitKind, at) };
-        if (item.from) {
-          const from = this.province(item.from);
-          if (from) e.from = from;
-          else resolved = false;
-        }
-        entry.items.push(e);
-      }
-    }
-    if (!resolved) return;
-    const byPower = new Map<string, DislodgedUnit[]>();
-    for (const u of actual) {
-      const list = byPower.get(u.power);
-      if (list) list.push(u);
-      else byPower.set(u.power, [u]);
-    }
-    const powers = [...new Set([...expected.keys(), ...byPower.keys()])].sort();
-    const fallback = (stmts[0] as G.UnitsStmt).range;
-    const none = stmts.find((s) => !s.power);
-    for (const power of powers) {
-      const want = expected.get(power);
-      const got = byPower.get(power) ?? [];
-      const gotKeys = got.map((u) => unitText(u.kind, u.at));
-      const wantKeys = want?.items.map((i) => i.key) ?? [];
-      const gotSet = new Set(gotKeys);
-      const wantSet = new Set(wantKeys);
-      const missing = wantKeys.filter((k) => !gotSet.has(k));
-      const extra = gotKeys.filter((k) => !wantSet.has(k));
-      const wrongFrom: string[] = [];
-      for (const i of want?.items ?? []) {
-        if (i.from === undefined) continue;
-        const u = got.find((g) => unitText(g.kind, g.at) === i.key);
-        if (u && u.from !== i.from) wrongFrom.push(`${i.key} dislodged from ${u.from ?? 'an unknown place'}, not ${i.from}`);
-      }
-      const ok = missing.length === 0 && extra.length === 0 && wrongFrom.length === 0;
-      const range = want?.range ?? none?.range ?? fallback;
-      const label = `${kind} ${power}`;
-      const parts: string[] = [];
-      if (missing.length > 0) parts.push(`missing ${missing.join(', ')}`);
-      if (extra.length > 0) parts.push(`unexpected ${extra.join(', ')}`);
-      for (const w of wrongFrom) parts.push(w);
-      const list = (xs: string[]): string => (xs.length > 0 ? xs.join(', ') : 'none');
-      this.expectation(phase, range, label, ok, ok ? `${label}: ${list(gotKeys)}` : `${label}: ${parts.join('; ')} (expected ${list(wantKeys)}; got ${list(gotKeys)})`);
-    }
-  }
-
-  private checkOwners(stmt: G.OwnersStmt, after: Position, phase: number): void {
-    const power = this.power(stmt.power);
-    if (!power) return;
-    const want: string[] = [];
-    for (const t of stmt.provinces) {
-      const id = this.province(t);
-      if (!id) return;
-      want.push(id);
-    }
-    const got = Object.entries(after.owners)
-      .filter(([, p]) => p === power)
-      .map(([c]) => c)
-      .sort();
-    const missing = want.filter((c) => !got.includes(c));
-    const extra = got.filter((c) => !want.includes(c));
-    const ok = missing.length === 0 && extra.length === 0;
-    const label = `owners ${power}`;
-    const list = (xs: string[]): string => (xs.length > 0 ? xs.join(', ') : 'none');
-    const parts = [...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []), ...(extra.length > 0 ? [`unexpected ${extra.join(', ')}`] : [])];
-    this.expectation(phase, stmt.range, label, ok, ok ? `${label}: ${list(got)}` : `${label}: ${parts.join('; ')} (expected ${list([...want].sort())}; got ${list(got)})`);
-  }
-}
-
-/** The early cutoff's view of the previous run (GameRunner.tailInfo). */
-interface Tail {
-  prev: GameRun;
-  /** Where the text this run shares with the previous one at their end starts (an offset in this text). */
-  suffixStart: number;
-  /** How far that text moved. */
-  shift: Shift;
-  /** Per section of the previous run, the index of its first phase run (phases left out before it come first). */
-  groupStart: number[];
-  /** The previous run's sections by where they start. */
-  sectionAt: Map<number, number>;
-  /** Whether the sections from the first candidate on were found to read the same. */
-  checked: boolean;
-}
-
-function diagnosticKey(d: Diagnostic): string {
-  return `${d.file}:${d.range.start.offset}:${d.range.end.offset}:${d.code}:${d.message}`;
 }
 
 /**
@@ -1285,16 +695,12 @@ function orderRuns(orders: readonly Order[], lines: readonly G.OrderLine[], powe
 }
 
 /** Orders of the adjustments; in a movement phase they are written in advance (000 §11). */
-const ADJUSTMENT_ORDERS: ReadonlySet<string> = new Set(['build', 'disband', 'waive', 'build-list', 'disband-list']);
 
 function base(loc: string): string {
   const slash = loc.indexOf('/');
   return slash < 0 ? loc : loc.slice(0, slash);
 }
 
-function unitText(kind: 'army' | 'fleet', at: string): string {
-  return `${kind === 'army' ? 'A' : 'F'} ${at}`;
-}
 
 
 /** An order line and the deeper-indented lines that continue it (`next` the last), as one order line (the result written on the last or the first). */

@@ -1,0 +1,71 @@
+/**
+ * The headless run (`dipforge test`: `GameOptions.headless`, messages of expectations made when
+ * read) and the editor's full run give the same results and problems on every game file of the
+ * project (test/ and variants/): the same diagnostics (code, severity, file, range, message), the
+ * same expectations (phase, range, what, met or not, message), the same phases, orders and
+ * results. The two runs go through the files in opposite orders, each with a workspace of its own,
+ * so that nothing one file leaves in the shared caches (compiled variants, order readings) can
+ * change what another file comes to.
+ */
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { GameWorkspace, runGameFile, testGameFile, type GameRun } from '@dipforge/dsl';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function gameFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name.startsWith('.') || e.name === 'node_modules') continue;
+    const path = join(dir, e.name);
+    if (e.isDirectory()) out.push(...gameFiles(path));
+    else if (e.name.endsWith('.dipgame')) out.push(path);
+  }
+  return out.sort();
+}
+
+/** Everything a run came to, as plain data (a lazy message read). */
+function summary(run: GameRun): unknown {
+  return {
+    complete: run.complete,
+    winner: run.winner,
+    edition: run.edition,
+    final: run.final,
+    diagnostics: run.diagnostics.map((d) => ({ code: d.code, severity: d.severity, file: d.file, range: d.range, message: d.message })),
+    expectations: run.expectations.map((e) => ({ phase: e.phase, range: e.range, what: e.what, ok: e.ok, message: e.message })),
+    phases: run.phases.map((p) => ({
+      phase: p.phase,
+      written: p.section !== undefined,
+      incomplete: p.incomplete,
+      orders: p.orders.map((o) => ({ line: o.line.range, power: o.power, order: o.order, status: o.result?.status, reason: o.result?.reason })),
+    })),
+  };
+}
+
+describe('the headless run and the full run', () => {
+  const files = [...gameFiles(join(ROOT, 'test')), ...gameFiles(join(ROOT, 'variants'))];
+
+  it('find game files to compare', () => {
+    expect(files.length).toBeGreaterThan(500);
+  });
+
+  it('give the same results, expectations and problems on every game file', () => {
+    const headlessSpace = new GameWorkspace();
+    const headless = new Map<string, unknown>();
+    for (const f of [...files].reverse()) headless.set(f, summary(testGameFile(f, headlessSpace, { headless: true }).run));
+    const full = new GameWorkspace();
+    let expectations = 0;
+    let failed = 0;
+    for (const f of files) {
+      const run = runGameFile(f, full);
+      expectations += run.expectations.length;
+      failed += run.expectations.filter((e) => !e.ok).length;
+      expect(headless.get(f), f).toEqual(summary(run));
+    }
+    // The comparison covered met and unmet expectations (the latter in files that test failures).
+    expect(expectations).toBeGreaterThan(1000);
+    expect(failed).toBeGreaterThan(0);
+  }, 600_000);
+});
