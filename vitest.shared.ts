@@ -18,6 +18,8 @@ export const sharedTestSettings: TestSettings = {
   pool: 'threads',
   isolate: false,
   server: { deps: { external: [/\/packages\/[^/]+\/dist\//, /\/test\/oracle\/dist\//] } },
-  // A hang guard, not a speed check: a loaded 2-core machine can take minutes over the larger suites.
+  // A hang guard, not a speed check: a loaded 2-core machine can take minutes over the larger suites,
+  // and over a suite's set-up (building a long input, starting a server).
   testTimeout: 300_000,
+  hookTimeout: 300_000,
 };
