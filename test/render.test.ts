@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byClass, classes, parseXml, translation, unitOf, type XmlElement } from '../packages/engine/test/helpers/svg.js';
+import { dipforgeIn } from './cli-in-process.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(ROOT, 'packages', 'cli', 'bin', 'dipforge.js');
@@ -24,7 +25,14 @@ interface Run {
   stderr: string;
 }
 
-function dipforge(cwd: string, ...args: string[]): Run {
+/** Runs the command in this process (its `main`, as the binary calls it): the same path from arguments to exit code. */
+async function dipforge(cwd: string, ...args: string[]): Promise<Run> {
+  const r = await dipforgeIn(cwd, ...args);
+  return { status: r.code, stdout: r.out, stderr: r.err };
+}
+
+/** Runs the real binary as a child process, for what only a process shows: its exit status and streams. */
+function dipforgeProcess(cwd: string, ...args: string[]): Run {
   const env = { ...process.env };
   delete env['DIPFORGE_DEBUG'];
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env, timeout: 60_000 });
@@ -136,9 +144,9 @@ afterAll(() => {
 });
 
 describe('dipforge render: the classic example game', () => {
-  it('at spring 1901: 75 provinces, 22 units at home, 22 move arrows, the two bounces into the Black Sea marked', () => {
+  it('at spring 1901: 75 provinces, 22 units at home, 22 move arrows, the two bounces into the Black Sea marked', async () => {
     const out = join(tmp, 's1901.svg');
-    const r = dipforge(ROOT, 'render', GAME, '--phase', 'spring 1901 movement', '-o', out);
+    const r = await dipforge(ROOT, 'render', GAME, '--phase', 'spring 1901 movement', '-o', out);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toBe('');
@@ -160,11 +168,11 @@ describe('dipforge render: the classic example game', () => {
     expect(legend(b)).toEqual({ austria: [3, 3], england: [3, 3], france: [3, 3], germany: [3, 3], italy: [3, 3], russia: [4, 4], turkey: [3, 3] });
   });
 
-  it('takes the short phase name (S1901M) and any case or spacing, to the same bytes', () => {
-    const a = dipforge(ROOT, 'render', GAME, '--phase', 'S1901M');
-    const b = dipforge(ROOT, 'render', GAME, '--phase', '  Spring   1901 MOVEMENT ');
-    const c = dipforge(ROOT, 'render', GAME, '--phase', 's1901m');
-    const d = dipforge(ROOT, 'render', GAME, '--phase', 'spring 1901');
+  it('takes the short phase name (S1901M) and any case or spacing, to the same bytes', async () => {
+    const a = await dipforge(ROOT, 'render', GAME, '--phase', 'S1901M');
+    const b = await dipforge(ROOT, 'render', GAME, '--phase', '  Spring   1901 MOVEMENT ');
+    const c = await dipforge(ROOT, 'render', GAME, '--phase', 's1901m');
+    const d = await dipforge(ROOT, 'render', GAME, '--phase', 'spring 1901');
     expect([a.status, b.status, c.status, d.status]).toEqual([0, 0, 0, 0]);
     expect(a.stdout.startsWith('<?xml')).toBe(true);
     expect(b.stdout).toBe(a.stdout);
@@ -173,8 +181,8 @@ describe('dipforge render: the classic example game', () => {
     expect(readFileSync(join(tmp, 's1901.svg'), 'utf8')).toBe(a.stdout);
   });
 
-  it('the fall: supports, a convoy and a hold drawn; failed orders marked', () => {
-    const r = dipforge(ROOT, 'render', GAME, '--phase', 'F1901M');
+  it('the fall: supports, a convoy and a hold drawn; failed orders marked', async () => {
+    const r = await dipforge(ROOT, 'render', GAME, '--phase', 'F1901M');
     expect(r.status).toBe(0);
     const b = board(r.stdout);
     checkBoard(b, PROVINCES);
@@ -186,8 +194,8 @@ describe('dipforge render: the classic example game', () => {
     expect(byClass(b.svg, 'order', 'fails').length).toBeGreaterThan(4);
   });
 
-  it('by default, the last phase the file writes: the winter builds, drawn but not counted as units', () => {
-    const r = dipforge(ROOT, 'render', GAME);
+  it('by default, the last phase the file writes: the winter builds, drawn but not counted as units', async () => {
+    const r = await dipforge(ROOT, 'render', GAME);
     expect(r.status).toBe(0);
     const b = board(r.stdout);
     expect(b.svg.attrs['data-phase']).toBe('winter 1901 adjustment');
@@ -197,8 +205,8 @@ describe('dipforge render: the classic example game', () => {
     expect(legend(b)['germany']).toEqual([5, 3]);
   });
 
-  it('at the end (the phase after the last, S1902M): the position the file expects, no orders', () => {
-    const r = dipforge(ROOT, 'render', GAME, '--phase', 'S1902M');
+  it('at the end (the phase after the last, S1902M): the position the file expects, no orders', async () => {
+    const r = await dipforge(ROOT, 'render', GAME, '--phase', 'S1902M');
     expect(r.status).toBe(0);
     const b = board(r.stdout);
     expect(b.svg.attrs['data-phase']).toBe('spring 1902 movement');
@@ -219,21 +227,21 @@ describe('dipforge render: the classic example game', () => {
     expect(byClass(b.svg, 'legend-neutral')[0]!.attrs['data-centres']).toBe('5');
   });
 
-  it('the classic map itself: its starting position', () => {
-    const r = dipforge(ROOT, 'render', CLASSIC);
+  it('the classic map itself: its starting position', async () => {
+    const r = await dipforge(ROOT, 'render', CLASSIC);
     expect(r.status).toBe(0);
     const b = board(r.stdout);
     expect(checkBoard(b, PROVINCES).units).toHaveLength(22);
     expect(byClass(b.svg, 'order')).toHaveLength(0);
     // The same picture as the game's spring 1901 without its orders.
-    const game = board(dipforge(ROOT, 'render', GAME, '--phase', 'S1901M').stdout);
+    const game = board((await dipforge(ROOT, 'render', GAME, '--phase', 'S1901M')).stdout);
     expect(checkBoard(game, PROVINCES).units).toEqual(checkBoard(b, PROVINCES).units);
   });
 });
 
 describe('dipforge render: a variant without coordinates', () => {
-  it('draws the map with the automatic layout: every province once, none overlapping, the names escaped', () => {
-    const r = dipforge(tmp, 'render', 'tiny.dipmap', '-o', 'tiny.svg');
+  it('draws the map with the automatic layout: every province once, none overlapping, the names escaped', async () => {
+    const r = await dipforge(tmp, 'render', 'tiny.dipmap', '-o', 'tiny.svg');
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const text = readFileSync(join(tmp, 'tiny.svg'), 'utf8');
@@ -248,11 +256,11 @@ describe('dipforge render: a variant without coordinates', () => {
     expect(byClass(b.svg, 'province', 'impassable').map((g) => g.attrs['data-province'])).toEqual(['hil']);
     expect(legend(b)).toEqual({ red: [2, 3], blue: [1, 1] });
     // The same map gives the same picture every time.
-    expect(dipforge(tmp, 'render', 'tiny.dipmap').stdout).toBe(text);
+    expect((await dipforge(tmp, 'render', 'tiny.dipmap')).stdout).toBe(text);
   });
 
-  it('a game on it: the dislodgement marked in the movement, the dislodged unit drawn in the retreat', () => {
-    const m = dipforge(tmp, 'render', 'tiny.dipgame', '--phase', 'S1901M');
+  it('a game on it: the dislodgement marked in the movement, the dislodged unit drawn in the retreat', async () => {
+    const m = await dipforge(tmp, 'render', 'tiny.dipgame', '--phase', 'S1901M');
     expect(m.status).toBe(0);
     const move = board(m.stdout);
     checkBoard(move, 8);
@@ -260,7 +268,7 @@ describe('dipforge render: a variant without coordinates', () => {
     expect(byClass(move.svg, 'order', 'move')).toHaveLength(2);
     expect(byClass(move.svg, 'order', 'hold', 'fails')).toHaveLength(1);
 
-    const r = dipforge(tmp, 'render', 'tiny.dipgame', '--phase', 'spring 1901 retreat');
+    const r = await dipforge(tmp, 'render', 'tiny.dipgame', '--phase', 'spring 1901 retreat');
     expect(r.status).toBe(0);
     const ret = board(r.stdout);
     const { units, dislodged } = checkBoard(ret, 8);
@@ -270,8 +278,8 @@ describe('dipforge render: a variant without coordinates', () => {
     expect(byClass(ret.svg, 'legend-power').find((g) => g.attrs['data-power'] === 'blue')!.attrs['data-dislodged']).toBe('1');
   });
 
-  it('--layout auto lays out a map that has coordinates too', () => {
-    const r = dipforge(ROOT, 'render', CLASSIC, '--layout', 'auto');
+  it('--layout auto lays out a map that has coordinates too', async () => {
+    const r = await dipforge(ROOT, 'render', CLASSIC, '--layout', 'auto');
     expect(r.status).toBe(0);
     const b = board(r.stdout);
     expect(b.svg.attrs['data-layout']).toBe('auto');
@@ -280,12 +288,12 @@ describe('dipforge render: a variant without coordinates', () => {
 });
 
 describe('dipforge render: the command line', () => {
-  it('is listed in the help', () => {
-    const r = dipforge(ROOT, '--help');
+  it('is listed in the help', async () => {
+    const r = await dipforge(ROOT, '--help');
     expect(r.stdout).toContain('dipforge render GAME.dipgame|MAP.dipmap');
   });
 
-  it('wrong command lines exit 2 with the usage', () => {
+  it('wrong command lines exit 2 with the usage', async () => {
     const cases: [string[], string][] = [
       [['render'], 'no file given'],
       [['render', GAME, CLASSIC], 'give one game or map file'],
@@ -295,7 +303,7 @@ describe('dipforge render: the command line', () => {
       [['render', CLASSIC, '--phase', 'S1901M'], '--phase is for game files'],
     ];
     for (const [args, message] of cases) {
-      const r = dipforge(ROOT, ...args);
+      const r = await dipforge(ROOT, ...args);
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr).toContain(`dipforge render: ${message}`);
       expect(r.stderr).toContain('usage: dipforge render');
@@ -303,50 +311,55 @@ describe('dipforge render: the command line', () => {
     }
   });
 
-  it('a phase the game does not have exits 2 and lists the phases', () => {
-    const r = dipforge(ROOT, 'render', GAME, '--phase', 'S1905M', '-o', join(tmp, 'none.svg'));
+  it('a phase the game does not have exits 2 and lists the phases', async () => {
+    const r = await dipforge(ROOT, 'render', GAME, '--phase', 'S1905M', '-o', join(tmp, 'none.svg'));
     expect(r.status).toBe(2);
     expect(r.stderr).toBe("dipforge render: the game has no phase 'S1905M'; its phases are S1901M, S1901R, F1901M, F1901R, W1901A, S1902M\n");
     expect(existsSync(join(tmp, 'none.svg'))).toBe(false);
-    const f = dipforge(ROOT, 'render', GAME, '--phase', 'fall 1901');
+    const f = await dipforge(ROOT, 'render', GAME, '--phase', 'fall 1901');
     expect(f.status).toBe(0);
     expect(board(f.stdout).svg.attrs['data-phase']).toBe('fall 1901 movement');
   });
 
-  it('a file that cannot be read, or has errors, exits 1 with its diagnostics and writes nothing', () => {
-    const missing = dipforge(tmp, 'render', 'nope.dipgame', '-o', 'out.svg');
+  it('a file that cannot be read, or has errors, exits 1 with its diagnostics and writes nothing', async () => {
+    const missing = await dipforge(tmp, 'render', 'nope.dipgame', '-o', 'out.svg');
     expect(missing.status).toBe(1);
     expect(missing.stderr).toMatch(/Cannot read .*nope\.dipgame/);
     expect(missing.stderr).toContain('dipforge render: not drawn (1 error, 0 warnings)');
     const badMap = join(tmp, 'bad.dipmap');
     writeFileSync(badMap, TINY_MAP.replace('army wes: mid', 'army wes: zzz'));
-    const bad = dipforge(tmp, 'render', 'bad.dipmap', '-o', 'out.svg');
+    const bad = await dipforge(tmp, 'render', 'bad.dipmap', '-o', 'out.svg');
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/^bad\.dipmap:\d+:\d+: error: .*zzz.* \[DF\d{4}\]$/m);
     expect(bad.stderr).toContain('dipforge render: not drawn');
     writeFileSync(join(tmp, 'bad.dipgame'), TINY_GAME.replace('A sou R mid', 'A sou R nowhere'));
-    const badGame = dipforge(tmp, 'render', 'bad.dipgame', '-o', 'out.svg');
+    const badGame = await dipforge(tmp, 'render', 'bad.dipgame', '-o', 'out.svg');
     expect(badGame.status).toBe(1);
     expect(badGame.stderr).toContain('nowhere');
     expect(existsSync(join(tmp, 'out.svg'))).toBe(false);
   });
 
-  it('-o into a folder that does not exist exits 1 and leaves no file behind; -o - writes to standard output', () => {
+  it('-o into a folder that does not exist exits 1 and leaves no file behind; -o - writes to standard output', async () => {
     const dir = join(tmp, 'out');
     mkdirSync(dir);
-    const r = dipforge(ROOT, 'render', GAME, '-o', join(dir, 'missing', 'b.svg'));
+    const r = await dipforge(ROOT, 'render', GAME, '-o', join(dir, 'missing', 'b.svg'));
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/^dipforge render: cannot write .*b\.svg: /);
     expect(readdirSync(dir)).toEqual([]);
-    const s = dipforge(ROOT, 'render', GAME, '-o', '-');
+    const s = await dipforge(ROOT, 'render', GAME, '-o', '-');
     expect(s.status).toBe(0);
-    expect(s.stdout).toBe(dipforge(ROOT, 'render', GAME).stdout);
+    expect(s.stdout).toBe((await dipforge(ROOT, 'render', GAME)).stdout);
+    // The binary writes the same bytes to its standard output, exits 0, and 1 on a file it cannot write.
+    const real = dipforgeProcess(ROOT, 'render', GAME, '-o', '-');
+    expect(real.status).toBe(0);
+    expect(real.stdout).toBe(s.stdout);
+    expect(dipforgeProcess(ROOT, 'render', GAME, '-o', join(dir, 'missing', 'c.svg')).status).toBe(1);
   });
 
-  it('overwrites an existing picture whole', () => {
+  it('overwrites an existing picture whole', async () => {
     const out = join(tmp, 'again.svg');
     writeFileSync(out, 'old '.repeat(100_000));
-    expect(dipforge(ROOT, 'render', GAME, '--phase', 'S1902M', '-o', out).status).toBe(0);
+    expect((await dipforge(ROOT, 'render', GAME, '--phase', 'S1902M', '-o', out)).status).toBe(0);
     const text = readFileSync(out, 'utf8');
     expect(text.startsWith('<?xml')).toBe(true);
     expect(text).not.toContain('old old');
