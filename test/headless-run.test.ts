@@ -7,24 +7,13 @@
  * so that nothing one file leaves in the shared caches (compiled variants, order readings) can
  * change what another file comes to.
  */
-import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { gameFiles } from './helpers/game-files.js';
 import { GameWorkspace, runGameFile, testGameFile, type GameRun } from '@dipforge/dsl';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-function gameFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.name.startsWith('.') || e.name === 'node_modules') continue;
-    const path = join(dir, e.name);
-    if (e.isDirectory()) out.push(...gameFiles(path));
-    else if (e.name.endsWith('.dipgame')) out.push(path);
-  }
-  return out.sort();
-}
 
 /** Everything a run came to, as plain data (a lazy message read). */
 function summary(run: GameRun): unknown {

@@ -6,24 +6,14 @@
  * phase's results and every expectation must come out the same as from the file as written (every
  * line and column the same; offsets, which the comments move, left out of the comparison).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { gameFiles } from './helpers/game-files.js';
 import { GameWorkspace, parseGame, runGame, type GameRun, type ParsedGame } from '@dipforge/dsl';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-function gameFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.name.startsWith('.') || e.name === 'node_modules') continue;
-    const path = join(dir, e.name);
-    if (e.isDirectory()) out.push(...gameFiles(path));
-    else if (e.name.endsWith('.dipgame')) out.push(path);
-  }
-  return out.sort();
-}
 
 /** Each line that ends in `]` (after blanks) with ` //` after it: a comment the general reader skips. */
 function commented(text: string): { text: string; lines: number } {
