@@ -14,17 +14,27 @@ import { Script } from 'node:vm';
 import type * as CheckCommand from './commands/check.js';
 import type * as Tester from './commands/tester.js';
 
-/** The build records of the packages in the bundles (present in the repository, not in an install). */
-const BUILDS = ['cli', 'dsl', 'engine'].map((pkg) => new URL(`../../${pkg}/tsconfig.tsbuildinfo`, import.meta.url));
-
 const modified = (url: URL): number | undefined => statSync(url, { throwIfNoEntry: false })?.mtimeMs;
 
-/** The bundle of that name when it is there and current, else undefined. */
-export function currentBundle(name: 'check' | 'test'): URL | undefined {
+/**
+ * dist/NAME-bundle.js when it is there and newer than the last build (`tsconfig.tsbuildinfo`) of
+ * each package it holds, else undefined. A package without a build record (an install, not the
+ * repository) counts as built before the bundle when `noRecord` is 'older', as never when 'stale'.
+ */
+export function currentBundleOf(name: string, packages: readonly string[], noRecord: 'older' | 'stale'): URL | undefined {
   const bundle = new URL(`./${name}-bundle.js`, import.meta.url);
   const made = modified(bundle);
   if (made === undefined) return undefined;
-  return BUILDS.every((record) => (modified(record) ?? 0) <= made) ? bundle : undefined;
+  const current = packages.every((pkg) => {
+    const built = modified(new URL(`../../${pkg}/tsconfig.tsbuildinfo`, import.meta.url));
+    return built === undefined ? noRecord === 'older' : built <= made;
+  });
+  return current ? bundle : undefined;
+}
+
+/** The bundle of that name when it is there and current, else undefined. */
+export function currentBundle(name: 'check' | 'test'): URL | undefined {
+  return currentBundleOf(name, ['cli', 'dsl', 'engine'], 'older');
 }
 
 /**

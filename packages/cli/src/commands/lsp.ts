@@ -9,31 +9,18 @@
  * of its start loading them. Elsewhere (a plain `tsc -b` since, an install without
  * the build records) the modules themselves, which are the same server.
  */
-import { statSync } from 'node:fs';
 import { echo } from '@dipforge/engine/config';
+import { currentBundleOf } from '../bundled.js';
 import { Exit, type Io } from '../io.js';
 
 export const lspUsage = 'dipforge lsp [--stdio]   the language server for .dipmap and .dipgame files (LSP over standard input and output)';
 
-const BUNDLE = new URL('../lsp-bundle.js', import.meta.url);
-/** The build records of the packages in the bundle: present in the repository only, where the bundle's paths hold. */
-const BUILDS = ['cli', 'lsp', 'dsl', 'engine'].map((pkg) => new URL(`../../../${pkg}/tsconfig.tsbuildinfo`, import.meta.url));
-
-const modified = (url: URL): number | undefined => statSync(url, { throwIfNoEntry: false })?.mtimeMs;
-
-function bundleIsCurrent(): boolean {
-  const made = modified(BUNDLE);
-  if (made === undefined) return false;
-  return BUILDS.every((record) => {
-    const built = modified(record);
-    return built !== undefined && built <= made;
-  });
-}
-
 async function server(): Promise<{ startServer: () => void }> {
-  if (bundleIsCurrent()) {
+  // Its import paths hold in the repository only, where the build records are: without them, the modules.
+  const bundle = currentBundleOf('lsp', ['cli', 'lsp', 'dsl', 'engine'], 'stale');
+  if (bundle) {
     try {
-      return (await import(BUNDLE.href)) as { startServer: () => void };
+      return (await import(bundle.href)) as { startServer: () => void };
     } catch {
       // A bundle this Node cannot load: the modules are the same server.
     }
