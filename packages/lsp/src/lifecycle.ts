@@ -33,10 +33,13 @@ type Stage = 'before-initialize' | 'running' | 'shut-down';
 
 export class Lifecycle implements MessageStrategy {
   private stage: Stage = 'before-initialize';
+  /** How many messages have been handed on to the handlers (the server waits for a turn with none before a long re-play). */
+  handled = 0;
   /** Where dropped notifications with malformed params are reported (set once the connection exists). */
   log: (message: string) => void = () => undefined;
 
   handleMessage(message: Message, next: (message: Message) => void | Promise<void>): void | Promise<void> {
+    this.handled++;
     if (Message.isRequest(message)) return next(this.request(message));
     if (Message.isNotification(message)) return this.admits(message) ? next(message) : undefined;
     return next(message);

@@ -20,6 +20,30 @@ export class Cancelled extends Error {
 /** Asked between phases of a long replay: true when the request that needs it was cancelled. */
 export type IsCancelled = () => boolean;
 
+/** Turns in a row with no message handled after which the messages already read are taken to be answered. */
+const QUIET_TURNS = 2;
+/** The most turns `settle` waits, so that a stream of messages never holds the work back for long. */
+const MAX_SETTLE_TURNS = 64;
+
+/**
+ * Waits until the messages already read have been handled and their answers written: turns of
+ * the event loop until `handled` (how many messages went to the handlers) stayed the same for
+ * QUIET_TURNS turns in a row. The protocol library handles one message a turn and writes an
+ * answer a turn later, and a message still in the pipe is read between turns; so a request sent
+ * right after a change (a completion) is answered before the change's re-play starts, instead of
+ * after it.
+ */
+export async function settle(handled: () => number): Promise<void> {
+  let seen = handled();
+  let quiet = 0;
+  for (let i = 0; i < MAX_SETTLE_TURNS && quiet < QUIET_TURNS; i++) {
+    await turn();
+    const now = handled();
+    quiet = now === seen ? quiet + 1 : 0;
+    seen = now;
+  }
+}
+
 /** How long work runs before it lets other messages in (ms): short next to a keystroke. */
 const SLICE_MS = 8;
 

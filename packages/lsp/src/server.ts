@@ -38,7 +38,8 @@ import { registerBoardRequests } from './board.js';
 import { registerClickRequests } from './click/index.js';
 import { serverTextDocuments } from './documents.js';
 import { uriToPath } from './host.js';
-import { Cancelled, type Pace } from './pace.js';
+import { messagesHandled } from './connection.js';
+import { Cancelled, settle, type Pace } from './pace.js';
 import { connectionLog, errorText, serve } from './serve.js';
 import { clampParams } from './text.js';
 import { readSettings } from './settings.js';
@@ -66,9 +67,10 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   let watchDynamic = false;
 
   const log = connectionLog(connection);
+  const handled = messagesHandled(connection);
+  let stopped = false;
 
   const publish = (): void => {
-    timer = undefined;
     const uris = [...pending];
     pending.clear();
     for (const uri of uris) {
@@ -87,6 +89,18 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     }
   };
 
+  /**
+   * The timer's end: the messages already read are handled first (a completion sent with the
+   * change is answered from the cursor's phase, not after the whole re-play); a change among them
+   * sets a new timer, which publishes instead.
+   */
+  const due = (): void => {
+    timer = undefined;
+    void settle(handled).then(() => {
+      if (timer === undefined && !stopped) publish();
+    });
+  };
+
   /** When the last change came: a change soon after another (typing) waits `delay` for the next; a lone one is published at once. */
   let lastChange = -Infinity;
   const schedule = (uris: Iterable<string>): void => {
@@ -96,7 +110,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     const burst = now - lastChange < delay;
     lastChange = now;
     // A lone change still waits a moment, so that a request sent with it (a completion) is answered first.
-    timer = setTimeout(publish, burst ? delay : Math.min(delay, LONE_CHANGE_MS));
+    timer = setTimeout(due, burst ? delay : Math.min(delay, LONE_CHANGE_MS));
   };
 
   /** After a change to a map, every open document may change. */
@@ -177,6 +191,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   });
 
   connection.onShutdown(() => {
+    stopped = true;
     ws.dispose();
     if (timer) clearTimeout(timer);
     timer = undefined;
