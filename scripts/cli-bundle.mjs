@@ -88,10 +88,10 @@ async function cacheOf(file, name) {
   return script.createCachedData();
 }
 
-/** Writes the bundle `name` to `outfile` and its code cache beside it (`.cache` for `.js`). */
-export async function bundle(outfile, name = 'check') {
+/** Writes the module `entry` (a packages' dist/ file) with everything it imports as one script, in the form above. */
+export async function scriptBundle(entry, outfile) {
   await build({
-    entryPoints: [ENTRIES[name]],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: 'node',
@@ -107,6 +107,11 @@ export async function bundle(outfile, name = 'check') {
     banner: { js: '(function (require, module, exports, __dipforgeMeta) {' },
     footer: { js: '})' },
   });
+}
+
+/** Writes the bundle `name` to `outfile` and its code cache beside it (`.cache` for `.js`). */
+export async function bundle(outfile, name = 'check') {
+  await scriptBundle(ENTRIES[name], outfile);
   writeFileSync(outfile.replace(/\.js$/, '.cache'), await cacheOf(outfile, name));
 }
 

@@ -1,8 +1,9 @@
 /**
  * The language server's one-file bundle (scripts/lsp-bundle.mjs, which `dipforge lsp --stdio`
- * starts while it is current) written afresh into a temporary folder and started beside the
- * server's own modules: over stdio, the same diagnostics for a game with mistakes and for a map,
- * and go-to-definition from a province in an order into the built-in map, as from the modules.
+ * starts while it is current) written afresh with its code cache into a temporary folder and
+ * started from them (V8 taking the cache) beside the server's own modules: over stdio, the same
+ * diagnostics for a game with mistakes and for a map, and go-to-definition from a province in an
+ * order into the built-in map, as from the modules.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -72,7 +73,14 @@ describe('the language server bundle', () => {
     const { bundleServer } = (await import(pathToFileURL(join(ROOT, 'scripts', 'lsp-bundle.mjs')).href)) as { bundleServer: (out: string) => Promise<void> };
     const bundle = join(tmp, 'lsp-bundle.js');
     await bundleServer(bundle);
-    const fromBundle = await answers(`const m = await import(${JSON.stringify(pathToFileURL(bundle).href)}); m.startServer();`);
+    // Loaded as `dipforge lsp` loads it: a script compiled with its code cache (packages/cli/src/bundled.ts).
+    const bundled = pathToFileURL(join(ROOT, 'packages', 'cli', 'dist', 'bundled.js')).href;
+    const cache = bundle.replace(/\.js$/, '.cache');
+    const fromBundle = await answers(
+      `import { readFileSync } from 'node:fs'; const { loadBundle } = await import(${JSON.stringify(bundled)}); ` +
+        `const { exports, script } = loadBundle(new URL(${JSON.stringify(pathToFileURL(bundle).href)}), readFileSync(${JSON.stringify(cache)})); ` +
+        `if (script.cachedDataRejected) throw new Error('code cache rejected'); exports.startServer();`,
+    );
     const fromModules = await answers(`const m = await import('@dipforge/lsp'); m.startServer();`);
     expect(fromBundle).toEqual(fromModules);
     // They said something: the game's two misspellings, and the way into classic.dipmap.

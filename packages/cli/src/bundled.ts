@@ -52,8 +52,11 @@ export function loadBundle(bundle: URL, cachedData: Buffer | undefined): { expor
   return { exports: module.exports, script };
 }
 
-async function fromBundle<T>(name: 'check' | 'test', own: () => Promise<T>): Promise<T> {
-  const bundle = currentBundle(name);
+/**
+ * The exports of `bundle` (dist/NAME-bundle.js), compiled from its code cache when there is one;
+ * `own` (the same code from its modules) when the bundle is undefined or this Node cannot run it.
+ */
+export async function fromBundle<T>(name: string, bundle: URL | undefined, own: () => Promise<T>): Promise<T> {
   if (bundle) {
     try {
       let cache: Buffer | undefined;
@@ -64,13 +67,13 @@ async function fromBundle<T>(name: 'check' | 'test', own: () => Promise<T>): Pro
       }
       return loadBundle(bundle, cache).exports as T;
     } catch {
-      // A bundle this Node cannot run: the modules below are the same code.
+      // A bundle this Node cannot run: the modules are the same code.
     }
   }
   return own();
 }
 
-export const checkCommand = (): Promise<typeof CheckCommand> => fromBundle('check', () => import('./commands/check.js'));
+export const checkCommand = (): Promise<typeof CheckCommand> => fromBundle('check', currentBundle('check'), () => import('./commands/check.js'));
 
 /** What tests a game file (`dipforge test`): a thread loads it once and tests every file it is given with it. */
-export const tester = (): Promise<typeof Tester> => fromBundle('test', () => import('./commands/tester.js'));
+export const tester = (): Promise<typeof Tester> => fromBundle('test', currentBundle('test'), () => import('./commands/tester.js'));

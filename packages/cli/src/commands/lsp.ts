@@ -4,13 +4,14 @@
  * transport editors start a server with). It runs until the client says exit.
  *
  * The server is loaded from its one-file bundle (dist/lsp-bundle.js, written by
- * scripts/lsp-bundle.mjs at `npm run build`) while that is newer than the builds of
- * the packages it holds: a server started from its modules one by one spends most
- * of its start loading them. Elsewhere (a plain `tsc -b` since, an install without
+ * scripts/lsp-bundle.mjs at `npm run build`, compiled from its code cache
+ * lsp-bundle.cache) while that is newer than the builds of the packages it holds:
+ * a server started from its modules one by one spends most of its start loading
+ * and compiling them. Elsewhere (a plain `tsc -b` since, an install without
  * the build records) the modules themselves, which are the same server.
  */
 import { echo } from '@dipforge/engine/config';
-import { currentBundleOf } from '../bundled.js';
+import { currentBundleOf, fromBundle } from '../bundled.js';
 import { Exit, type Io } from '../io.js';
 
 export const lspUsage = 'dipforge lsp [--stdio]   the language server for .dipmap and .dipgame files (LSP over standard input and output)';
@@ -18,14 +19,7 @@ export const lspUsage = 'dipforge lsp [--stdio]   the language server for .dipma
 async function server(): Promise<{ startServer: () => void }> {
   // Its import paths hold in the repository only, where the build records are: without them, the modules.
   const bundle = currentBundleOf('lsp', ['cli', 'lsp', 'dsl', 'engine'], 'stale');
-  if (bundle) {
-    try {
-      return (await import(bundle.href)) as { startServer: () => void };
-    } catch {
-      // A bundle this Node cannot load: the modules are the same server.
-    }
-  }
-  return import('@dipforge/lsp');
+  return fromBundle('lsp', bundle, () => import('@dipforge/lsp'));
 }
 
 export async function lsp(args: string[], io: Io): Promise<number> {
