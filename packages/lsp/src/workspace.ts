@@ -29,6 +29,7 @@ import { LayeredHost, languageOf, pathToUri, uriToPath, type Language } from './
 import { Cancelled, Pace, type IsCancelled } from './pace.js';
 import { Lines } from './text.js';
 import { firstDifference, lineStartBefore, parseAfterEdit } from './game-prefix.js';
+import { gameContext } from './context.js';
 
 export { Cancelled, type IsCancelled } from './pace.js';
 
@@ -306,9 +307,30 @@ export class Workspace {
     const prefix = text.slice(0, next.index + (next[0].startsWith('\r\n') ? 2 : 1));
     const hit = this.prefixCache.get(path);
     if (hit && hit.text === prefix && hit.generation === this.generation) return hit;
-    const doc = this.play(path, prefix, prev, false, cancelled, true);
+    const doc = this.orderLineState(path, prefix, prev, offset) ?? this.play(path, prefix, prev, false, cancelled, true);
     this.prefixCache.set(path, doc);
     return doc;
+  }
+
+  /**
+   * The state at `offset` without playing anything, when the cursor is on an order line of the
+   * phase section the first change is in (a person typing an order): what completion reads there
+   * is the section's position before its orders, and nothing before the section's `phase` line
+   * changed, so the last check's run of the section has it. The state is the new text's parse (up
+   * to `prefix`'s end) beside the last check's run. Undefined elsewhere (an expect or declare
+   * block, another section than the change's, a section the last check did not play, a game whose
+   * orders are read in another language: completion there reads the section's own run), and the
+   * prefix is played instead.
+   */
+  private orderLineState(path: string, prefix: string, prev: GameDoc, offset: number): GameDoc | undefined {
+    if (prev.parsed.ast.header.some((h) => h.kind === 'Language')) return undefined;
+    const parsed = parseAfterEdit(prev.parsed, prefix, path);
+    if (!parsed) return undefined;
+    const doc: GameDoc = { ...prev, text: prefix, lines: new Lines(prefix), parsed, reused: 0, cutoff: 0, adjudicated: 0 };
+    const ctx = gameContext(doc, offset);
+    if (ctx.kind !== 'phase' || !ctx.run) return undefined;
+    const phaseLineEnd = prefix.indexOf('\n', ctx.section.range.start.offset);
+    return phaseLineEnd >= 0 && firstDifference(prev.text, prefix) > phaseLineEnd ? doc : undefined;
   }
 
   /**
