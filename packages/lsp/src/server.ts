@@ -101,30 +101,39 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     });
   };
 
-  /** When the last change came: a change soon after another (typing) waits `delay` for the next; a lone one is published at once. */
+  /**
+   * When the last change came: a change soon after another (typing) waits `delay` for the next; a
+   * lone one is published at once. `wait` overrides the delay (an opened document: none).
+   */
   let lastChange = -Infinity;
-  const schedule = (uris: Iterable<string>): void => {
+  const schedule = (uris: Iterable<string>, wait?: number): void => {
     for (const u of uris) pending.add(u);
     if (timer) clearTimeout(timer);
     const now = performance.now();
     const burst = now - lastChange < delay;
     lastChange = now;
     // A lone change still waits a moment, so that a request sent with it (a completion) is answered first.
-    timer = setTimeout(due, burst ? delay : Math.min(delay, LONE_CHANGE_MS));
+    timer = setTimeout(due, wait ?? (burst ? delay : Math.min(delay, LONE_CHANGE_MS)));
   };
 
   /** After a change to a map, every open document may change. */
-  const changed = (uri: string): void => {
+  const changed = (uri: string, wait?: number): void => {
     const open = ws.open.get(uri);
-    if (open?.language === 'map') schedule(ws.open.keys());
-    else schedule([uri]);
+    if (open?.language === 'map') schedule(ws.open.keys(), wait);
+    else schedule([uri], wait);
   };
 
+  /** Documents just opened: the library tells of an opened document's content as a change too, right after. */
+  const opening = new Set<string>();
   documents.onDidOpen((e) => {
     ws.openDocument(e.document.uri, e.document.getText(), e.document.version, e.document.languageId);
-    changed(e.document.uri);
+    opening.add(e.document.uri);
+    // Checked as soon as the messages read with it are answered: no typing to wait for.
+    changed(e.document.uri, 0);
   });
   documents.onDidChangeContent((e) => {
+    // The opened text again, not a change: taken as one, it made the opening a burst of typing, its diagnostics 20 ms later.
+    if (opening.delete(e.document.uri)) return;
     ws.changeDocument(e.document.uri, e.document.getText(), e.document.version);
     changed(e.document.uri);
   });
