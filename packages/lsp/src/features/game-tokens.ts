@@ -57,10 +57,10 @@ export function gameSpans(doc: GameDoc, window?: Window): SpanBuffer {
     if (outside(s)) continue;
     phaseName(s.phase);
     for (const o of s.orders) {
-      if (o.expected) spans.push(o.expected.range.start.offset, o.expected.range.end.offset, TYPE.enumMember);
       const base = o.text.range.start.offset;
       const ops = arrows(o.text.text);
       for (let k = 0; k < ops.length; k += 2) spans.push(base + (ops[k] as number), base + (ops[k + 1] as number), TYPE.operator);
+      if (o.expected) spans.push(o.expected.range.start.offset, o.expected.range.end.offset, TYPE.enumMember);
     }
   }
   // Expect lines of the result of the game, and `declare` blocks: their words (`draw`, `by`, `none`…) as keywords.
@@ -114,12 +114,12 @@ function lineSpans(doc: GameDoc, spans: SpanBuffer, window?: Window): void {
     const start = lines.lineStart(l);
     const end = lines.lineEnd(l);
     if (slash >= 0 && slash < start) slash = text.indexOf('//', start);
+    const keyword = leadingKeyword(text, start, end);
+    if (keyword >= 0) spans.push(keyword, keywordEnd(text, keyword, end), TYPE.keyword);
     if (slash >= 0 && slash < end) {
       const { comment } = lineComment(text.slice(start, end));
       if (comment >= 0) spans.push(start + comment, end, TYPE.comment);
     }
-    const keyword = leadingKeyword(text, start, end);
-    if (keyword >= 0) spans.push(keyword, keywordEnd(text, keyword, end), TYPE.keyword);
   }
 }
 
@@ -174,12 +174,58 @@ function arrows(text: string): readonly number[] {
   let found = arrowMemo.get(text);
   if (!found) {
     if (arrowMemo.size >= ARROW_MEMO_LIMIT) arrowMemo.clear();
-    found = [];
-    for (const t of wordTokens(text)) if (t.kind === 'punct' && ARROW.test(t.text)) found.push(t.start, t.end);
+    found = asciiArrows(text);
+    if (!found) {
+      found = [];
+      for (const t of wordTokens(text)) if (t.kind === 'punct' && ARROW.test(t.text)) found.push(t.start, t.end);
+    }
     arrowMemo.set(text, found);
   }
   return found;
 }
+
+/**
+ * The arrows of an ASCII text as `tokens` (names.ts) reads it, character by character and with
+ * no token objects: a word (letters, digits, `_`, inner hyphens) is passed over, a run of `-`, `=`
+ * and `>` from a `-` or `=` is an arrow when only its last character may be `>`. Undefined at the
+ * first character past ASCII (the caller reads such a text by its tokens).
+ */
+function asciiArrows(text: string): number[] | undefined {
+  const found: number[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c > 127) return undefined;
+    if (isAsciiWordCode(c)) {
+      i++;
+      for (;;) {
+        while (i < n && isAsciiWordCode(text.charCodeAt(i))) i++;
+        if (i + 1 < n && text.charCodeAt(i) === 45 && isAsciiWordCode(text.charCodeAt(i + 1))) i += 2;
+        else break;
+      }
+      continue;
+    }
+    if (c === 45 || c === 61) {
+      let j = i + 1;
+      let arrow = true;
+      for (; j < n; j++) {
+        const d = text.charCodeAt(j);
+        if (d === 62) {
+          if (j + 1 < n && isArrowCode(text.charCodeAt(j + 1))) arrow = false;
+        } else if (d !== 45 && d !== 61) break;
+      }
+      if (arrow) found.push(i, j);
+      i = j;
+      continue;
+    }
+    i++;
+  }
+  return found;
+}
+
+const isAsciiWordCode = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+const isArrowCode = (c: number): boolean => c === 45 || c === 61 || c === 62;
 
 const ARROW = /^[-=]+>?$/;
 const NONE: readonly number[] = [];

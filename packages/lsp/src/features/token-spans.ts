@@ -1,10 +1,10 @@
 /**
  * The spans a document's semantic tokens are made of, as the protocol sends
  * them. Spans are gathered in typed arrays (a long game has tens of thousands:
- * no object per span), then put in order once and written straight into the
- * protocol's relative integers: overlaps dropped (the first, and of those the
- * longest, wins), a span across a line break split at it, and with a window
- * only the lines inside it kept.
+ * no object per span), then put in order once (by blocks of their start, then
+ * within them) and written straight into the protocol's relative integers:
+ * overlaps dropped (the first, and of those the longest, wins), a span across
+ * a line break split at it, and with a window only the lines inside it kept.
  */
 export const TOKEN_TYPES = ['keyword', 'variable', 'type', 'property', 'enumMember', 'string', 'number', 'comment', 'operator', 'namespace', 'event'] as const;
 export const TOKEN_MODIFIERS = ['declaration', 'readonly'] as const;
@@ -14,8 +14,8 @@ export type TokenType = (typeof TOKEN_TYPES)[number];
 /** A token type's number in the legend. */
 export const TYPE: { readonly [K in TokenType]: number } = Object.fromEntries(TOKEN_TYPES.map((t, i) => [t, i])) as { [K in TokenType]: number };
 
-/** The buckets of one pass of the radix sort (16 bits of the start). */
-const RADIX = 1 << 16;
+/** The spans are first put in order by blocks of 2^BLOCK_BITS characters of their start. */
+const BLOCK_BITS = 4;
 
 /** The modifier bits of a declaration (the legend's first modifier). */
 export const DECLARATION = 1;
@@ -106,53 +106,46 @@ export class SpanBuffer {
   }
 
   /**
-   * The indices of the spans by start, the longer first at the same start, then as found. A
-   * stable radix sort on the start (two passes of 16 bits; plain loops, no comparison function),
-   * then the few spans that share a start ordered by their end.
+   * The indices of the spans by start, the longer first at the same start, then as found. Each
+   * pass that finds spans finds them nearly in order, so a counting sort on blocks of the start
+   * (`BLOCK` characters: a few spans each) puts every span within a few places of its own, and
+   * an insertion sort finishes: a few plain loops over typed arrays, no comparison function.
    */
   private order(): Uint32Array {
     const n = this.n;
-    let order = new Uint32Array(n);
-    let sorted = true;
-    for (let i = 0; i < n; i++) {
-      order[i] = i;
-      if (i > 0 && !this.before(i - 1, i)) sorted = false;
-    }
-    if (sorted) return order;
     const starts = this.starts;
-    let other = new Uint32Array(n);
-    const counts = new Uint32Array(RADIX + 1);
-    for (let shift = 0; shift < 32; shift += 16) {
-      counts.fill(0);
-      for (let k = 0; k < n; k++) {
-        const b = (((starts[order[k] as number] as number) >>> shift) & (RADIX - 1)) + 1;
-        counts[b] = (counts[b] as number) + 1;
-      }
-      for (let b = 1; b <= RADIX; b++) counts[b] = (counts[b] as number) + (counts[b - 1] as number);
-      for (let k = 0; k < n; k++) {
-        const i = order[k] as number;
-        const b = ((starts[i] as number) >>> shift) & (RADIX - 1);
-        const at = counts[b] as number;
-        counts[b] = at + 1;
-        other[at] = i;
-      }
-      [order, other] = [other, order];
+    const ends = this.ends;
+    let maxStart = 0;
+    for (let i = 0; i < n; i++) if ((starts[i] as number) > maxStart) maxStart = starts[i] as number;
+    const blocks = (maxStart >>> BLOCK_BITS) + 1;
+    const counts = new Uint32Array(blocks + 1);
+    for (let i = 0; i < n; i++) {
+      const b = ((starts[i] as number) >>> BLOCK_BITS) + 1;
+      counts[b] = (counts[b] as number) + 1;
     }
-    for (let i = 0; i < n; ) {
-      const start = starts[order[i] as number] as number;
-      let j = i + 1;
-      while (j < n && starts[order[j] as number] === start) j++;
-      if (j - i > 1) order.subarray(i, j).sort((a, b) => (this.ends[b] as number) - (this.ends[a] as number) || a - b);
-      i = j;
+    for (let b = 1; b <= blocks; b++) counts[b] = (counts[b] as number) + (counts[b - 1] as number);
+    const order = new Uint32Array(n);
+    for (let i = 0; i < n; i++) {
+      const b = (starts[i] as number) >>> BLOCK_BITS;
+      const at = counts[b] as number;
+      counts[b] = at + 1;
+      order[at] = i;
+    }
+    // Within a block the spans keep the order they were found in: by start, the longer first, then as found.
+    for (let k = 1; k < n; k++) {
+      const i = order[k] as number;
+      const s = starts[i] as number;
+      const e = ends[i] as number;
+      let j = k - 1;
+      for (; j >= 0; j--) {
+        const o = order[j] as number;
+        const so = starts[o] as number;
+        if (so < s || (so === s && ((ends[o] as number) > e || ((ends[o] as number) === e && o < i)))) break;
+        order[j + 1] = o;
+      }
+      order[j + 1] = i;
     }
     return order;
-  }
-
-  /** Whether span `a` comes before span `b` (or with it, where the first found stays first). */
-  private before(a: number, b: number): boolean {
-    const sa = this.starts[a] as number;
-    const sb = this.starts[b] as number;
-    return sa < sb || (sa === sb && (this.ends[a] as number) >= (this.ends[b] as number));
   }
 }
 
