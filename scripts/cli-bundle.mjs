@@ -1,6 +1,6 @@
 // Writes packages/cli/dist/check-bundle.js, the `dipforge check` command with everything it runs
-// (the languages, the engine's checks, chevrotain), and dist/test-bundle.js, what a thread of
-// `dipforge test` loads to test game files (commands/tester.js), each as one script, and beside
+// (the languages, the engine's checks, chevrotain), and dist/test-bundle.js, the `dipforge test`
+// command and what each of its threads loads to test game files (commands/tester.js), each as one script, and beside
 // each its V8 code cache (NAME-bundle.cache). Loading some two hundred modules one by one costs a
 // `dipforge check` run about a third of its time, and each thread of `dipforge test` as much
 // again; one file is read and compiled once, and esbuild leaves out what the command never
@@ -12,7 +12,8 @@
 // A bundle is a function expression, `(function (require, module, exports, __dipforgeMeta) {…})`,
 // holding the modules in CommonJS form: a script, unlike an ES module, can be compiled with a
 // code cache on Node 20 (vm.Script's cachedData). packages/cli/src/bundled.ts loads it, giving
-// `__dipforgeMeta.resolve`, its own `import.meta.resolve` (the bundle sits in the same folder).
+// `__dipforgeMeta.resolve`, its own `import.meta.resolve` (the bundle sits in the same folder), and
+// `__dipforgeMeta.dist`, its own URL.
 //   node scripts/cli-bundle.mjs [OUTFILE [check|test]]    after `tsc -b` (reads the packages' dist/)
 // `npm run build` runs it (both bundles and their caches). The command line uses a bundle only
 // while it is newer than the last build of the packages it holds (bundled.ts), so a plain `tsc -b`
@@ -47,6 +48,8 @@ function ownUrl(file) {
     const variantsMain = "require('node:module').createRequire(require('node:url').fileURLToPath(__dipforgeMeta.resolve('@dipforge/dsl'))).resolve('@dipforge/variants')";
     return `new URL(${JSON.stringify(rel.slice(1).join('/'))}, require('node:url').pathToFileURL(${variantsMain})).href`;
   }
+  // The command line's own modules (a worker thread's entry) from its dist/ folder, where bundled.js is.
+  if (rel[0] === 'packages' && rel[1] === 'cli' && rel[2] === 'dist') return `new URL(${JSON.stringify(`./${rel.slice(3).join('/')}`)}, __dipforgeMeta.dist).href`;
   if (rel[0] === 'packages' && rel[2] === 'dist') {
     // Relative to the package's main module, dist/index.js.
     return `new URL(${JSON.stringify(`./${rel.slice(3).join('/')}`)}, __dipforgeMeta.resolve('@dipforge/${rel[1]}')).href`;
@@ -82,8 +85,7 @@ async function cacheOf(file, name) {
     // A game of the project's tests, where the repository has them (an install builds without).
     const rules = join(root, 'test', 'rules');
     const game = existsSync(rules) ? readdirSync(rules).find((n) => n.endsWith('.dipgame')) : undefined;
-    const workspace = new exports.GameWorkspace();
-    if (game) exports.testOneFile(join(rules, game), workspace, root);
+    if (game) await exports.test([join(rules, game)], quiet);
   }
   return script.createCachedData();
 }

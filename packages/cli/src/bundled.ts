@@ -2,7 +2,7 @@
  * Commands from their single-file bundles (dist/NAME-bundle.js, written by scripts/cli-bundle.mjs
  * at `npm run build`): one script to compile instead of some two hundred modules to load, compiled
  * with the V8 code cache written beside it (NAME-bundle.cache) where V8 accepts it. `dipforge
- * check` runs from check-bundle.js, each thread of `dipforge test` from test-bundle.js. A bundle
+ * check` runs from check-bundle.js; `dipforge test`, and each of its worker threads, from test-bundle.js. A bundle
  * is used only while it is newer than the last build of every package it holds, so that a build
  * with `tsc -b` alone runs what it built; a bundle that cannot load runs the command's own modules
  * instead. Either way the command is the same code.
@@ -41,14 +41,16 @@ export function currentBundle(name: 'check' | 'test'): URL | undefined {
  * Runs a bundle (a function expression over `require`, `module`, `exports` and
  * `__dipforgeMeta`: scripts/cli-bundle.mjs) and gives its exports, and the compiled script
  * (whose code cache the build takes). `cachedData` is the code cache, which V8 may refuse.
+ * `__dipforgeMeta.dist` is this module's URL: the command line's own modules (a worker's) are
+ * found from it, wherever the bundle was written.
  */
 export function loadBundle(bundle: URL, cachedData: Buffer | undefined): { exports: unknown; script: Script } {
   const filename = fileURLToPath(bundle);
   const script = new Script(readFileSync(filename, 'utf8'), { filename, ...(cachedData ? { cachedData } : {}) });
-  const run = script.runInThisContext() as (require: NodeRequire, module: { exports: unknown }, exports: unknown, meta: { resolve: (specifier: string) => string }) => void;
+  const run = script.runInThisContext() as (require: NodeRequire, module: { exports: unknown }, exports: unknown, meta: { resolve: (specifier: string) => string; dist: string }) => void;
   const module = { exports: {} as unknown };
   // The bundle sits in this folder: it resolves packages as this module does.
-  run(createRequire(filename), module, module.exports, { resolve: (specifier) => import.meta.resolve(specifier) });
+  run(createRequire(filename), module, module.exports, { resolve: (specifier) => import.meta.resolve(specifier), dist: import.meta.url });
   return { exports: module.exports, script };
 }
 
@@ -75,5 +77,5 @@ export async function fromBundle<T>(name: string, bundle: URL | undefined, own: 
 
 export const checkCommand = (): Promise<typeof CheckCommand> => fromBundle('check', currentBundle('check'), () => import('./commands/check.js'));
 
-/** What tests a game file (`dipforge test`): a thread loads it once and tests every file it is given with it. */
+/** The `dipforge test` command and what tests a game file: a thread loads it once and tests every file it is given with it. */
 export const tester = (): Promise<typeof Tester> => fromBundle('test', currentBundle('test'), () => import('./commands/tester.js'));

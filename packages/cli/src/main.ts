@@ -19,7 +19,7 @@ const commands: Record<string, () => Promise<Command>> = {
   adjudicate: async () => { const m = await import('./commands/adjudicate.js'); return { run: m.adjudicate, usage: m.adjudicateUsage }; },
   diff: async () => { const m = await import('./commands/diff.js'); return { run: m.diff, usage: m.diffUsage }; },
   convert: async () => { const m = await import('./commands/convert.js'); return { run: m.convert, usage: m.convertUsage }; },
-  test: async () => { const m = await import('./commands/test.js'); return { run: m.test, usage: m.testUsage }; },
+  test: async () => { const m = await (await import('./bundled.js')).tester(); return { run: m.test, usage: m.testUsage }; },
   import: async () => { const m = await import('./commands/import.js'); return { run: m.importCommand, usage: m.importUsage }; },
   'import-map': async () => { const m = await import('./commands/import-map.js'); return { run: m.importMapCommand, usage: m.importMapUsage }; },
   lsp: async () => { const m = await import('./commands/lsp.js'); return { run: m.lsp, usage: m.lspUsage }; },

@@ -28,3 +28,15 @@ export function testOneFile(file: string, workspace: GameWorkspace, cwd: string)
     : `${shown}: failed`;
   return { passed: false, line: `${line}${more}\n`, internal };
 }
+
+/** A file's answer on its way to the report: its outcome, or the message of dipforge's own failure on it (said as one thread says it). */
+export type JobAnswer = { index: number; outcome: FileOutcome } | { index: number; error: string };
+
+/** The answer for the file at `index` of the run: `test`'s outcome, or what it threw. */
+export function testFileAnswer(index: number, test: () => FileOutcome): JobAnswer {
+  try {
+    return { index, outcome: test() };
+  } catch (e) {
+    return { index, error: e instanceof Error ? e.message : String(e) };
+  }
+}

@@ -1,25 +1,28 @@
 /**
- * `dipforge test` over several files: the files tested by N threads, and the outcomes reported in
- * the files' order, as one thread reports them: the output is the same bytes for any N.
+ * `dipforge test --jobs N` over several files: the files tested by N threads, the main thread and
+ * N − 1 workers, and the outcomes reported in the files' order, as one thread reports them: the
+ * output is the same bytes for any N.
  *
- * With `--jobs 1` the files are tested in one worker thread, for the size of its young generation:
- * a game file's syntax tree and run live until the file is done, so with V8's default young
- * generation (16 MB semi-spaces) most of them are copied by a scavenge or two and promoted before
- * they die; in 64 MB semi-spaces most die young. The main thread cannot be given it (the flag is
- * read when the heap is made); a worker's `resourceLimits` can.
- *
- * With N ≥ 2 the main thread tests files too, beside N − 1 workers: it would otherwise only wait,
- * and each thread pays its own start-up (loading the code, compiling the variant, and the JIT's
+ * With one thread the files are tested in the main thread (test.ts): a worker would be a second
+ * thread to start, whose isolate boots Node's own modules again while the main one waits. With
+ * N ≥ 2 the main thread tests files too, beside N − 1 workers: it would otherwise only wait, and
+ * each thread pays its own start-up (loading the code, compiling the variant, and the JIT's
  * warming up, which in a run of a few thousand phases costs as much as the phases), so N threads
- * on N cores are best served by N threads that test. All threads start at once. Files are handed
- * out largest first from one queue, so that the last ones to finish are short and no thread is
- * left with a long file while the others are idle; each worker holds a few files ahead so that it
- * never waits for the main thread, which answers messages only between its own files.
+ * on N cores are best served by N threads that test. The workers are started before the files
+ * are listed (`startWorkers`), so that they load the code meanwhile. Files are handed out largest
+ * first from one queue, so that the last ones to finish are short and no thread is left with a
+ * long file while the others are idle; each worker holds a few files ahead so that it never waits
+ * for the main thread, which answers messages only between its own files.
+ *
+ * A worker is given a young generation of 64 MB semi-spaces (V8's default is 16 MB): a game file's
+ * syntax tree and run live until the file is done, and in the default one most of them are copied
+ * by a scavenge or two and promoted before they die. The main thread cannot be given it (the flag
+ * is read when the heap is made); a worker's `resourceLimits` can.
  */
 import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { tester } from '../bundled.js';
-import type { FileOutcome } from './test-file.js';
+import { GameWorkspace } from '@dipforge/dsl';
+import { testFileAnswer, testOneFile, type FileOutcome, type JobAnswer } from './test-file.js';
 
 export interface JobRequest {
   index: number;
@@ -32,17 +35,6 @@ export const YOUNG_GENERATION_MB = 192;
 /** Files a worker is handed ahead of the one it is testing. */
 const AHEAD = 2;
 
-export type JobAnswer = { index: number; outcome: FileOutcome } | { index: number; error: string };
-
-/** A file's answer: its outcome, or the message of dipforge's own failure on it (said as one thread says it). */
-export function testFileAnswer(index: number, test: () => FileOutcome): JobAnswer {
-  try {
-    return { index, outcome: test() };
-  } catch (e) {
-    return { index, error: e instanceof Error ? e.message : String(e) };
-  }
-}
-
 /** The indices of `files`, largest file first (a file that cannot be read counts as empty: it fails at once); ties in the files' order. */
 export function largestFirst(files: readonly string[]): number[] {
   const sizes = files.map((f) => statSync(f, { throwIfNoEntry: false })?.size ?? 0);
@@ -50,24 +42,42 @@ export function largestFirst(files: readonly string[]): number[] {
 }
 
 /**
- * Tests `files` on `jobs` threads; `report` is called with each outcome in the files' order. An
- * internal error on a file rejects, after the outcomes of the files before it.
+ * `count` worker threads for `testInWorkers`, started now: each loads the test bundle while the
+ * caller lists the files. Workers the run turns out not to need are stopped by `testInWorkers`
+ * (or `stopWorkers`), before the event loop next turns.
  */
-export function testInWorkers(files: readonly string[], jobs: number, cwd: string, report: (outcome: FileOutcome) => void): Promise<void> {
-  const threads = Math.min(jobs, files.length);
-  if (threads === 0) return Promise.resolve();
-  const mainTests = threads >= 2;
+export function startWorkers(count: number, cwd: string): Worker[] {
+  return Array.from({ length: Math.max(0, count) }, () => new Worker(new URL('./test-worker.js', import.meta.url), {
+    workerData: { cwd },
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+  }));
+}
+
+export function stopWorkers(workers: readonly Worker[]): void {
+  for (const w of workers) void w.terminate();
+}
+
+/**
+ * Tests `files` on `jobs` threads, this one and `jobs` − 1 workers (those `started` already, from
+ * `startWorkers`, and more if they are too few; no more than the files need: the others are
+ * stopped); `report` is called with each outcome in the files' order. An internal error on a file
+ * rejects, after the outcomes of the files before it.
+ */
+export function testInWorkers(files: readonly string[], jobs: number, started: readonly Worker[], cwd: string, report: (outcome: FileOutcome) => void): Promise<void> {
+  const needed = Math.max(0, Math.min(jobs, files.length) - 1);
+  const workers = [...started.slice(0, needed), ...startWorkers(needed - started.length, cwd)];
+  stopWorkers(started.slice(needed));
+  if (files.length === 0) return Promise.resolve();
   const queue = largestFirst(files);
   let next = 0;
   const answers: (JobAnswer | undefined)[] = new Array(files.length);
-  const workers: Worker[] = [];
   let reported = 0;
   let settled = false;
   return new Promise<void>((resolve, reject) => {
     const finish = (error?: Error): void => {
       if (settled) return;
       settled = true;
-      for (const w of workers) void w.terminate();
+      stopWorkers(workers);
       if (error) reject(error);
       else resolve();
     };
@@ -87,12 +97,7 @@ export function testInWorkers(files: readonly string[], jobs: number, cwd: strin
         w.postMessage({ index, file: files[index]! } satisfies JobRequest);
       }
     };
-    for (let i = mainTests ? 1 : 0; i < threads; i++) {
-      const w = new Worker(new URL('./test-worker.js', import.meta.url), {
-        workerData: { cwd },
-        resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
-      });
-      workers.push(w);
+    for (const w of workers) {
       w.on('message', (answer: JobAnswer) => {
         handOut(w);
         take(answer);
@@ -103,13 +108,12 @@ export function testInWorkers(files: readonly string[], jobs: number, cwd: strin
       });
       for (let k = 0; k <= AHEAD; k++) handOut(w);
     }
-    if (mainTests) testHere(files, cwd, () => (settled || next >= queue.length ? undefined : queue[next++]), take).catch((e: unknown) => finish(e instanceof Error ? e : new Error(String(e))));
+    testHere(files, cwd, () => (settled || next >= queue.length ? undefined : queue[next++]), take).catch((e: unknown) => finish(e instanceof Error ? e : new Error(String(e))));
   });
 }
 
 /** The main thread's share: the files `nextFile` gives, one at a time, letting the workers' messages in between. */
 async function testHere(files: readonly string[], cwd: string, nextFile: () => number | undefined, take: (answer: JobAnswer) => void): Promise<void> {
-  const { GameWorkspace, testOneFile } = await tester();
   const workspace = new GameWorkspace();
   for (let index = nextFile(); index !== undefined; index = nextFile()) {
     const file = files[index]!;

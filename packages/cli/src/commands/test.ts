@@ -1,12 +1,14 @@
 import { readdirSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { GameWorkspace, systemError } from '@dipforge/dsl';
 import { parseArgs, readCount } from '../options.js';
 import { displayPath } from '../display-path.js';
 import { Exit, type Io } from '../io.js';
-import type { FileOutcome } from './test-file.js';
-import { testInWorkers } from './test-jobs.js';
+import { testOneFile, type FileOutcome } from './test-file.js';
+import { startWorkers, stopWorkers, testInWorkers } from './test-jobs.js';
 
-export const testUsage = 'dipforge test FILE…|DIR [--jobs N]   run the expectations in .dipgame files (a folder: every .dipgame in it; N worker threads, the same output)';
+export const testUsage = 'dipforge test FILE…|DIR [--jobs N]   run the expectations in .dipgame files (a folder: every .dipgame in it; N threads, the same output)';
 
 /** The most worker threads `--jobs` takes. */
 const MAX_JOBS = 64;
@@ -21,6 +23,8 @@ export function gameFilesIn(dir: string, errors: unknown[]): string[] {
   const out: string[] = [];
   // Files to list and folders to read, the next one last: a folder's entries go on in reverse name order.
   const todo = [{ path: dir, folder: true }];
+  // One collator for the walk: `localeCompare` with options makes one a comparison (12 ms to sort 300 names, against 0.4).
+  const names = new Intl.Collator('en', { numeric: true });
   for (let item = todo.pop(); item; item = todo.pop()) {
     if (!item.folder) {
       out.push(item.path);
@@ -33,7 +37,7 @@ export function gameFilesIn(dir: string, errors: unknown[]): string[] {
       errors.push(e);
       continue;
     }
-    entries.sort((a, b) => b.name.localeCompare(a.name, 'en', { numeric: true }));
+    entries.sort((a, b) => names.compare(b.name, a.name));
     for (const e of entries) {
       if (e.name.startsWith('.') || e.name === 'node_modules') continue;
       const path = join(item.path, e.name);
@@ -47,7 +51,8 @@ export function gameFilesIn(dir: string, errors: unknown[]): string[] {
 /**
  * Runs each game file's expectations. One line per failing file (its first
  * failure, and how many more); the last line is always `N passed, N failed`.
- * The files are tested on worker threads (see test-jobs.ts), `--jobs N` of them; the output is the same for any N.
+ * The files are tested in this thread, or with `--jobs N` on N threads (see test-jobs.ts); the
+ * output is the same for any N. The command runs from the test bundle (bundled.ts).
  */
 export async function test(args: string[], io: Io): Promise<number> {
   const parsed = parseArgs(args, [{ name: 'jobs', short: 'j', takesValue: true }]);
@@ -57,50 +62,51 @@ export async function test(args: string[], io: Io): Promise<number> {
     io.err(`dipforge test: ${why}\nusage: ${testUsage}\n`);
     return Exit.usage;
   }
-  const files: string[] = [];
-  const unreadable: string[] = [];
-  // The languages are loaded only if the files are tested here: the worker threads load their own.
-  const errors: unknown[] = [];
-  for (const arg of parsed.positional) {
-    const path = resolve(io.cwd, arg);
-    let isDir = false;
-    try {
-      isDir = statSync(path).isDirectory();
-    } catch (e) {
-      errors.push(e);
-      unreadable.push(path);
-      continue;
+  // Started first, to load their code while the files are listed (as many as there are cores to run them; more once the files are known).
+  const early = jobs > 1 ? startWorkers(Math.min(jobs - 1, availableParallelism()), io.cwd) : [];
+  try {
+    const files: string[] = [];
+    const unreadable: string[] = [];
+    const errors: unknown[] = [];
+    for (const arg of parsed.positional) {
+      const path = resolve(io.cwd, arg);
+      let isDir = false;
+      try {
+        isDir = statSync(path).isDirectory();
+      } catch (e) {
+        errors.push(e);
+        unreadable.push(path);
+        continue;
+      }
+      if (isDir) for (const f of gameFilesIn(path, errors)) files.push(f); // not push(...): a folder can hold many files
+      else files.push(path);
     }
-    if (isDir) for (const f of gameFilesIn(path, errors)) files.push(f); // not push(...): a folder can hold many files
-    else files.push(path);
-  }
-  if (errors.length > 0) {
     // A refusal of the system is the file's problem; anything else is dipforge's own failure, thrown on.
-    const { systemError } = await import('@dipforge/dsl');
     for (const e of errors) systemError(e);
+    let passed = 0;
+    let failed = 0;
+    for (const path of unreadable) {
+      failed++;
+      io.out(`${displayPath(path, io.cwd)}: cannot read: no such file or folder\n`);
+    }
+    // A file dipforge itself failed on (a bug, not the file's fault) makes the run exit 3, not 1.
+    let internal = false;
+    const count = (outcome: FileOutcome): void => {
+      if (outcome.internal) internal = true;
+      if (outcome.passed) passed++;
+      else failed++;
+      if (outcome.line) io.out(outcome.line);
+    };
+    const unique = [...new Set(files)];
+    if (jobs > 1) await testInWorkers(unique, jobs, early, io.cwd, count);
+    else {
+      const workspace = new GameWorkspace();
+      for (const file of unique) count(testOneFile(file, workspace, io.cwd));
+    }
+    io.out(`${passed} passed, ${failed} failed\n`);
+    return internal ? Exit.internal : failed > 0 ? Exit.errors : Exit.ok;
+  } finally {
+    // Those the run did not use, or all of them when it stopped short (the others are stopped already).
+    stopWorkers(early);
   }
-  let passed = 0;
-  let failed = 0;
-  for (const path of unreadable) {
-    failed++;
-    io.out(`${displayPath(path, io.cwd)}: cannot read: no such file or folder\n`);
-  }
-  // A file dipforge itself failed on (a bug, not the file's fault) makes the run exit 3, not 1.
-  let internal = false;
-  const count = (outcome: FileOutcome): void => {
-    if (outcome.internal) internal = true;
-    if (outcome.passed) passed++;
-    else failed++;
-    if (outcome.line) io.out(outcome.line);
-  };
-  const unique = [...new Set(files)];
-  // One file is tested here: a worker's start-up would cost more than its larger young generation saves.
-  if (unique.length > 1) await testInWorkers(unique, jobs, io.cwd, count);
-  else {
-    const [{ GameWorkspace }, { testOneFile }] = await Promise.all([import('@dipforge/dsl'), import('./test-file.js')]);
-    const workspace = new GameWorkspace();
-    for (const file of unique) count(testOneFile(file, workspace, io.cwd));
-  }
-  io.out(`${passed} passed, ${failed} failed\n`);
-  return internal ? Exit.internal : failed > 0 ? Exit.errors : Exit.ok;
 }

@@ -1,6 +1,7 @@
 /**
- * What a thread of `dipforge test` loads to test game files, and nothing more: the entry point of
- * dist/test-bundle.js (scripts/cli-bundle.mjs), so that each worker thread compiles one module.
+ * The entry point of dist/test-bundle.js (scripts/cli-bundle.mjs): the `dipforge test` command, and
+ * what a worker thread of it loads to test game files, so that each thread compiles one script.
  */
+export { test, testUsage } from './test.js';
 export { GameWorkspace } from '@dipforge/dsl';
-export { testOneFile, type FileOutcome } from './test-file.js';
+export { testOneFile, testFileAnswer, type FileOutcome } from './test-file.js';
