@@ -11,7 +11,7 @@ import { ARMY, FLEET, TERRAIN_SEA } from '../board/codes.js';
 import { provinceDistance } from '../board/distance.js';
 import type { RuleOptions } from '../config/rules.js';
 import { NEUTRAL_POWER } from '../config/variant-config.js';
-import { changeOwner, nextPhase, ownershipChangesAfter } from '../game/phases.js';
+import { changeOwner } from '../game/phases.js';
 import type { DislodgedUnit, Position, Unit } from '../game/position.js';
 import type { Order } from '../orders/order.js';
 import { drawIndex, PhaseDraws, type Rng } from './prng.js';
@@ -19,6 +19,7 @@ import { readOwners } from './adjustment/index.js';
 import type { OrderResult, PhaseResult } from './result.js';
 import { reasonText, type Reason } from './reasons.js';
 import { destinationOf, findUnitIndex, fleetDestinationLoc, found } from './refs.js';
+import { phaseAfter, phaseStep } from './step.js';
 import { DISLODGED, joined, ON_BOARD, readUnits, type UnitTable } from './units.js';
 
 /** What a dislodged unit ends up doing. */
@@ -152,10 +153,10 @@ export function adjudicateRetreat(
  */
 function afterRetreats(board: Board, rules: RuleOptions, position: Position, onBoard: UnitTable, units: Unit[]): Position {
   const phase = position.phase;
-  const next = nextPhase(board, rules, phase);
+  const step = phaseStep(board, rules, phase);
   const before = position.owners;
   let owners = before;
-  if (ownershipChangesAfter(board, rules, phase, next)) {
+  if (step.ownersChange) {
     const { supplyCentre, provinceIds, locProvince } = board;
     const n = onBoard.n;
     for (let i = 0; i < units.length; i++) {
@@ -164,7 +165,7 @@ function afterRetreats(board: Board, rules: RuleOptions, position: Position, onB
       if (supplyCentre[prov]) owners = changeOwner(before, owners, provinceIds[prov]!, u.power);
     }
   }
-  return { units, dislodged: [], owners, standoffs: [], phase: next };
+  return { units, dislodged: [], owners, standoffs: [], phase: phaseAfter(step, phase) };
 }
 
 /**
