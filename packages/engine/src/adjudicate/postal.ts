@@ -20,8 +20,8 @@
  */
 import type { Board } from '../board/board.js';
 import type { RuleOptions } from '../config/rules.js';
-import { nextPhase, ownershipChangesAfter, positionAfter, updateOwners } from '../game/phases.js';
-import type { Phase, Position } from '../game/position.js';
+import { positionAfter, updateOwners } from '../game/phases.js';
+import type { Position } from '../game/position.js';
 import type { BuildEntry, Order, RetreatList, UnitRef } from '../orders/order.js';
 import { adjustmentsInAdvance, type Written } from './adjustment/lists.js';
 import { adjudicateMovement } from './movement/index.js';
@@ -31,29 +31,10 @@ import type { OrderResult, PhaseResult } from './result.js';
 import { reasonText, type Reason } from './reasons.js';
 import { retreatsInAdvance } from './retreat-lists.js';
 import { retreatContext } from './retreat.js';
+import { phaseAfter, phaseStep, type InAdvance } from './step.js';
 import { readUnits } from './units.js';
 
-export interface InAdvance {
-  /** The movement's retreats are carried out at once (there is no retreat phase for them). */
-  retreats: boolean;
-  /** Retreat lists written with the movement orders count. */
-  retreatLists: boolean;
-  /** The year's adjustments are carried out at once, from the lists written with these orders. */
-  adjustments: boolean;
-}
-
-/** What a movement phase carries out besides the moves, under these rules. */
-export function inAdvance(board: Board, rules: RuleOptions, phase: Phase, next?: Phase): InAdvance {
-  if (phase.kind !== 'movement') return { retreats: false, retreatLists: false, adjustments: false };
-  next ??= nextPhase(board, rules, phase);
-  const retreats = rules.retreats === 'priority-list' || next.kind !== 'retreat';
-  const ownersChange = next.kind === 'retreat' ? ownershipChangesAfter(board, rules, next) : ownershipChangesAfter(board, rules, phase);
-  return {
-    retreats,
-    retreatLists: retreats && rules.retreats === 'priority-list',
-    adjustments: retreats && rules.adjustments === 'priority-list' && ownersChange,
-  };
-}
+export { inAdvance, type InAdvance } from './step.js';
 
 const illegal = (order: Order, reason: Reason): OrderResult => ({ order, status: 'illegal', reason, detail: reasonText(reason) });
 
@@ -90,55 +71,10 @@ function anyEarly(orders: readonly Order[], plan: InAdvance, lists: boolean): bo
   return false;
 }
 
-/**
- * What a movement phase of this season leads to under these rules: the next
- * phase (as a year step and the season and kind it begins), the plan, and
- * whether the centres change owner after the moves. It depends on the year
- * only through `adjustment-interval`, so it is kept per board, rules and
- * season where that rule does not apply: each movement phase of a game asked
- * for the next phase three or four times (about a tenth of an adjudication).
- */
-interface MovementStep {
-  yearStep: number;
-  season: string;
-  kind: Phase['kind'];
-  plan: InAdvance;
-  ownersChange: boolean;
-}
-
-/** The steps of the last board, rules and start season asked for, by season. */
-const steps = { board: undefined as Board | undefined, rules: undefined as RuleOptions | undefined, start: undefined as string | undefined, bySeason: new Map<string, MovementStep>() };
-
-function movementStep(board: Board, rules: RuleOptions, phase: Phase): MovementStep {
-  const cacheable = rules['adjustment-interval'] <= 1;
-  if (cacheable) {
-    const start = board.config.start.season;
-    if (steps.board !== board || steps.rules !== rules || steps.start !== start) {
-      steps.board = board;
-      steps.rules = rules;
-      steps.start = start;
-      steps.bySeason = new Map();
-    }
-    const kept = steps.bySeason.get(phase.season);
-    if (kept !== undefined) return kept;
-  }
-  const after = nextPhase(board, rules, phase);
-  const step: MovementStep = {
-    yearStep: after.year - phase.year,
-    season: after.season,
-    kind: after.kind,
-    plan: inAdvance(board, rules, phase, after),
-    ownersChange: ownershipChangesAfter(board, rules, phase, after),
-  };
-  if (cacheable) steps.bySeason.set(phase.season, step);
-  return step;
-}
-
 /** A movement phase, with what it carries out in advance (see `inAdvance`). */
 export function adjudicateMovementPhase(board: Board, position: Position, orders: readonly Order[], rules: RuleOptions, seed: number): PhaseResult {
-  const step = movementStep(board, rules, position.phase);
-  // A phase of the caller's own, as nextPhase gives.
-  const afterPhase: Phase = { year: position.phase.year + step.yearStep, season: step.season, kind: step.kind };
+  const step = phaseStep(board, rules, position.phase);
+  const afterPhase = phaseAfter(step, position.phase);
   const plan = step.plan;
   const lists = rules.adjustments === 'priority-list';
   // The common case, a plain movement phase: no order is judged here, so no per-order array is made.

@@ -11,14 +11,15 @@ import { ARMY, FLEET, TERRAIN_SEA } from '../board/codes.js';
 import { provinceDistance } from '../board/distance.js';
 import type { RuleOptions } from '../config/rules.js';
 import { NEUTRAL_POWER } from '../config/variant-config.js';
-import { changeOwner, nextPhase, ownershipChangesAfter } from '../game/phases.js';
+import { changeOwner } from '../game/phases.js';
 import type { DislodgedUnit, Position, Unit } from '../game/position.js';
-import type { Order } from '../orders/order.js';
+import type { Order, UnitRef } from '../orders/order.js';
 import { drawIndex, PhaseDraws, type Rng } from './prng.js';
 import { readOwners } from './adjustment/index.js';
 import type { OrderResult, PhaseResult } from './result.js';
 import { reasonText, type Reason } from './reasons.js';
 import { destinationOf, findUnitIndex, fleetDestinationLoc, found } from './refs.js';
+import { phaseAfter, phaseStep } from './step.js';
 import { DISLODGED, joined, ON_BOARD, readUnits, type UnitTable } from './units.js';
 
 /** What a dislodged unit ends up doing. */
@@ -152,10 +153,10 @@ export function adjudicateRetreat(
  */
 function afterRetreats(board: Board, rules: RuleOptions, position: Position, onBoard: UnitTable, units: Unit[]): Position {
   const phase = position.phase;
-  const next = nextPhase(board, rules, phase);
+  const step = phaseStep(board, rules, phase);
   const before = position.owners;
   let owners = before;
-  if (ownershipChangesAfter(board, rules, phase, next)) {
+  if (step.ownersChange) {
     const { supplyCentre, provinceIds, locProvince } = board;
     const n = onBoard.n;
     for (let i = 0; i < units.length; i++) {
@@ -164,7 +165,7 @@ function afterRetreats(board: Board, rules: RuleOptions, position: Position, onB
       if (supplyCentre[prov]) owners = changeOwner(before, owners, provinceIds[prov]!, u.power);
     }
   }
-  return { units, dislodged: [], owners, standoffs: [], phase: next };
+  return { units, dislodged: [], owners, standoffs: [], phase: phaseAfter(step, phase) };
 }
 
 /**
@@ -308,26 +309,47 @@ let checkedTarget = DISBAND;
 function checkRetreatOrder(ctx: RetreatCtx, order: Order): number {
   const { board, rules, onBoard, dislodged } = ctx;
   if (order.type !== 'retreat' && order.type !== 'move' && order.type !== 'disband') return refuse('wrong-phase');
-  const power = board.powerId(order.power);
-  if (power < 0) return refuse('wrong-power');
-  const u = findUnitIndex(board, rules, dislodged, order.unit, power, false);
+  let u = listedUnit(ctx.from, order);
   if (u < 0) {
-    // 6.H.4: a unit that was not dislodged cannot move in the retreat phase.
-    if (found.reason !== 'no-unit') return -1;
-    return refuse(findUnitIndex(board, rules, onBoard, order.unit, power, false) >= 0 ? 'not-dislodged' : 'no-unit');
+    const power = board.powerId(order.power);
+    if (power < 0) return refuse('wrong-power');
+    u = findUnitIndex(board, rules, dislodged, order.unit, power, false);
+    if (u < 0) {
+      // 6.H.4: a unit that was not dislodged cannot move in the retreat phase.
+      if (found.reason !== 'no-unit') return -1;
+      return refuse(findUnitIndex(board, rules, onBoard, order.unit, power, false) >= 0 ? 'not-dislodged' : 'no-unit');
+    }
+    if (dislodged.power[u] !== power) return refuse('wrong-power');
   }
-  if (dislodged.power[u] !== power) return refuse('wrong-power');
   if (order.type === 'disband') {
     checkedTarget = DISBAND;
     return u;
   }
-  const kind = dislodged.kind[u]!;
-  const prov = destinationOf(board, rules, order.to, kind);
+  // A province named as the board names it is its location (every other location's name has a '/'):
+  // what destinationOf reads from it, without its look-up of the text.
+  const to = board.locId(order.to);
+  const plain = to >= 0 && to < board.provinceCount;
+  const prov = plain ? to : destinationOf(board, rules, order.to, dislodged.kind[u]!);
   if (prov < 0) return -1;
-  const reason = retreatRefusal(ctx, u, prov, found.coast);
+  const reason = retreatRefusal(ctx, u, prov, plain ? -1 : found.coast);
   if (reason !== undefined) return refuse(reason);
   checkedTarget = ctx.target;
   return u;
+}
+
+/**
+ * The dislodged unit an order names as the position lists it (the same place,
+ * unit type and power, as an order chosen from the legal ones does), or -1: it
+ * is the unit `findUnitIndex` finds, with nothing wrongly written, found
+ * without looking the names up.
+ */
+function listedUnit(from: readonly DislodgedUnit[], order: Order & { unit: UnitRef }): number {
+  const ref = order.unit;
+  for (let u = 0; u < from.length; u++) {
+    const d = from[u]!;
+    if (d.at === ref.at) return d.kind === ref.kind && d.power === order.power ? u : -1;
+  }
+  return -1;
 }
 
 function refuse(reason: Reason): number {

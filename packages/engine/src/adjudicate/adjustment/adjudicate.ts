@@ -11,13 +11,13 @@ import type { Board } from '../../board/board.js';
 import { ARMY, FLEET } from '../../board/codes.js';
 import type { RuleOptions } from '../../config/rules.js';
 import { NEUTRAL_POWER } from '../../config/variant-config.js';
-import { positionAfter } from '../../game/phases.js';
 import type { Position, Unit } from '../../game/position.js';
 import type { Order } from '../../orders/order.js';
 import { STATUS_ILLEGAL, STATUS_SUCCEEDS } from '../movement/outcome.js';
 import type { OrderResult, PhaseResult } from '../result.js';
 import { reasonText, type Reason } from '../reasons.js';
 import { findUnitIndex, found, readPlace } from '../refs.js';
+import { phaseAfter, phaseStep } from '../step.js';
 import { readUnits } from '../units.js';
 import { fillOwners } from './index.js';
 import { GameStateInts } from '../game-ints.js';
@@ -147,7 +147,8 @@ export function adjudicateAdjustment(
     after[k++] = unit;
     if (by !== BUILT_BY_ORDER) (unordered ??= []).push(unit);
   }
-  const next = positionAfter(board, rules, position.phase, { units: after, dislodged: [], owners: position.owners, standoffs: [] });
+  // As positionAfter (game/phases.ts) builds it: no centre changes owner after an adjustment phase.
+  const next: Position = { units: after, dislodged: [], owners: position.owners, standoffs: [], phase: phaseAfter(phaseStep(board, rules, position.phase), position.phase) };
   const result: PhaseResult = { results, dislodged: [], next };
   if (core.disorderCount > 0) {
     const civilDisorder: Unit[] = [];
