@@ -73,15 +73,22 @@ export interface AdjustmentOrdersIn extends AdjustmentOrdersInts {
   readonly place?: ArrayLike<number>;
 }
 
-/** Orders in the columns the core reads, as `PhaseInts` and the friendly entry keep them. */
-export interface AdjustmentOrderColumns {
-  n: number;
-  readonly type: Uint8Array;
-  readonly power: Int32Array;
-  readonly unit: Int32Array;
-  readonly loc: Int32Array;
-  /** PLACE_* per order (0 everywhere for orders encoded from exact places). */
-  readonly place: Uint8Array;
+/**
+ * Orders in the columns the core reads, as `PhaseInts` and the friendly entry
+ * keep them (`adjustmentOrderColumns`). A class, not an object literal: V8
+ * gives literals of the same keys one hidden class, and making another one
+ * after the core was optimized threw the core's optimized code away.
+ */
+export class AdjustmentOrderColumns {
+  n = 0;
+  constructor(
+    readonly type: Uint8Array,
+    readonly power: Int32Array,
+    readonly unit: Int32Array,
+    readonly loc: Int32Array,
+    /** PLACE_* per order (0 everywhere for orders encoded from exact places). */
+    readonly place: Uint8Array,
+  ) {}
 }
 
 /**
@@ -92,7 +99,7 @@ export interface AdjustmentOrderColumns {
  */
 export function adjustmentOrderColumns(capacity: number): AdjustmentOrderColumns {
   const slab = new Slab(3 * capacity, 2 * capacity);
-  return { n: 0, type: slab.uint8(capacity), power: slab.int32(capacity), unit: slab.int32(capacity), loc: slab.int32(capacity), place: slab.uint8(capacity) };
+  return new AdjustmentOrderColumns(slab.uint8(capacity), slab.int32(capacity), slab.int32(capacity), slab.int32(capacity), slab.uint8(capacity));
 }
 
 /** Per unit built, in `AdjustmentCore.builtBy`: by an order, by `auto-builds`, or a neutral rebuild. */
