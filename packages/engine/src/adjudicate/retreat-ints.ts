@@ -13,6 +13,7 @@ import type { RuleOptions } from '../config/rules.js';
 import type { Phase } from '../game/position.js';
 import { STATUS_FAILS, STATUS_ILLEGAL, STATUS_NONE, STATUS_SUCCEEDS } from './movement/outcome.js';
 import { PhaseDraws } from './prng.js';
+import { PerBoard } from './per-board.js';
 import { Slab } from './slab.js';
 import type { Reason } from './reasons.js';
 import { DISBAND, retreatRefusal, settleRetreats, type RetreatRules } from './retreat.js';
@@ -111,17 +112,7 @@ class RetreatWorkspace implements RetreatRules {
   }
 }
 
-const cache = new WeakMap<Board, RetreatWorkspace>();
-/** The workspace handed out last (it keeps its board alive until another board is adjudicated). */
-let last: RetreatWorkspace | undefined;
-
-function workspaceOf(board: Board): RetreatWorkspace {
-  // The last board's first: a caller adjudicating phase after phase skips the map look-up.
-  if (last !== undefined && last.board === board) return last;
-  let ws = cache.get(board);
-  if (!ws) cache.set(board, (ws = new RetreatWorkspace(board)));
-  return (last = ws);
-}
+const workspaces = new PerBoard((board) => new RetreatWorkspace(board));
 
 function provinceOf(board: Board, l: number): number {
   const p = board.locProvince[l];
@@ -144,7 +135,7 @@ export function adjudicateRetreatInts(
   orders: RetreatOrdersInts,
   seed = 0,
 ): RetreatResultInts {
-  const ws = workspaceOf(board);
+  const ws = workspaces.get(board);
   ws.rules = rules;
   ws.owner = position.owner;
   ws.draws.reset(seed, position.phase);

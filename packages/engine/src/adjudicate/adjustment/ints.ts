@@ -24,6 +24,7 @@ import type { RuleOptions } from '../../config/rules.js';
 import type { Phase } from '../../game/position.js';
 import { STATUS_FAILS, STATUS_ILLEGAL, STATUS_SUCCEEDS } from '../movement/outcome.js';
 import { PhaseDraws } from '../prng.js';
+import { PerBoard } from '../per-board.js';
 import { Slab } from '../slab.js';
 import type { Reason } from '../reasons.js';
 import type { UnitTable } from '../units.js';
@@ -264,17 +265,7 @@ class AdjustmentWorkspace implements AdjustmentCore {
   }
 }
 
-const cache = new WeakMap<Board, AdjustmentWorkspace>();
-/** The workspace handed out last (it keeps its board alive until another board is adjudicated). */
-let last: AdjustmentWorkspace | undefined;
-
-function workspaceOf(board: Board): AdjustmentWorkspace {
-  // The last board's first: a caller adjudicating phase after phase skips the map look-up.
-  if (last !== undefined && last.board === board) return last;
-  let ws = cache.get(board);
-  if (!ws) cache.set(board, (ws = new AdjustmentWorkspace(board)));
-  return (last = ws);
-}
+const workspaces = new PerBoard((board) => new AdjustmentWorkspace(board));
 
 function illegal(ws: AdjustmentWorkspace, i: number, reason: Reason): void {
   ws.status[i] = STATUS_ILLEGAL;
@@ -328,7 +319,7 @@ function adjudicateOnWorkspace(
   orders: AdjustmentOrdersIn,
   seed: number,
 ): AdjustmentWorkspace {
-  const ws = workspaceOf(board);
+  const ws = workspaces.get(board);
   ws.owner = position.owner;
   ws.draws.reset(seed, position.phase);
   ws.ensureOrders(orders.n);
