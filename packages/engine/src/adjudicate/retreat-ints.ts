@@ -13,8 +13,6 @@ import type { RuleOptions } from '../config/rules.js';
 import type { Phase } from '../game/position.js';
 import { STATUS_FAILS, STATUS_ILLEGAL, STATUS_NONE, STATUS_SUCCEEDS } from './movement/outcome.js';
 import { PhaseDraws } from './prng.js';
-import { PerBoard } from './per-board.js';
-import { Slab } from './slab.js';
 import type { Reason } from './reasons.js';
 import { DISBAND, retreatRefusal, settleRetreats, type RetreatRules } from './retreat.js';
 import { ARMY } from '../board/codes.js';
@@ -62,22 +60,11 @@ export interface RetreatResultInts {
   readonly final: Int32Array;
 }
 
-/** The dislodged units as the rules read them (`RetreatRules.dislodged`): a class, not a literal, for the reason `UnitColumns` is one (game-ints.ts). */
-class DislodgedTable {
-  n = 0;
-  constructor(
-    readonly power: Int32Array,
-    readonly kind: Uint8Array,
-    readonly loc: Int32Array,
-    readonly prov: Int32Array,
-  ) {}
-}
-
 class RetreatWorkspace implements RetreatRules {
   board: Board;
   rules!: RuleOptions;
   readonly occupant: Int32Array;
-  readonly dislodged: DislodgedTable;
+  readonly dislodged: { n: number; power: Int32Array; kind: Uint8Array; loc: Int32Array; prov: Int32Array };
   readonly attackFrom: Int32Array;
   readonly byConvoy: Uint8Array;
   readonly standoff: Uint8Array;
@@ -96,23 +83,21 @@ class RetreatWorkspace implements RetreatRules {
   constructor(board: Board) {
     const P = board.provinceCount;
     this.board = board;
-    // One buffer, in the order a phase first reads the columns: a phase adjudicated cold pays a cache miss per line.
-    const slab = new Slab(8 * P, 4 * P);
-    this.choice = slab.int32(P);
-    this.occupant = slab.int32(P, -1);
-    this.standoff = slab.uint8(P);
-    this.dislodged = new DislodgedTable(slab.int32(P), slab.uint8(P), slab.int32(P), slab.int32(P));
-    this.attackFrom = slab.int32(P);
-    this.byConvoy = slab.uint8(P);
-    this.status = slab.uint8(P);
-    this.count = slab.int32(P);
-    this.final = slab.int32(P);
+    this.occupant = new Int32Array(P).fill(-1);
+    this.dislodged = { n: 0, power: new Int32Array(P), kind: new Uint8Array(P), loc: new Int32Array(P), prov: new Int32Array(P) };
+    this.attackFrom = new Int32Array(P);
+    this.byConvoy = new Uint8Array(P);
+    this.standoff = new Uint8Array(P);
+    this.choice = new Int32Array(P);
+    this.count = new Int32Array(P);
+    this.status = new Uint8Array(P);
     this.reason = new Array<Reason | undefined>(P).fill(undefined);
+    this.final = new Int32Array(P);
     this.result = { n: 0, status: this.status, reason: this.reason, final: this.final };
   }
 }
 
-const workspaces = new PerBoard((board) => new RetreatWorkspace(board));
+const cache = new WeakMap<Board, RetreatWorkspace>();
 
 function provinceOf(board: Board, l: number): number {
   const p = board.locProvince[l];
@@ -135,7 +120,8 @@ export function adjudicateRetreatInts(
   orders: RetreatOrdersInts,
   seed = 0,
 ): RetreatResultInts {
-  const ws = workspaces.get(board);
+  let ws = cache.get(board);
+  if (!ws) cache.set(board, (ws = new RetreatWorkspace(board)));
   ws.rules = rules;
   ws.owner = position.owner;
   ws.draws.reset(seed, position.phase);
@@ -149,19 +135,10 @@ export function adjudicateRetreatInts(
   const D = ws.dislodged;
   D.n = n;
   for (let u = 0; u < n; u++) choice[u] = -1;
-  // Every mark set below is undone before returning (or throwing), so that the columns are clean between
-  // calls: only the entries marked, so that a phase touches no more of a column than its units need.
-  let occupied = 0;
-  let standoffs = 0;
+  // Every mark set below is undone before returning (or throwing), so that the columns are clean between calls.
   try {
-    for (let u = 0; u < units.n; u++) {
-      occupant[provinceOf(board, units.loc[u]!)] = u;
-      occupied = u + 1;
-    }
-    for (let i = 0; i < position.standoffCount; i++) {
-      standoff[provinceOf(board, position.standoffs[i]!)] = 1;
-      standoffs = i + 1;
-    }
+    for (let u = 0; u < units.n; u++) occupant[provinceOf(board, units.loc[u]!)] = u;
+    for (let i = 0; i < position.standoffCount; i++) standoff[provinceOf(board, position.standoffs[i]!)] = 1;
     for (let u = 0; u < n; u++) {
       D.power[u] = d.power[u]!;
       D.kind[u] = d.kind[u]!;
@@ -206,8 +183,8 @@ export function adjudicateRetreatInts(
       }
     }
   } finally {
-    for (let u = 0; u < occupied; u++) occupant[locProvince[units.loc[u]!]!] = -1;
-    for (let i = 0; i < standoffs; i++) standoff[locProvince[position.standoffs[i]!]!] = 0;
+    occupant.fill(-1);
+    standoff.fill(0);
   }
   ws.result.n = n;
   return ws.result;
