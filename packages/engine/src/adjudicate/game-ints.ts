@@ -40,12 +40,44 @@ import type { Order, UnitRef } from '../orders/order.js';
 /** A dislodged unit's `byConvoy` when the position did not say. */
 const UNSAID = 2;
 
+/*
+ * The columns are instances of classes, not object literals: V8 gives every
+ * literal with the same keys one hidden class, so a caller making its own
+ * `{ n, power, kind, loc }` of other arrays (as `MovementInts` does) changed
+ * what the adjudicators' optimized code had assumed of these fields, and V8
+ * threw that code away in the middle of a run, to run cold until compiled
+ * again.
+ */
+
+/** Units as columns: unit `u` has `power[u]`, `kind[u]` (ARMY or FLEET), `loc[u]`; `n` of them. */
+export class UnitColumns {
+  n = 0;
+  constructor(
+    readonly power: Int32Array,
+    readonly kind: Uint8Array,
+    readonly loc: Int32Array,
+  ) {}
+}
+
+/** Dislodged units as columns, with the province each attacker came from (-1: not said) and whether by convoy (1, 0, or 2: not said). */
+export class DislodgedColumns extends UnitColumns {
+  constructor(
+    power: Int32Array,
+    kind: Uint8Array,
+    loc: Int32Array,
+    readonly attackFrom: Int32Array,
+    readonly byConvoy: Uint8Array,
+  ) {
+    super(power, kind, loc);
+  }
+}
+
 export class GameStateInts {
   readonly board: Board;
   /** The units on the board: unit `u` has `power[u]`, `kind[u]` (ARMY or FLEET), `loc[u]`. */
-  readonly units: { n: number; power: Int32Array; kind: Uint8Array; loc: Int32Array };
+  readonly units: UnitColumns;
   /** The dislodged units, with the province each attacker came from (-1: not said) and whether by convoy (1, 0, or 2: not said). */
-  readonly dislodged: { n: number; power: Int32Array; kind: Uint8Array; loc: Int32Array; attackFrom: Int32Array; byConvoy: Uint8Array };
+  readonly dislodged: DislodgedColumns;
   /** Per province: the power owning it (the neutral power's index for a neutral unit's centre), or -1. */
   readonly owner: Int32Array;
   /** The provinces that have an owner, in the order they first got one (the order of `Position.owners`). */
@@ -69,9 +101,9 @@ export class GameStateInts {
     this.board = board;
     // One buffer, the columns an adjustment or retreat phase reads first (units, owners) at its start.
     const slab = new Slab(12 * P + board.powerCount, 4 * P);
-    this.units = { n: 0, power: slab.int32(P), kind: slab.uint8(P), loc: slab.int32(P) };
+    this.units = new UnitColumns(slab.int32(P), slab.uint8(P), slab.int32(P));
     this.owner = slab.int32(P, -1);
-    this.dislodged = { n: 0, power: slab.int32(P), kind: slab.uint8(P), loc: slab.int32(P), attackFrom: slab.int32(P), byConvoy: slab.uint8(P) };
+    this.dislodged = new DislodgedColumns(slab.int32(P), slab.uint8(P), slab.int32(P), slab.int32(P), slab.uint8(P));
     this.standoffs = slab.int32(P);
     this.ownerKeys = slab.int32(P);
     this.unitAt = slab.int32(P, -1);

@@ -19,15 +19,17 @@
  * neutral rebuilds.
  */
 import type { Board } from '../../board/board.js';
-import { ARMY, FLEET } from '../../board/codes.js';
+import { ARMY } from '../../board/codes.js';
 import type { RuleOptions } from '../../config/rules.js';
-import type { Phase, UnitKind } from '../../game/position.js';
+import type { Phase } from '../../game/position.js';
 import { STATUS_FAILS, STATUS_ILLEGAL, STATUS_SUCCEEDS } from '../movement/outcome.js';
 import { PhaseDraws } from '../prng.js';
+import { PerBoard } from '../per-board.js';
 import { Slab } from '../slab.js';
 import type { Reason } from '../reasons.js';
 import type { UnitTable } from '../units.js';
-import { buildRefusal, buildSiteReason, selectBuilds, type Build } from './builds.js';
+import { BuildTable, builtKind } from './build-table.js';
+import { selectBuilds } from './builds.js';
 import { civilDisorderRemovals } from './civil-disorder.js';
 import { automaticBuilds, balances, neutralRebuilds } from './index.js';
 
@@ -72,15 +74,22 @@ export interface AdjustmentOrdersIn extends AdjustmentOrdersInts {
   readonly place?: ArrayLike<number>;
 }
 
-/** Orders in the columns the core reads, as `PhaseInts` and the friendly entry keep them. */
-export interface AdjustmentOrderColumns {
-  n: number;
-  readonly type: Uint8Array;
-  readonly power: Int32Array;
-  readonly unit: Int32Array;
-  readonly loc: Int32Array;
-  /** PLACE_* per order (0 everywhere for orders encoded from exact places). */
-  readonly place: Uint8Array;
+/**
+ * Orders in the columns the core reads, as `PhaseInts` and the friendly entry
+ * keep them (`adjustmentOrderColumns`). A class, not an object literal: V8
+ * gives literals of the same keys one hidden class, and making another one
+ * after the core was optimized threw the core's optimized code away.
+ */
+export class AdjustmentOrderColumns {
+  n = 0;
+  constructor(
+    readonly type: Uint8Array,
+    readonly power: Int32Array,
+    readonly unit: Int32Array,
+    readonly loc: Int32Array,
+    /** PLACE_* per order (0 everywhere for orders encoded from exact places). */
+    readonly place: Uint8Array,
+  ) {}
 }
 
 /**
@@ -91,7 +100,7 @@ export interface AdjustmentOrderColumns {
  */
 export function adjustmentOrderColumns(capacity: number): AdjustmentOrderColumns {
   const slab = new Slab(3 * capacity, 2 * capacity);
-  return { n: 0, type: slab.uint8(capacity), power: slab.int32(capacity), unit: slab.int32(capacity), loc: slab.int32(capacity), place: slab.uint8(capacity) };
+  return new AdjustmentOrderColumns(slab.uint8(capacity), slab.int32(capacity), slab.int32(capacity), slab.int32(capacity), slab.uint8(capacity));
 }
 
 /** Per unit built, in `AdjustmentCore.builtBy`: by an order, by `auto-builds`, or a neutral rebuild. */
@@ -122,32 +131,44 @@ export interface AdjustmentCore extends AdjustmentResultInts {
   readonly builtBy: Uint8Array;
 }
 
+/** The rarer rules' lists (civil disorder, competing builds) read the units as a `UnitTable`; filled only when they run. */
+interface UnitColumns {
+  n: number;
+  units: never[];
+  power: Int32Array;
+  kind: Uint8Array;
+  loc: Int32Array;
+  prov: Int32Array;
+  unitAt: Int32Array;
+}
+
+/**
+ * The core's working columns, made once per board. The columns a phase reads
+ * or writes share one buffer, in the order they are first used, and each
+ * phase touches only the entries of its own units, powers and orders: a phase
+ * adjudicated cold (a bot or a replay calls it between other work) pays a
+ * cache miss for every line it reads.
+ */
 class AdjustmentWorkspace implements AdjustmentCore {
   readonly board: Board;
-  rules!: RuleOptions;
   owner: ArrayLike<number> = [];
   readonly ownerOf = (prov: number): number => this.owner[prov]!;
-  /** The units as a `UnitTable` (for `civilDisorderRemovals`); `unitAt` is all -1 between calls. */
-  readonly units: { n: number; units: never[]; power: Int32Array; kind: Uint8Array; loc: Int32Array; prov: Int32Array; unitAt: Int32Array };
-  readonly balance: Int32Array;
+  /** Per province: the unit standing there, or -1 (all -1 between calls). */
+  readonly unitAt: Int32Array;
+  /** Per unit: 1 when it is removed (by an order or by `removal-order`). */
   readonly removed: Uint8Array;
+  /** Per unit: 1 once named by a disband order of its power (duplicates). */
+  readonly named: Uint8Array;
+  readonly balance: Int32Array;
   /** Per power: how many of its units are removed so far. */
   readonly removedOf: Int32Array;
   /** Per power: its disband orders, and its build and waive orders (so that a power without any is passed over). */
   readonly disbandsOf: Int32Array;
   readonly buildsOf: Int32Array;
-  /** Per unit: 1 once named by a disband order of its power (duplicates). */
-  readonly named: Uint8Array;
-  /** A power's disband orders that stand, and its builds and waives that stand (`entryProv`: the build's province, -1 for a waive). */
+  /** A power's disband orders that stand. */
   readonly list: Int32Array;
-  entryOrder: Int32Array;
-  entryProv: Int32Array;
-  entryKind: Uint8Array;
-  entryLoc: Int32Array;
-  /** Per province: 1 once built on this phase. */
+  /** Per province: 1 once built on this phase (all 0 between calls). */
   readonly builtAt: Uint8Array;
-  status: Uint8Array = new Uint8Array(0);
-  reason: (Reason | undefined)[] = [];
   readonly builtPower: Int32Array;
   readonly builtKind: Uint8Array;
   readonly builtLoc: Int32Array;
@@ -155,48 +176,76 @@ class AdjustmentWorkspace implements AdjustmentCore {
   readonly builtBy: Uint8Array;
   readonly disorder: Int32Array;
   disorderCount = 0;
-  readonly build: Build = { prov: -1, loc: -1, kind: 'army' };
-  readonly place = { prov: -1, coast: -1, badCoast: false };
+  /** Per order (`ensureOrders`): its status and reason, and a power's builds and waives that stand (`entryProv`: the build's province, -1 for a waive). */
+  status: Uint8Array = new Uint8Array(0);
+  reason: (Reason | undefined)[] = [];
+  entryOrder: Int32Array = new Int32Array(0);
+  entryProv: Int32Array = new Int32Array(0);
+  entryKind: Uint8Array = new Uint8Array(0);
+  entryLoc: Int32Array = new Int32Array(0);
+  /** The units as a `UnitTable`, for `civilDisorderRemovals` (`unitTable`). */
+  readonly units: UnitColumns;
+  readonly builds: BuildTable;
   readonly taken = (prov: number): boolean => {
-    const u = this.units.unitAt[prov]!;
+    const u = this.unitAt[prov]!;
     return (u >= 0 && this.removed[u] === 0) || this.builtAt[prov] === 1;
   };
   readonly draws = new PhaseDraws();
+  /** What `adjudicateAdjustmentInts` returns: one object, its count and columns updated by each call. */
+  readonly result: { status: Uint8Array; reason: (Reason | undefined)[]; removed: Uint8Array; builtCount: number; builtPower: Int32Array; builtKind: Uint8Array; builtLoc: Int32Array };
 
   constructor(board: Board) {
     const P = board.provinceCount;
+    const PC = board.powerCount;
     this.board = board;
-    this.units = { n: 0, units: [], power: new Int32Array(P), kind: new Uint8Array(P), loc: new Int32Array(P), prov: new Int32Array(P), unitAt: new Int32Array(P).fill(-1) };
-    this.balance = new Int32Array(board.powerCount);
-    this.removed = new Uint8Array(P);
-    this.removedOf = new Int32Array(board.powerCount + 1);
-    this.disbandsOf = new Int32Array(board.powerCount);
-    this.buildsOf = new Int32Array(board.powerCount);
-    this.named = new Uint8Array(P);
-    this.list = new Int32Array(P);
-    this.entryOrder = new Int32Array(0);
-    this.entryProv = new Int32Array(0);
-    this.entryKind = new Uint8Array(0);
-    this.entryLoc = new Int32Array(0);
-    this.builtAt = new Uint8Array(P);
+    const slab = new Slab(3 * P + 4 * PC + 1 + 4 * P, 4 * P);
+    this.unitAt = slab.int32(P, -1);
+    this.removed = slab.uint8(P);
+    this.named = slab.uint8(P);
+    this.balance = slab.int32(PC);
+    this.removedOf = slab.int32(PC + 1);
+    this.disbandsOf = slab.int32(PC);
+    this.buildsOf = slab.int32(PC);
+    this.list = slab.int32(P);
+    this.builtAt = slab.uint8(P);
     // Builds: at most one per province, and neutral rebuilds (on centres), so the provinces bound them.
-    this.builtPower = new Int32Array(P);
-    this.builtKind = new Uint8Array(P);
-    this.builtLoc = new Int32Array(P);
-    this.builtBy = new Uint8Array(P);
-    this.disorder = new Int32Array(P);
+    this.builtPower = slab.int32(P);
+    this.builtKind = slab.uint8(P);
+    this.builtLoc = slab.int32(P);
+    this.builtBy = slab.uint8(P);
+    this.disorder = slab.int32(P);
+    this.units = { n: 0, units: [], power: new Int32Array(P), kind: new Uint8Array(P), loc: new Int32Array(P), prov: new Int32Array(P), unitAt: this.unitAt };
+    this.builds = new BuildTable(board);
+    this.result = { status: this.status, reason: this.reason, removed: this.removed, builtCount: 0, builtPower: this.builtPower, builtKind: this.builtKind, builtLoc: this.builtLoc };
   }
 
   /** Makes room for `n` orders. */
   ensureOrders(n: number): void {
     if (this.status.length >= n) return;
     const k = Math.max(n, this.status.length * 2, 32);
-    this.status = new Uint8Array(k);
+    const slab = new Slab(3 * k, 2 * k);
+    this.status = slab.uint8(k);
+    this.entryOrder = slab.int32(k);
+    this.entryProv = slab.int32(k);
+    this.entryKind = slab.uint8(k);
+    this.entryLoc = slab.int32(k);
     this.reason = new Array<Reason | undefined>(k).fill(undefined);
-    this.entryOrder = new Int32Array(k);
-    this.entryProv = new Int32Array(k);
-    this.entryKind = new Uint8Array(k);
-    this.entryLoc = new Int32Array(k);
+    this.result.status = this.status;
+    this.result.reason = this.reason;
+  }
+
+  /** The position's units as a `UnitTable` (for the rules that list units). */
+  unitTable(position: AdjustmentPositionInts): UnitTable {
+    const U = this.units;
+    const { n, power, kind, loc } = position.units;
+    for (let u = 0; u < n; u++) {
+      U.power[u] = power[u]!;
+      U.kind[u] = kind[u]!;
+      U.loc[u] = loc[u]!;
+      U.prov[u] = this.board.locProvince[loc[u]!]!;
+    }
+    U.n = n;
+    return U as unknown as UnitTable;
   }
 
   addBuilt(power: number, kind: number, loc: number, by: number): void {
@@ -208,15 +257,15 @@ class AdjustmentWorkspace implements AdjustmentCore {
     this.builtAt[this.board.locProvince[loc]!] = 1;
   }
 
-  /** Removes unit `u` (once). */
-  remove(u: number): void {
+  /** Removes unit `u` of `power` (once). */
+  remove(u: number, power: number): void {
     if (this.removed[u]) return;
     this.removed[u] = 1;
-    this.removedOf[this.units.power[u]!]! += 1;
+    this.removedOf[power]! += 1;
   }
 }
 
-const cache = new WeakMap<Board, AdjustmentWorkspace>();
+const workspaces = new PerBoard((board) => new AdjustmentWorkspace(board));
 
 function illegal(ws: AdjustmentWorkspace, i: number, reason: Reason): void {
   ws.status[i] = STATUS_ILLEGAL;
@@ -227,9 +276,6 @@ function fails(ws: AdjustmentWorkspace, i: number, reason: Reason): void {
   ws.status[i] = STATUS_FAILS;
   ws.reason[i] = reason;
 }
-
-const kindName = (k: number): UnitKind => (k === FLEET ? 'fleet' : 'army');
-const kindCode = (k: UnitKind): number => (k === 'fleet' ? FLEET : ARMY);
 
 /**
  * Adjudicates an adjustment phase given as integers: the same validation and
@@ -246,16 +292,9 @@ export function adjudicateAdjustmentInts(
   orders: AdjustmentOrdersInts,
   seed = 0,
 ): AdjustmentResultInts {
-  const ws = adjustmentCore(board, rules, position, orders, seed);
-  return {
-    status: ws.status,
-    reason: ws.reason,
-    removed: ws.removed,
-    builtCount: ws.builtCount,
-    builtPower: ws.builtPower,
-    builtKind: ws.builtKind,
-    builtLoc: ws.builtLoc,
-  };
+  const ws = adjudicateOnWorkspace(board, rules, position, orders, seed);
+  ws.result.builtCount = ws.builtCount;
+  return ws.result;
 }
 
 /**
@@ -270,51 +309,53 @@ export function adjustmentCore(
   orders: AdjustmentOrdersIn,
   seed: number,
 ): AdjustmentCore {
-  let ws = cache.get(board);
-  if (!ws) cache.set(board, (ws = new AdjustmentWorkspace(board)));
-  ws.rules = rules;
+  return adjudicateOnWorkspace(board, rules, position, orders, seed);
+}
+
+function adjudicateOnWorkspace(
+  board: Board,
+  rules: RuleOptions,
+  position: AdjustmentPositionInts,
+  orders: AdjustmentOrdersIn,
+  seed: number,
+): AdjustmentWorkspace {
+  const ws = workspaces.get(board);
   ws.owner = position.owner;
   ws.draws.reset(seed, position.phase);
   ws.ensureOrders(orders.n);
-  const U = ws.units;
-  const { removed, removedOf, disbandsOf, buildsOf, named, list, status, reason, builtAt } = ws;
+  ws.builds.bind(rules);
+  const { unitAt, removed, removedOf, disbandsOf, buildsOf, named, list, status, reason, builtAt } = ws;
   // Every column read once here: callers' objects differ in shape, and a property read in a loop is a look-up per turn.
   const pu = position.units;
   const puN = pu.n;
   const puPower = pu.power;
-  const puKind = pu.kind;
   const puLoc = pu.loc;
   const owner = position.owner;
   const oType = orders.type;
   const oPower = orders.power;
   const oUnit = orders.unit;
   const oLoc = orders.loc;
-  const P = board.provinceCount;
-  const PC = board.powerCount;
+  const { locProvince, provinceCount: P, powerCount: PC } = board;
   if (puN > P) throw new RangeError(`more units (${puN}) than provinces (${P})`);
-  U.n = 0;
   ws.builtCount = 0;
   ws.disorderCount = 0;
   const written = orders.place;
-  removedOf.fill(0);
-  disbandsOf.fill(0);
-  buildsOf.fill(0);
+  for (let p = 0; p < PC; p++) removedOf[p] = disbandsOf[p] = buildsOf[p] = 0;
+  removedOf[PC] = 0;
+  // Units marked on `unitAt` so far: the marks are undone up to here, also when a unit throws.
+  let marked = 0;
   try {
     for (let u = 0; u < puN; u++) {
       const l = puLoc[u]!;
-      const p = board.locProvince[l];
+      const p = locProvince[l];
       if (p === undefined || l < 0) throw new RangeError(`unknown location ${l}`);
-      if (U.unitAt[p]! >= 0) throw new RangeError(`two units in ${board.provinceName(p)}`);
-      U.power[u] = puPower[u]!;
-      U.kind[u] = puKind[u]!;
-      U.loc[u] = l;
-      U.prov[u] = p;
-      U.unitAt[p] = u;
+      if (unitAt[p]! >= 0) throw new RangeError(`two units in ${board.provinceName(p)}`);
+      unitAt[p] = u;
+      marked = u + 1;
       removed[u] = 0;
       named[u] = 0;
-      U.n = u + 1;
     }
-    const balance = balances(board, owner, U, ws.balance);
+    const balance = balances(board, owner, pu, ws.balance);
     const n = orders.n;
     for (let i = 0; i < n; i++) {
       status[i] = STATUS_SUCCEEDS;
@@ -325,8 +366,8 @@ export function adjustmentCore(
       if (!(p >= 0 && p < PC)) illegal(ws, i, 'wrong-power');
       else if (type === DISBAND) {
         const u = oUnit[i]!;
-        if (!(u >= 0 && u < U.n)) throw new RangeError(`unknown unit ${u}`);
-        if (U.power[u] !== p) illegal(ws, i, 'wrong-power');
+        if (!(u >= 0 && u < puN)) throw new RangeError(`unknown unit ${u}`);
+        if (puPower[u] !== p) illegal(ws, i, 'wrong-power');
         else disbandsOf[p]! += 1;
       } else buildsOf[p]! += 1;
     }
@@ -348,7 +389,7 @@ export function adjustmentCore(
         }
       }
       if (rules['voluntary-disbands']) {
-        for (let k = 0; k < L; k++) ws.remove(oUnit[list[k]!]!);
+        for (let k = 0; k < L; k++) ws.remove(oUnit[list[k]!]!, p);
       } else if (need <= 0) {
         for (let k = 0; k < L; k++) illegal(ws, list[k]!, 'no-disbands');
       } else {
@@ -361,22 +402,14 @@ export function adjustmentCore(
           else to = 0;
           for (let k = 0; k < L; k++) if (k < from || k >= to) fails(ws, list[k]!, 'too-many-disbands');
         }
-        for (let k = from; k < to; k++) ws.remove(oUnit[list[k]!]!);
+        for (let k = from; k < to; k++) ws.remove(oUnit[list[k]!]!, p);
       }
       const stillNeeded = need - removedOf[p]!;
-      if (stillNeeded > 0) {
-        const candidates: number[] = [];
-        for (let u = 0; u < U.n; u++) if (U.power[u] === p && !removed[u]) candidates.push(u);
-        const table = U as unknown as UnitTable;
-        for (const u of civilDisorderRemovals(board, rules, table, ws.ownerOf, candidates, stillNeeded, ws.draws.get())) {
-          ws.remove(u);
-          ws.disorder[ws.disorderCount++] = u;
-        }
-      }
+      if (stillNeeded > 0) removeInDisorder(ws, rules, position, p, stillNeeded);
     }
 
     // Builds and waives, power by power.
-    const { entryOrder, entryProv, entryKind, entryLoc, build, place } = ws;
+    const { entryOrder, entryProv, entryKind, entryLoc, builds } = ws;
     const autoArmies = rules['auto-builds'] === 'army';
     for (let p = 0; p < PC; p++) {
       const allowed = balance[p]! + removedOf[p]!;
@@ -406,46 +439,33 @@ export function adjustmentCore(
           continue;
         }
         const l = oLoc[i]!;
-        const prov = board.locProvince[l];
+        const prov = locProvince[l];
         if (prov === undefined || l < 0) throw new RangeError(`unknown location ${l}`);
-        // As `readPlace` reads a written location.
-        place.prov = prov;
-        place.coast = l === prov ? -1 : l;
-        place.badCoast = how === PLACE_BAD_COAST;
-        const kind = oUnit[i]!;
-        const why =
-          buildRefusal(board, rules, kind < 0 ? undefined : kindName(kind), place, build) ??
-          buildSiteReason(board, rules, ws.ownerOf, p, build.prov);
-        if (why !== undefined) {
-          illegal(ws, i, why);
+        // What `buildRefusal` and then `buildSiteReason` say (build-table.ts), the owner checked last as there.
+        const made = builds.entry(l, oUnit[i]!, how === PLACE_BAD_COAST);
+        if (made < 0) {
+          illegal(ws, i, builds.reasons[-1 - made]!);
           continue;
         }
-        const there = U.unitAt[build.prov]!;
+        const site = builds.site(p, prov);
+        if (site !== 0 || owner[prov] !== p) {
+          illegal(ws, i, site !== 0 ? builds.reasons[site - 1]! : 'not-owned');
+          continue;
+        }
+        const there = unitAt[prov]!;
         if (there >= 0 && !removed[there]) {
           illegal(ws, i, 'occupied');
           continue;
         }
-        for (let k = 0; k < E; k++) if (entryProv[k] === build.prov) clash = true;
+        for (let k = 0; k < E; k++) if (entryProv[k] === prov) clash = true;
         entryOrder[E] = i;
-        entryProv[E] = build.prov;
-        entryKind[E] = kindCode(build.kind);
-        entryLoc[E++] = build.loc;
+        entryProv[E] = prov;
+        entryKind[E] = builtKind(made);
+        entryLoc[E++] = made >> 1;
       }
       let used = 0;
-      if (clash || E > allowed) {
-        // Competing builds: which count is `selectBuilds`'s to say.
-        const entries: { prov: number }[] = [];
-        for (let k = 0; k < E; k++) entries.push({ prov: entryProv[k]! });
-        const selection = selectBuilds(rules, entries, allowed);
-        for (let k = 0; k < E; k++) {
-          const why = selection[k];
-          if (why) fails(ws, entryOrder[k]!, why);
-          else {
-            used++;
-            if (entryProv[k]! >= 0) ws.addBuilt(p, entryKind[k]!, entryLoc[k]!, BUILT_BY_ORDER);
-          }
-        }
-      } else {
+      if (clash || E > allowed) used = competingBuilds(ws, rules, p, E, allowed);
+      else {
         for (let k = 0; k < E; k++) {
           used++;
           if (entryProv[k]! >= 0) ws.addBuilt(p, entryKind[k]!, entryLoc[k]!, BUILT_BY_ORDER);
@@ -459,8 +479,37 @@ export function adjustmentCore(
       for (const prov of neutralRebuilds(board, rules, owner, ws.taken)) ws.addBuilt(board.neutralPower, ARMY, prov, BUILT_NEUTRAL);
     }
   } finally {
-    for (let u = 0; u < U.n; u++) U.unitAt[U.prov[u]!] = -1;
-    for (let k = 0; k < ws.builtCount; k++) builtAt[board.locProvince[ws.builtLoc[k]!]!] = 0;
+    for (let u = 0; u < marked; u++) unitAt[locProvince[puLoc[u]!]!] = -1;
+    for (let k = 0; k < ws.builtCount; k++) builtAt[locProvince[ws.builtLoc[k]!]!] = 0;
   }
   return ws;
+}
+
+/** `removal-order` for what power `p`'s disbands left out: `count` more of its units, recorded in `disorder`. */
+function removeInDisorder(ws: AdjustmentWorkspace, rules: RuleOptions, position: AdjustmentPositionInts, p: number, count: number): void {
+  const { n, power } = position.units;
+  const candidates: number[] = [];
+  for (let u = 0; u < n; u++) if (power[u] === p && !ws.removed[u]) candidates.push(u);
+  for (const u of civilDisorderRemovals(ws.board, rules, ws.unitTable(position), ws.ownerOf, candidates, count, ws.draws.get())) {
+    ws.remove(u, p);
+    ws.disorder[ws.disorderCount++] = u;
+  }
+}
+
+/** Power `p`'s `E` standing builds and waives when they compete (two in one province, or more than `allowed`): which count is `selectBuilds`'s to say. Returns how many count. */
+function competingBuilds(ws: AdjustmentWorkspace, rules: RuleOptions, p: number, E: number, allowed: number): number {
+  const { entryOrder, entryProv, entryKind, entryLoc } = ws;
+  const entries: { prov: number }[] = [];
+  for (let k = 0; k < E; k++) entries.push({ prov: entryProv[k]! });
+  const selection = selectBuilds(rules, entries, allowed);
+  let used = 0;
+  for (let k = 0; k < E; k++) {
+    const why = selection[k];
+    if (why) fails(ws, entryOrder[k]!, why);
+    else {
+      used++;
+      if (entryProv[k]! >= 0) ws.addBuilt(p, entryKind[k]!, entryLoc[k]!, BUILT_BY_ORDER);
+    }
+  }
+  return used;
 }
