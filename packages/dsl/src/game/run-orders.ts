@@ -6,7 +6,7 @@
  * make legal on the map, reported as a mistake in the text.
  */
 import { echo, type RuleOptions } from '@dipforge/engine/config';
-import { neverLegal, parseOrder, type Board, type NameIndex, type Order, type ParseResult, type Position, type Unit } from '@dipforge/engine';
+import { neverLegal, parseOrder, type Board, type NameIndex, type NeverLegal, type Order, type ParseResult, type Position, type Unit } from '@dipforge/engine';
 import type { CodeName } from '../diagnostics/codes.js';
 import type * as G from './ast.js';
 import { readOrderLine, type OrderLanguages } from './order-language.js';
@@ -148,13 +148,24 @@ function standsAlone(h: OrdersHost, text: string, power: string, language: strin
  * the text, said as one (DF3030), unless the line expects [illegal].
  */
 export function neverLegalOrders(h: Pick<OrdersHost, 'board' | 'report'>, orders: readonly Order[], lines: readonly G.OrderLine[]): void {
+  let judged = neverLegalOf.get(h.board);
+  if (!judged) neverLegalOf.set(h.board, (judged = new WeakMap()));
   for (let i = 0; i < orders.length; i++) {
     const line = lines[i] as G.OrderLine;
     if (line.expected?.value === 'illegal') continue;
-    const never = neverLegal(h.board, orders[i] as Order);
+    const order = orders[i] as Order;
+    let never = judged.get(order);
+    if (never === undefined) judged.set(order, (never = neverLegal(h.board, order) ?? null));
     if (never) h.report('orderNeverLegal', line.text.range, `${echo(line.text.text)}: never legal on this map: ${never.why} (${never.reason})`);
   }
 }
+
+/**
+ * Whether each order is never legal, by board and order: the judgement is on the two alone, and
+ * the order readings give the same order object to the lines of many phases and games that write
+ * the same text (orders.ts), so most orders are judged once.
+ */
+const neverLegalOf = new WeakMap<Board, WeakMap<Order, NeverLegal | null>>();
 
 /** An order line and the deeper-indented lines that continue it (`next` the last), as one order line (the result written on the last or the first). */
 function joinedLine(first: G.OrderLine, next: G.OrderLine | undefined): G.OrderLine {
