@@ -3,7 +3,7 @@
  * read) and the editor's full run give the same results and problems on every game file of the
  * project (test/ and variants/): the same diagnostics (code, severity, file, range, message), the
  * same expectations (phase, range, what, met or not, message), the same phases, orders and
- * results. The two runs go through the files in opposite orders, each with a workspace of its own,
+ * results, and the same failures as `dipforge test` prints them (position and message). The two runs go through the files in opposite orders, each with a workspace of its own,
  * so that nothing one file leaves in the shared caches (compiled variants, order readings) can
  * change what another file comes to.
  */
@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { gameFiles } from './helpers/game-files.js';
-import { GameWorkspace, runGameFile, testGameFile, type GameRun } from '@dipforge/dsl';
+import { formatFailure, GameWorkspace, testGameFile, type GameRun } from '@dipforge/dsl';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -43,15 +43,23 @@ describe('the headless run and the full run', () => {
   it('give the same results, expectations and problems on every game file', () => {
     const headlessSpace = new GameWorkspace();
     const headless = new Map<string, unknown>();
-    for (const f of [...files].reverse()) headless.set(f, summary(testGameFile(f, headlessSpace, { headless: true }).run));
+    const headlessFailures = new Map<string, string[]>();
+    for (const f of [...files].reverse()) {
+      const result = testGameFile(f, headlessSpace, { headless: true });
+      headless.set(f, summary(result.run));
+      headlessFailures.set(f, result.failures.map((x) => formatFailure(x)));
+    }
     const full = new GameWorkspace();
     let expectations = 0;
     let failed = 0;
     for (const f of files) {
-      const run = runGameFile(f, full);
+      const result = testGameFile(f, full);
+      const run = result.run;
       expectations += run.expectations.length;
       failed += run.expectations.filter((e) => !e.ok).length;
       expect(headless.get(f), f).toEqual(summary(run));
+      // What `dipforge test` prints of a file: its failures, each with its position and message.
+      expect(headlessFailures.get(f), f).toEqual(result.failures.map((x) => formatFailure(x)));
     }
     // The comparison covered met and unmet expectations (the latter in files that test failures).
     expect(expectations).toBeGreaterThan(1000);

@@ -54,10 +54,38 @@ interface Wanted {
   from?: string;
 }
 
+/**
+ * What one check of units lines found for one power, kept from check to check (valid while `call`
+ * is the checker's current call): whether its lines were seen (the first one's range), whether
+ * each unit they list was found, how many distinct units found they list and how many it has.
+ */
+interface Tally {
+  readonly power: string;
+  /** The expectations' `what`, made once per power. */
+  readonly unitsLabel: string;
+  readonly dislodgedLabel: string;
+  readonly ownersLabel: string;
+  call: number;
+  listed: boolean;
+  range: Range | undefined;
+  found: boolean;
+  matched: number;
+  got: number;
+}
+
 export class ExpectationChecker {
-  /** The owners of the last position asked about, by power (centres in name order): a phase's owners lines share them. */
+  /** The owners of the last position asked about: how many centres each power owns (a phase's owners lines share them). */
   private ownersOf: Position | undefined;
-  private owned = new Map<string, string[]>();
+  private readonly owned = new Map<string, number>();
+  /** The current check of units lines, which tallies belong to. */
+  private call = 0;
+  private readonly tallies = new Map<string, Tally>();
+  /** The tallies by power id, in order: the order in which a check's expectations are given. */
+  private readonly sorted: Tally[] = [];
+  /** The units found of the current check by place (index into them). */
+  private readonly byAt = new Map<string, number>();
+  /** Per unit found: the check that last matched it with a listed unit. */
+  private matched = new Int32Array(64);
 
   /** `lazy`: messages made when read (a headless run), else at once, as plain objects (the editor's). */
   constructor(
@@ -105,10 +133,25 @@ export class ExpectationChecker {
 
   /**
    * Units (or dislodged units) per power: each listed power has exactly the
-   * listed units, and every power not listed has none.
+   * listed units, and every power not listed has none. Checked in one pass over
+   * the lines and one over the units found, with per-power tallies kept from
+   * call to call (no list is built per power); the lists are built only for a
+   * message, when it is read.
    */
   units(kind: 'units' | 'dislodged', stmts: readonly (G.UnitsStmt | G.DislodgedStmt)[], actual: readonly DislodgedUnit[], phase: number): void {
-    const expected = new Map<string, { items: Wanted[]; range: Range }>();
+    const call = ++this.call;
+    // The units found by place: a place holds one unit (and one dislodged unit) in any position.
+    const byAt = this.byAt;
+    byAt.clear();
+    let unique = true;
+    for (let i = 0; i < actual.length; i++) {
+      const u = actual[i] as DislodgedUnit;
+      if (byAt.has(u.at)) unique = false;
+      else byAt.set(u.at, i);
+      this.tally(u.power, call).got++;
+    }
+    if (this.matched.length < actual.length) this.matched = new Int32Array(actual.length * 2);
+    const matched = this.matched;
     let resolved = true;
     for (const stmt of stmts) {
       if (!stmt.power) continue;
@@ -117,10 +160,10 @@ export class ExpectationChecker {
         resolved = false;
         continue;
       }
-      let entry = expected.get(power);
-      if (!entry) {
-        entry = { items: [], range: stmt.range };
-        expected.set(power, entry);
+      const t = this.tally(power, call);
+      if (!t.listed) {
+        t.listed = true;
+        t.range = stmt.range;
       }
       for (const item of stmt.units) {
         if (!item.unitKind) {
@@ -132,55 +175,99 @@ export class ExpectationChecker {
           resolved = false;
           continue;
         }
+        let from: string | undefined;
+        if (item.from) {
+          from = this.names.province(item.from);
+          if (!from) resolved = false;
+        }
+        const i = byAt.get(at);
+        const u = i === undefined ? undefined : actual[i];
+        if (!u || u.power !== power || u.kind !== item.unitKind || (from !== undefined && u.from !== from)) t.found = false;
+        else if (matched[i as number] !== call) {
+          // Each unit found counted once, however often it is written.
+          matched[i as number] = call;
+          t.matched++;
+        }
+      }
+    }
+    if (!resolved) return;
+    const fallback = (stmts[0] as G.UnitsStmt).range;
+    let none: G.UnitsStmt | G.DislodgedStmt | undefined | null = null;
+    for (const t of this.sorted) {
+      if (t.call !== call) continue;
+      const power = t.power;
+      const range = t.range ?? (none ??= stmts.find((s) => !s.power))?.range ?? fallback;
+      const label = kind === 'units' ? t.unitsLabel : t.dislodgedLabel;
+      // Each listed unit found and every unit found listed; two units at one place (no position has them) compared as lists.
+      const ok = unique ? t.found && t.matched === t.got : sameUnits(this.wanted(stmts, power), unitsOf(actual, power));
+      this.add(phase, range, label, ok, () => unitsMessage(label, ok, this.wanted(stmts, power), unitsOf(actual, power)));
+    }
+  }
+
+  /** The tally of `power` for call `call`, started afresh on its first use in the call. */
+  private tally(power: string, call: number): Tally {
+    const t = this.entry(power);
+    if (t.call !== call) {
+      t.call = call;
+      t.listed = false;
+      t.found = true;
+      t.matched = 0;
+      t.got = 0;
+      t.range = undefined;
+    }
+    return t;
+  }
+
+  /** The tally of `power`, made on its first use. */
+  private entry(power: string): Tally {
+    let t = this.tallies.get(power);
+    if (!t) {
+      t = { power, unitsLabel: `units ${power}`, dislodgedLabel: `dislodged ${power}`, ownersLabel: `owners ${power}`, call: 0, listed: false, found: true, matched: 0, got: 0, range: undefined };
+      this.tallies.set(power, t);
+      this.sorted.push(t);
+      this.sorted.sort((a, b) => (a.power < b.power ? -1 : a.power > b.power ? 1 : 0));
+    }
+    return t;
+  }
+
+  /** The units the lines of `power` list (their names resolved before, so without new diagnostics). */
+  private wanted(stmts: readonly (G.UnitsStmt | G.DislodgedStmt)[], power: string): Wanted[] {
+    const out: Wanted[] = [];
+    for (const stmt of stmts) {
+      if (!stmt.power || this.names.unitsPower(stmt.power) !== power) continue;
+      for (const item of stmt.units) {
+        const at = item.unitKind ? this.names.location(item.location) : undefined;
+        if (!item.unitKind || !at) continue;
         const e: Wanted = { kind: item.unitKind, at };
         if (item.from) {
           const from = this.names.province(item.from);
           if (from) e.from = from;
-          else resolved = false;
         }
-        entry.items.push(e);
+        out.push(e);
       }
     }
-    if (!resolved) return;
-    const byPower = new Map<string, DislodgedUnit[]>();
-    for (const u of actual) {
-      const list = byPower.get(u.power);
-      if (list) list.push(u);
-      else byPower.set(u.power, [u]);
-    }
-    const powers = [...expected.keys()];
-    for (const p of byPower.keys()) if (!expected.has(p)) powers.push(p);
-    powers.sort();
-    const fallback = (stmts[0] as G.UnitsStmt).range;
-    const none = stmts.find((s) => !s.power);
-    for (const power of powers) {
-      const want = expected.get(power);
-      const wanted = want?.items ?? [];
-      const got = byPower.get(power) ?? [];
-      const range = want?.range ?? none?.range ?? fallback;
-      const label = `${kind} ${power}`;
-      const ok = sameUnits(wanted, got);
-      this.add(phase, range, label, ok, () => unitsMessage(label, ok, wanted, got));
-    }
+    return out;
   }
 
   owners(stmt: G.OwnersStmt, after: Position, phase: number): void {
     const power = this.names.power(stmt.power);
     if (!power) return;
-    const want: string[] = [];
-    for (const t of stmt.provinces) {
-      const id = this.names.province(t);
-      if (!id) return;
-      want.push(id);
-    }
-    const got = this.ownedBy(after, power);
     // Met when each list holds every entry of the other (a centre written twice is still the one centre).
     let ok = true;
-    for (const c of want) if (!got.includes(c)) ok = false;
-    if (ok) for (const c of got) if (!want.includes(c)) ok = false;
-    const label = `owners ${power}`;
+    let distinct = 0;
+    const provinces = stmt.provinces;
+    for (let i = 0; i < provinces.length; i++) {
+      const id = this.names.province(provinces[i] as G.Text);
+      if (!id) return;
+      if (after.owners[id] !== power) ok = false;
+      else if (!this.writtenBefore(provinces, i, id)) distinct++;
+    }
+    if (ok && distinct !== this.ownedCount(after, power)) ok = false;
+    const label = this.entry(power).ownersLabel;
     this.add(phase, stmt.range, label, ok, () => {
+      const got = ownedBy(after, power);
       if (ok) return `${label}: ${list(got)}`;
+      const want = provinces.map((t) => this.names.province(t) as string);
       const missing = want.filter((c) => !got.includes(c));
       const extra = got.filter((c) => !want.includes(c));
       const parts = [...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []), ...(extra.length > 0 ? [`unexpected ${extra.join(', ')}`] : [])];
@@ -188,21 +275,36 @@ export class ExpectationChecker {
     });
   }
 
-  /** The centres `power` owns in `after`, in name order (one pass over the owners for all powers of a position). */
-  private ownedBy(after: Position, power: string): readonly string[] {
+  /** Whether the centre `id`, written at `i`, is written before it in the same line too. */
+  private writtenBefore(provinces: readonly G.Text[], i: number, id: string): boolean {
+    for (let j = 0; j < i; j++) if (this.names.province(provinces[j] as G.Text) === id) return true;
+    return false;
+  }
+
+  /** How many centres `power` owns in `after` (one pass over the owners for all powers of a position). */
+  private ownedCount(after: Position, power: string): number {
     if (this.ownersOf !== after) {
       this.ownersOf = after;
-      this.owned = new Map();
+      this.owned.clear();
       for (const c in after.owners) {
         const p = after.owners[c] as string;
-        const list = this.owned.get(p);
-        if (list) list.push(c);
-        else this.owned.set(p, [c]);
+        this.owned.set(p, (this.owned.get(p) ?? 0) + 1);
       }
-      for (const list of this.owned.values()) list.sort();
     }
-    return this.owned.get(power) ?? [];
+    return this.owned.get(power) ?? 0;
   }
+}
+
+/** The centres `power` owns in `after`, in name order. */
+function ownedBy(after: Position, power: string): string[] {
+  const out: string[] = [];
+  for (const c in after.owners) if (after.owners[c] === power) out.push(c);
+  return out.sort();
+}
+
+/** The units of `power` among `units`, in their order. */
+function unitsOf(units: readonly DislodgedUnit[], power: string): DislodgedUnit[] {
+  return units.filter((u) => u.power === power);
 }
 
 /** Whether the units listed are exactly those found, with the places they were dislodged from where written. */

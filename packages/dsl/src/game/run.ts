@@ -6,71 +6,49 @@
  * file expects. Bad input gives diagnostics with ranges; nothing throws.
  *
  * What a run is lives in run-types.ts, and the parts that stand apart in their own files: the
- * start position (start-position.ts), the expectations (expectations.ts), the editor's re-use of
- * a previous run (run-reuse.ts), another edition (run-edition.ts). What stays here, past 500
- * lines, is one runner's state read throughout: the header and rules, the names (each resolved
- * once, with its diagnostic where it is written), the phases in order and the reading of their
- * orders against the position of the moment.
+ * header (run-header.ts: variant, rules, order languages), the names (run-names.ts), the start
+ * position (start-position.ts), the reading of a phase's orders (run-orders.ts), the expectations
+ * (expectations.ts), the editor's re-use of a previous run (run-reuse.ts), another edition
+ * (run-edition.ts). What stays here is one runner's state read throughout: the phases in order,
+ * each adjudicated and checked, the victory and declarations between them.
  */
-import { dirname, relative as relativePath } from 'node:path';
-import { didYouMeanOf, echo, NEUTRAL_POWER, orList, quoted, type RuleOptions, type VariantConfig } from '@dipforge/engine/config';
+import type { RuleOptions, VariantConfig } from '@dipforge/engine/config';
 import {
   adjudicatePhase,
   adjustsIn,
   DecisionDepthError,
-  initialPosition,
   phaseIndex,
   phaseIsEmpty,
   samePhase,
-  neverLegal,
-  parseOrder,
   yearPhases,
   type Board,
-  type DislodgedUnit,
   type NameIndex,
   type Order,
   type OrderResult,
-  type ParseResult,
   type Phase,
   type PhaseResult,
   type Position,
-  type Unit,
 } from '@dipforge/engine';
-import { Codes, type CodeName } from '../diagnostics/codes.js';
+import type { CodeName } from '../diagnostics/codes.js';
 import { dedupeDiagnostics, diagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type * as A from '../map/ast.js';
-import type { Declared } from '../map/bind.js';
-import { resolveRules } from '../map/rules.js';
 import { ZERO_RANGE, type Range } from '../text/range.js';
-import { projectPath } from '../workspace/host.js';
 import type * as G from './ast.js';
 import type { ParsedGame } from './parse.js';
 import { phaseKey, phaseText, type YearPhase } from './phases.js';
-import type { CompiledVariant, GameWorkspace } from './workspace.js';
+import type { GameWorkspace } from './workspace.js';
 import { OrderReading } from './orders.js';
-import { editionNames } from './editions.js';
-import { unfinishedMessage } from './unfinished.js';
-import { reachesOn } from './reach.js';
-import { gameOrderLanguages, isOrderLanguage, OrderLanguages, readOrderLine } from './order-language.js';
-import { VictoryKeeper, type DeclarationRun, type VictoryState } from './victory.js';
+import { OrderLanguages } from './order-language.js';
+import { VictoryKeeper, type VictoryState } from './victory.js';
 import { catchUp, reusePhases, type Tail } from './run-reuse.js';
 import { EditionSwitch } from './run-edition.js';
 import { startPosition } from './start-position.js';
-import { unreadableFile } from '../workspace/unreadable.js';
-import type { GameOutcome, Scores } from '@dipforge/engine';
-
 import type { Expectation, GameOptions, GameRun, OrderRun, PhaseRun } from './run-types.js';
 import { ExpectationChecker } from './expectations.js';
+import { GameNames } from './run-names.js';
+import { gameRules, orderLanguagesOf, variantPathOf } from './run-header.js';
+import { neverLegalOrders, noOrders, readOrders } from './run-orders.js';
 
 export type { Expectation, GameOptions, GameRun, OrderRun, PhaseRun };
-
-const ENGINE_CODES: Record<string, CodeName> = {
-  'unknown-province': 'unknownProvince',
-  'ambiguous-province': 'unknownProvince',
-  'unknown-power': 'unknownPower',
-  // The reader itself failed (a bug): said as such, so that a command exits 3, not 1.
-  internal: 'internalError',
-};
 
 /** How far a `phase` line may jump ahead of the game (phases adjudicated with no orders in between). */
 const MAX_SKIPPED_PHASES = 60;
@@ -83,44 +61,33 @@ class GameRunner {
   readonly diagnostics: Diagnostic[];
   readonly out: GameRun;
   readonly file: string;
-  private index!: NameIndex;
-  private orderReading!: OrderReading;
+  index!: NameIndex;
+  orderReading!: OrderReading;
   languages = new OrderLanguages(undefined);
   private config!: VariantConfig;
-  private board!: Board;
+  board!: Board;
   rules!: RuleOptions;
   private year!: YearPhase[];
   /** Played under another edition (`--edition`): the file's own rules and year, to tell what that edition lacks. */
-  private edition?: EditionSwitch;
-  private readonly powerOf = new Map<G.Word, string | undefined>();
-  /**
-   * The names read so far, by their text (a file writes the same few hundred names thousands of
-   * times in its expectations): only names found, so that each name not found is reported where written.
-   */
-  private readonly powerByText = new Map<string, string>();
-  private readonly locationByText = new Map<string, string>();
-  private readonly provinceByText = new Map<string, string>();
+  edition: EditionSwitch | undefined;
+  /** The names of the file, resolved against the variant (with their diagnostics). */
+  names!: GameNames;
   /** Victory, alliances, draws and scores (victory.ts); the `declare` blocks played so far go up to `declaredUpTo`. */
   victory!: VictoryKeeper;
   declaredUpTo = -2;
   /** What the early cutoff compares with (null: no cutoff for this run); computed when first needed. */
   tail?: Tail | null;
   /** The expectations' checks (expectations.ts), with this runner's names. */
-  private readonly expect: ExpectationChecker;
+  private expect!: ExpectationChecker;
 
   constructor(
     readonly parsed: ParsedGame,
-    private readonly workspace: GameWorkspace,
+    readonly workspace: GameWorkspace,
     readonly options: GameOptions,
   ) {
     this.file = parsed.file;
     this.diagnostics = [...parsed.diagnostics];
     this.out = { file: parsed.file, parsed, diagnostics: this.diagnostics, players: {}, phases: [], declarations: [], expectations: [], complete: false };
-    this.expect = new ExpectationChecker(
-      { power: (w) => this.power(w), unitsPower: (w) => this.unitsPower(w), location: (t) => this.location(t), province: (t) => this.province(t) },
-      this.out.expectations,
-      options.headless === true,
-    );
   }
 
   run(): GameRun {
@@ -136,7 +103,7 @@ class GameRunner {
     return this.out;
   }
 
-  private report(name: CodeName, range: Range, message: string, suggestions?: readonly string[]): void {
+  report(name: CodeName, range: Range, message: string, suggestions?: readonly string[]): void {
     this.diagnostics.push(diagnostic(name, this.file, range, message, suggestions));
   }
 
@@ -154,7 +121,7 @@ class GameRunner {
     const seedStmt = first('Seed');
     if (seedStmt) this.out.seed = seedStmt.value.value;
 
-    const path = this.variantPath(variantStmt);
+    const path = variantPathOf(this, variantStmt);
     if (!path) return;
     const variant = this.workspace.variant(path);
     this.out.variant = variant;
@@ -168,34 +135,36 @@ class GameRunner {
     this.index = variant.index;
     this.orderReading = OrderReading.of(variant.index);
 
-    const rules = this.resolveRules(variant, editionStmt, ast.header.filter((h): h is G.RuleStmt => h.kind === 'Rule'));
+    const rules = gameRules(this, variant, editionStmt, ast.header.filter((h): h is G.RuleStmt => h.kind === 'Rule'));
     this.rules = rules;
     this.out.rules = rules;
     this.out.edition = rules.edition;
     this.config = { ...variant.config, rules };
     this.out.config = this.config;
     this.board = this.workspace.board(variant, this.config);
+    this.names = new GameNames(variant.index, this.config.name, this.board.neutralPower >= 0, (name, range, message, suggestions) => this.report(name, range, message, suggestions));
+    this.expect = new ExpectationChecker(this.names, this.out.expectations, this.options.headless === true);
     this.year = yearPhases(this.board, rules);
     if (this.options.edition !== undefined) {
-      const fileRules = this.resolveRules(variant, editionStmt, ast.header.filter((h): h is G.RuleStmt => h.kind === 'Rule'), false);
+      const fileRules = gameRules(this, variant, editionStmt, ast.header.filter((h): h is G.RuleStmt => h.kind === 'Rule'), false);
       this.edition = new EditionSwitch(rules, this.year, fileRules, yearPhases(this.board, fileRules), (name, range, message) => this.report(name, range, message));
     }
 
     for (const p of ast.header) {
       if (p.kind !== 'Player') continue;
-      const id = this.power(p.power);
+      const id = this.names.power(p.power);
       if (id) this.out.players[id] = p.name.value;
     }
-    this.languages = this.orderLanguages(ast.header.filter((h): h is G.LanguageStmt => h.kind === 'Language'));
+    this.languages = orderLanguagesOf(this, ast.header.filter((h): h is G.LanguageStmt => h.kind === 'Language'));
     this.out.languages = this.languages;
 
     const start = startPosition(this.parsed.ast.position, this.config, {
       phaseOf: (n) => this.phaseOf(n),
       report: (name, range, message) => this.report(name, range, message),
-      power: (w) => this.power(w),
-      unitsPower: (w) => this.unitsPower(w),
-      location: (t) => this.location(t),
-      province: (t) => this.province(t),
+      power: (w) => this.names.power(w),
+      unitsPower: (w) => this.names.unitsPower(w),
+      location: (t) => this.names.location(t),
+      province: (t) => this.names.province(t),
     });
     if (!start) return;
     this.out.start = start;
@@ -203,152 +172,7 @@ class GameRunner {
     this.playPhases(start);
   }
 
-  /** The `language` lines: the game's language and each power's (a second one for the same is ignored). */
-  private orderLanguages(stmts: G.LanguageStmt[]): OrderLanguages {
-    let game: string | undefined;
-    const powers = new Map<string, string>();
-    for (const stmt of stmts) {
-      const tag = stmt.language.text;
-      if (!isOrderLanguage(tag)) {
-        this.report('unknownOrderLanguage', stmt.language.range, `No order language ${quoted(tag)}: write one of ${gameOrderLanguages().join(', ')} (en: the standard notation)`);
-        continue;
-      }
-      if (stmt.powers.length === 0) {
-        if (game !== undefined) this.report('duplicateItem', stmt.range, `The game's order language is already ${game}; this line is ignored`);
-        else game = tag;
-      }
-      for (const w of stmt.powers) {
-        const id = this.power(w);
-        if (!id) continue;
-        const had = powers.get(id);
-        if (had !== undefined) this.report('duplicateItem', w.range, `${id} already writes its orders in ${had}; this one is ignored`);
-        else powers.set(id, tag);
-      }
-    }
-    return new OrderLanguages(game, powers);
-  }
-
-  private variantPath(stmt: G.VariantStmt | undefined): string | undefined {
-    const loader = this.workspace.loader;
-    if (!stmt?.path) {
-      const name = stmt?.name?.value ?? 'classic';
-      const path = loader.builtinVariantPath(name);
-      if (loader.host.read(path) === undefined) {
-        this.report('unknownVariant', stmt?.name?.range ?? ZERO_RANGE, `No built-in variant ${quoted(stmt?.name?.text ?? name)}; give a path in quotes for a map file`);
-        return undefined;
-      }
-      return path;
-    }
-    const found = projectPath(this.file, stmt.path.value, loader.host);
-    if (!('path' in found)) {
-      this.report(found.code, stmt.path.range, found.message);
-      return undefined;
-    }
-    const target = found.path;
-    if (loader.host.read(target) === undefined) {
-      this.diagnostics.push(unreadableFile(loader.host, target, quoted(stmt.path.value), { file: this.file, range: stmt.path.range }));
-      return undefined;
-    }
-    return target;
-  }
-
-  /**
-   * The game's rules: the variant's own `rules` blocks, then the game's edition
-   * and `rule` lines as one more `rules` block of the game file, resolved by
-   * the map language's resolver (so names, values and messages are the same).
-   */
-  private resolveRules(variant: CompiledVariant, edition: G.EditionStmt | undefined, lines: G.RuleStmt[], switched = true): RuleOptions {
-    const options: A.RuleOptionNode[] = [];
-    const editionNode = (text: string, value: string | number, range: Range, keyRange: Range): A.RuleOptionNode => ({
-      key: { text: 'edition', value: 'edition', range: keyRange },
-      values: [typeof value === 'number' ? { kind: 'number', value, text, range } : { kind: 'name', value, text, range }],
-      range,
-    });
-    if (edition) options.push(editionNode(edition.name.text, edition.name.value, edition.name.range, edition.range));
-    for (const r of lines) options.push({ key: { text: r.key.text, value: r.key.value, range: r.key.range }, values: r.values, range: r.range });
-    const model = variant.model as NonNullable<CompiledVariant['model']>;
-    const sources = this.workspace.editionSources();
-    if (switched && this.options.edition !== undefined) {
-      const wanted = this.options.edition.toLowerCase();
-      const known = editionNames(this.workspace, model);
-      if (known.includes(wanted)) {
-        const range = edition?.name.range ?? ZERO_RANGE;
-        options.push(editionNode(this.options.edition, wanted, range, range));
-      } else {
-        this.out.unknownEdition = { name: this.options.edition, known: known.sort() };
-        this.report('unknownEdition', ZERO_RANGE, `Unknown edition ${quoted(this.options.edition)} to play the game under; the editions are ${known.join(', ')}`);
-      }
-    }
-    const block: Declared<A.RulesDecl> = { decl: { kind: 'Rules', options, range: this.parsed.ast.range }, file: this.file };
-    const found: Diagnostic[] = [];
-    const resolved = resolveRules({ ...model, rules: [...model.rules, block] }, sources, found);
-    // The variant's own rule problems were reported when it compiled; keep the game's.
-    if (!switched) return resolved.options;
-    for (const d of found) if (d.file === this.file) this.diagnostics.push(d);
-    // A conflict the game's edition brings to the variant's own options (not one of the variant's): on the edition line.
-    const own = new Set(variant.diagnostics.map((d) => `${d.file}:${d.range.start.offset}:${d.code}:${d.message}`));
-    for (const d of found) {
-      if (d.file === this.file || d.code !== Codes.ruleConflict.code || own.has(`${d.file}:${d.range.start.offset}:${d.code}:${d.message}`)) continue;
-      const where = `${relativePath(dirname(this.file), d.file)}:${d.range.start.line + 1}`;
-      this.report('ruleConflict', edition?.range ?? ZERO_RANGE, `${d.message} (with the edition this game plays, ${resolved.edition}; the other option is set at ${where})`);
-    }
-    return resolved.options;
-  }
-
-  // ----------------------------------------------------------------- names
-
-  private power(w: G.Word): string | undefined {
-    const known = this.powerOf.get(w);
-    if (known !== undefined || this.powerOf.has(w)) return known;
-    const id = this.powerByText.get(w.text) ?? this.index.power(w.text);
-    if (!id) {
-      const near = this.index.suggestPower(w.text).map((s) => s.id);
-      this.report('unknownPower', w.range, `No power ${quoted(w.text)} in ${this.config.name}${didYouMeanOf(near)}`, near);
-    } else this.powerByText.set(w.text, id);
-    this.powerOf.set(w, id);
-    return id;
-  }
-
-  /** The power of a units line: a power, or `neutral` for the neutral units of a variant that has them. */
-  private unitsPower(w: G.Word): string | undefined {
-    if (this.board.neutralPower >= 0 && w.text.toLowerCase() === NEUTRAL_POWER && !this.index.power(w.text)) return NEUTRAL_POWER;
-    return this.power(w);
-  }
-
-  private location(t: G.Text): string | undefined {
-    const known = this.locationByText.get(t.text);
-    if (known !== undefined) return known;
-    const loc = this.index.location(t.text);
-    if (loc) {
-      this.locationByText.set(t.text, loc);
-      return loc;
-    }
-    // `spa/xc`, `spa(xc)`, `spa xc`: a province with a coast it does not have.
-    const m = /^(.*?)\s*(?:\/\s*|\(\s*|\s+)([^/()\s]+)\s*\)?$/u.exec(t.text.trim());
-    const province = m ? this.index.province(m[1] as string) : undefined;
-    if (province) {
-      const name = this.index.provinceName(province) ?? province;
-      if (this.index.hasCoasts(province)) this.report('unknownCoast', t.range, `${name} has no coast ${quoted(m?.[2] ?? '')}`);
-      else this.report('coastOnProvinceWithoutCoasts', t.range, `${name} has no named coasts: write ${province}`);
-      return undefined;
-    }
-    const near = this.index.suggest(t.text);
-    const hint = near.length === 0 ? '' : `; did you mean ${orList(near.map((s) => `${quoted(s.id)} (${s.name})`))}?`;
-    this.report('unknownProvince', t.range, `No province ${quoted(t.text)} in ${this.config.name}${hint}`, near.map((s) => s.id));
-    return undefined;
-  }
-
-  private province(t: G.Text): string | undefined {
-    const known = this.provinceByText.get(t.text);
-    if (known !== undefined) return known;
-    const id = this.index.province(t.text);
-    if (id) {
-      this.provinceByText.set(t.text, id);
-      return id;
-    }
-    const loc = this.location(t);
-    return loc ? base(loc) : undefined;
-  }
+  // ----------------------------------------------------------------- phase names
 
   private phaseOf(name: G.PhaseName | undefined): Phase | undefined {
     if (!name?.kind.phase) return undefined;
@@ -446,7 +270,7 @@ class GameRunner {
     this.victory = new VictoryKeeper({
       board: this.board,
       rules: this.rules,
-      power: (w) => this.power(w),
+      power: (w) => this.names.power(w),
       report: (name, range, message) => this.report(name, range, message),
       expectation: (phase, range, what, ok, message) => this.expectation(phase, range, what, ok, message),
     });
@@ -502,19 +326,6 @@ class GameRunner {
     return position;
   }
 
-  /**
-   * Orders no position can make legal on the map (`F bre - mun`): a mistake in
-   * the text, said as one (DF3030), unless the line expects [illegal].
-   */
-  private neverLegalOrders(orders: readonly Order[], lines: readonly G.OrderLine[]): void {
-    for (let i = 0; i < orders.length; i++) {
-      const line = lines[i] as G.OrderLine;
-      if (line.expected?.value === 'illegal') continue;
-      const never = neverLegal(this.board, orders[i] as Order);
-      if (never) this.report('orderNeverLegal', line.text.range, `${echo(line.text.text)}: never legal on this map: ${never.why} (${never.reason})`);
-    }
-  }
-
   /** Why a phase left out of the file has orders to give, or undefined when it has none. */
   private somethingToOrder(position: Position): string | undefined {
     if (phaseIsEmpty(this.board, this.rules, position)) return undefined;
@@ -529,96 +340,11 @@ class GameRunner {
   }
 
   /** Reads the orders, adjudicates the phase, checks its expectations; the next position, or undefined to stop. */
-  /** Whether an order line reads as an order by itself (so the deeper-indented line after it is an order of its own). */
-  private standsAlone(text: string, power: string, language: string | undefined, phase: Position['phase']['kind'], unitAt: (loc: string) => Unit | undefined): boolean {
-    if (language !== undefined) return readOrderLine(this.board, this.index, language, text, { power, phase, unitAt }).ok;
-    return this.orderReading.order(text, power, phase, unitAt).ok;
-  }
-
   private adjudicate(position: Position, lines: G.OrderLine[], section: G.PhaseSection): Position | undefined {
     const written = lines === section.orders;
     // The orders read, and the line and power of each (paired with the engine's results below).
-    const orders: Order[] = [];
-    const orderLines: G.OrderLine[] = [];
-    const orderPowers: string[] = [];
-    let incomplete = false;
-    if (written) {
-      this.orderReading.startPhase();
-      for (const w of section.powers) this.power(w);
-      const unitAt = (loc: string): Unit | undefined => {
-        const b = base(loc);
-        const find = (list: readonly Unit[]): Unit | undefined => list.find((u) => base(u.at) === b);
-        return position.phase.kind === 'retreat' ? (find(position.dislodged) ?? find(position.units)) : find(position.units);
-      };
-      const reaches = reachesOn(this.board, unitAt);
-      // A power's lines come together: its id and language are looked up once for them.
-      let word: G.Word | undefined;
-      let power: string | undefined;
-      let language: string | undefined;
-      let joined = false;
-      for (const written of lines) {
-        if (written.power !== word) {
-          word = written.power;
-          power = this.powerOf.get(word);
-          language = power === undefined ? undefined : this.languages.of(power);
-        }
-        if (!power) {
-          incomplete = true;
-          continue;
-        }
-        // The lines after the first of an order read as one.
-        if (written.continuation && joined) continue;
-        joined = false;
-        let line = written;
-        if (written.continued && !this.standsAlone(written.text.text, power, language, position.phase.kind, unitAt)) {
-          let last = lines.indexOf(written) + 1;
-          while (lines[last + 1]?.continuation) last++;
-          line = joinedLine(written, lines[last]);
-          joined = true;
-        }
-        if (language !== undefined) {
-          // A line in another language may hold several orders, each possibly another power's (`ドイツ：…`).
-          const read = readOrderLine(this.board, this.index, language, line.text.text, { power, phase: position.phase.kind, unitAt });
-          const at = line.text.range.start.offset;
-          for (const n of read.notes) this.report(n.code, this.parsed.lines.range(at + n.start, at + n.end), n.message, n.suggestions);
-          if (!read.ok) incomplete = true;
-          else for (const o of read.orders) {
-            const order = this.edition ? this.edition.switchedOrder(o, line, position) : o;
-            if (order) {
-              orders.push(order);
-              orderLines.push(line);
-              orderPowers.push(o.power);
-            }
-          }
-          continue;
-        }
-        const parsed = this.orderReading.order(line.text.text, power, position.phase.kind, unitAt, reaches);
-        if (!parsed.ok) {
-          incomplete = true;
-          const at = line.text.range.start.offset;
-          const end = parsed.end > parsed.start ? parsed.end : line.text.text.length;
-          // A line that stops in a keyword, as it does while it is typed, is told what is expected (unfinished.ts).
-          const read = (text: string): ParseResult => parseOrder(this.index, text, { power, phase: position.phase.kind, unitAt });
-          const afterPower = line.power.range.start.line === line.text.range.start.line;
-          const unfinished = unfinishedMessage(line.text.text, parsed, { board: this.board, index: this.index, rules: this.rules, phase: position.phase, afterPower, read });
-          const name = unfinished !== undefined ? 'invalidOrder' : (ENGINE_CODES[parsed.code] ?? 'invalidOrder');
-          this.report(name, this.parsed.lines.range(at + parsed.start, at + end), unfinished ?? parsed.message, unfinished === undefined ? parsed.suggestions : undefined);
-          continue;
-        }
-        // A misspelt name read as the name it is close to: said, never silent (DF8030).
-        if (parsed.warnings) {
-          const at = line.text.range.start.offset;
-          for (const w of parsed.warnings) this.report('guessedName', this.parsed.lines.range(at + w.start, at + w.end), w.message);
-        }
-        const order = this.edition ? this.edition.switchedOrder(parsed.order, line, position) : parsed.order;
-        if (order) {
-          orders.push(order);
-          orderLines.push(line);
-          orderPowers.push(power);
-        }
-      }
-    }
-    this.neverLegalOrders(orders, orderLines);
+    const { orders, lines: orderLines, powers: orderPowers, incomplete } = written ? readOrders(this, position, section) : noOrders();
+    neverLegalOrders(this, orders, orderLines);
     let result: PhaseResult;
     this.options.onAdjudicate?.(position.phase);
     try {
@@ -695,19 +421,3 @@ function orderRuns(orders: readonly Order[], lines: readonly G.OrderLine[], powe
 }
 
 /** Orders of the adjustments; in a movement phase they are written in advance (000 §11). */
-
-function base(loc: string): string {
-  const slash = loc.indexOf('/');
-  return slash < 0 ? loc : loc.slice(0, slash);
-}
-
-
-
-/** An order line and the deeper-indented lines that continue it (`next` the last), as one order line (the result written on the last or the first). */
-function joinedLine(first: G.OrderLine, next: G.OrderLine | undefined): G.OrderLine {
-  const text = first.continued as G.Text;
-  const line: G.OrderLine = { kind: 'Order', power: first.power, text, range: { start: first.range.start, end: next?.range.end ?? text.range.end } };
-  const expected = next?.expected ?? first.expected;
-  if (expected) line.expected = expected;
-  return line;
-}

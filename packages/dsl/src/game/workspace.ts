@@ -29,6 +29,8 @@ interface Entry {
   variant: CompiledVariant;
   files: ParsedMap[];
   boards: Map<string, Board>;
+  /** The same boards by the rules object itself: games without rules of their own share one (rules-cache.ts), so most find theirs without writing the rules out. */
+  byRules: WeakMap<VariantConfig['rules'], Board>;
 }
 
 export class GameWorkspace {
@@ -51,7 +53,7 @@ export class GameWorkspace {
       variant.model = bindVariant(unit, []);
       variant.index = buildNameIndex(compiled.config);
     }
-    this.variants.set(path, { variant, files, boards: new Map() });
+    this.variants.set(path, { variant, files, boards: new Map(), byRules: new WeakMap() });
     return variant;
   }
 
@@ -67,11 +69,12 @@ export class GameWorkspace {
   /** The compiled board of a variant under a game's rules (cached per rules). */
   board(variant: CompiledVariant, config: VariantConfig): Board {
     const entry = this.variants.get(variant.path);
+    const same = entry?.byRules.get(config.rules);
+    if (same) return same;
     const key = JSON.stringify(config.rules);
-    const hit = entry?.boards.get(key);
-    if (hit) return hit;
-    const board = compileBoard(config);
+    const board = entry?.boards.get(key) ?? compileBoard(config);
     entry?.boards.set(key, board);
+    entry?.byRules.set(config.rules, board);
     return board;
   }
 

@@ -5,6 +5,7 @@
 import { existsSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { refusal, whereabouts, type Refusal } from './inside.js';
+import { diskStamp, type FileStamp } from './file-stamp.js';
 import { readTextFile, systemError, type ReadProblem } from './read-text.js';
 
 /** A path with its symbolic links followed; undefined when they lead to no file or round in a loop. */
@@ -25,6 +26,12 @@ export interface FileHost {
    * Hosts without links (files in memory) leave it out.
    */
   realPath?: RealPath;
+  /**
+   * The file's (or folder's) metadata, when it can tell that the file still holds
+   * the text it held when last read under the same stamp (`file-stamp.ts`).
+   * Hosts that leave it out, or give undefined, are read every time.
+   */
+  stamp?(path: string): FileStamp | undefined;
 }
 
 /**
@@ -73,6 +80,7 @@ export const diskHost: FileHost = {
     }
   },
   realPath: realPathOnDisk,
+  stamp: diskStamp,
 };
 
 const PROJECT_MARKERS = ['dipforge.json', 'package.json', '.git'];

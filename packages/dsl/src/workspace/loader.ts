@@ -2,7 +2,9 @@
  * Loads a variant's files: the entry file, what it imports (transitively), and
  * the variants it extends, each checked for cycles and for paths that leave the
  * project folder. Parses are cached per path and text, so the editor can reuse
- * one loader across edits.
+ * one loader across edits; on a host that stamps its files (the disk), a file
+ * whose stamp is unchanged is not read again, so a run over many games reads
+ * the variant's files and the edition presets once.
  */
 import { join, relative, resolve, sep } from 'node:path';
 import { variantsDir } from '@dipforge/variants';
@@ -13,6 +15,7 @@ import type { Range } from '../text/range.js';
 import { cycleText } from '../text/cycle.js';
 import { diskHost, projectPath, type FileHost } from './host.js';
 import { builtinCompile, type BuiltinCompile } from './builtin-compiled.js';
+import { sameStamp, type FileStamp } from './file-stamp.js';
 import { StoredParses } from './stored-parses.js';
 import { unreadableFile } from './unreadable.js';
 import { quoted } from '@dipforge/engine/config';
@@ -37,13 +40,26 @@ export interface LoaderOptions {
   storedParses?: StoredParses | false;
 }
 
+/** A parse and the stamp its file had before it was read (none: it is read again next time). */
+interface CachedParse {
+  parsed: ParsedMap;
+  stamp: FileStamp | undefined;
+}
+
+/** A folder's file names and the stamp the folder had before they were listed. */
+interface CachedList {
+  names: string[];
+  stamp: FileStamp;
+}
+
 /** One store for every loader of the process: its index is read once. */
 const sharedStore = new StoredParses();
 
 export class VariantLoader {
   readonly host: FileHost;
   readonly builtinDir: string;
-  private readonly cache = new Map<string, ParsedMap>();
+  private readonly cache = new Map<string, CachedParse>();
+  private editionList: CachedList | undefined;
   private readonly stored: StoredParses | undefined;
 
   constructor(options: LoaderOptions = {}) {
@@ -54,16 +70,22 @@ export class VariantLoader {
 
   /** Parses a file (cached while its text is unchanged); undefined when it cannot be read. */
   parse(path: string): ParsedMap | undefined {
+    // Stamped before the read: a write in between changes the stamp, and the file is read again.
+    const stamp = this.host.stamp?.(path);
+    const cached = this.cache.get(path);
+    if (stamp !== undefined && cached?.stamp !== undefined && sameStamp(stamp, cached.stamp)) return cached.parsed;
     const text = this.host.read(path);
     if (text === undefined) {
       this.cache.delete(path);
       return undefined;
     }
-    const cached = this.cache.get(path);
-    if (cached && cached.text === text) return cached;
+    if (cached && cached.parsed.text === text) {
+      cached.stamp = stamp;
+      return cached.parsed;
+    }
     const builtin = this.stored !== undefined && path.startsWith(join(this.builtinDir, sep));
     const parsed = (builtin ? this.stored?.parse(text, path) : undefined) ?? parseMap(text, path);
-    this.cache.set(path, parsed);
+    this.cache.set(path, { parsed, stamp });
     return parsed;
   }
 
@@ -88,14 +110,23 @@ export class VariantLoader {
   /** Every edition preset file shipped with dipforge. */
   editionFiles(): ParsedMap[] {
     const dir = join(this.builtinDir, 'editions');
-    return this.host
+    return this.editionNames(dir).flatMap((f) => {
+      const parsed = this.parse(join(dir, f));
+      return parsed ? [parsed] : [];
+    });
+  }
+
+  /** The presets' file names, sorted; listed again only when the folder's stamp changed (a preset added, removed or renamed). */
+  private editionNames(dir: string): string[] {
+    const stamp = this.host.stamp?.(dir);
+    const cached = this.editionList;
+    if (stamp !== undefined && cached !== undefined && sameStamp(stamp, cached.stamp)) return cached.names;
+    const names = this.host
       .list(dir)
       .filter((f) => f.endsWith('.dipmap'))
-      .sort()
-      .flatMap((f) => {
-        const parsed = this.parse(join(dir, f));
-        return parsed ? [parsed] : [];
-      });
+      .sort();
+    this.editionList = stamp === undefined ? undefined : { names, stamp };
+    return names;
   }
 
   /**
