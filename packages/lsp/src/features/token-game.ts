@@ -39,14 +39,11 @@ export function gameParse(text: string, path: string): ParsedGame {
   return parsed;
 }
 
-/** Per workspace, the last token state of each game: kept while its parse, variant, board and languages are the same. */
-const states = new WeakMap<Workspace, Map<string, TokenGame>>();
-
 /**
  * The state of a document the tokens read: a map's checked state (maps are not
- * played), a game's parse and header. The header is read by the game's own run
- * stopped before its first phase section, so that the variant, rules and
- * languages are found as the play finds them.
+ * played), a game's parse and header, kept while its text and the maps stay the
+ * same. The header is read by the game's own run stopped before its first phase
+ * section, so that the variant, rules and languages are found as the play finds them.
  */
 export function tokenDoc(ws: Workspace, uri: string): TokenGame | MapDoc | undefined {
   const path = ws.open.get(uri)?.path ?? ws.pathOf(uri);
@@ -55,20 +52,12 @@ export function tokenDoc(ws: Workspace, uri: string): TokenGame | MapDoc | undef
   if (language !== 'game') return undefined;
   const text = ws.text(path);
   if (text === undefined) return undefined;
-  const parsed = gameParse(text, path);
-  const header = runGame(parsed, ws.games, { cancelled: () => true });
-  const variant = header.variant;
-  const index = variant?.index;
-  const board = variant && header.config ? ws.games.board(variant, header.config) : undefined;
-  let per = states.get(ws);
-  if (!per) states.set(ws, (per = new Map()));
-  const hit = per.get(path);
-  if (hit && hit.parsed === parsed && hit.index === index && hit.board === board && sameLanguages(hit.run.languages, header.languages)) return hit;
-  const doc: TokenGame = { kind: 'game', text, lines: new Lines(text), parsed, ...(index ? { index } : {}), ...(board ? { board } : {}), run: header.languages ? { languages: header.languages } : {} };
-  per.set(path, doc);
-  return doc;
-}
-
-function sameLanguages(a: GameRun['languages'], b: GameRun['languages']): boolean {
-  return a === b || (!!a && a.equals(b));
+  return ws.derived(path, 'tokenGame', text, (): TokenGame => {
+    const parsed = gameParse(text, path);
+    const header = runGame(parsed, ws.games, { cancelled: () => true });
+    const variant = header.variant;
+    const index = variant?.index;
+    const board = variant && header.config ? ws.games.board(variant, header.config) : undefined;
+    return { kind: 'game', text, lines: new Lines(text), parsed, ...(index ? { index } : {}), ...(board ? { board } : {}), run: header.languages ? { languages: header.languages } : {} };
+  });
 }
