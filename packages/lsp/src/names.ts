@@ -9,6 +9,7 @@
 import type { GameAst, VariantModel } from '@dipforge/dsl';
 import { nameKey, placeSpans, type NameIndex } from '@dipforge/engine';
 import type { GameDoc, MapDoc } from './workspace.js';
+import type { TokenGame } from './features/token-game.js';
 
 type MapAst = MapDoc['parsed']['ast'];
 type Ident = { text: string; value: string; range: { start: { offset: number }; end: { offset: number } } };
@@ -427,7 +428,7 @@ export interface NameVisitor {
 }
 
 /** The walk behind `gameNames`, in the order of the game's nodes (not sorted); for the semantic tokens, which keep no objects. */
-export function visitGameNames(doc: GameDoc, window: { start: number; end: number } | undefined, visit: NameVisitor): void {
+export function visitGameNames(doc: TokenGame, window: { start: number; end: number } | undefined, visit: NameVisitor): void {
   const index = doc.index;
   if (!index) return;
   const power = (w: GameAst.Word | undefined): void => {
@@ -512,7 +513,7 @@ export function visitGameNames(doc: GameDoc, window: { start: number; end: numbe
 }
 
 /** The language an order line is read in, when it is not the standard notation and the board compiled. */
-function localizedLine(doc: GameDoc, o: GameAst.OrderLine): string | undefined {
+function localizedLine(doc: TokenGame, o: GameAst.OrderLine): string | undefined {
   const power = doc.index?.power(o.power.text);
   return power && doc.board ? doc.run.languages?.of(power) : undefined;
 }
@@ -522,7 +523,7 @@ function localizedLine(doc: GameDoc, o: GameAst.OrderLine): string | undefined {
  * reader finds them: in a Chinese or Japanese line without spaces, in a Finnish
  * name in any case (`Münchenistä`).
  */
-function localizedNames(doc: GameDoc, language: string, t: GameAst.Text): Occurrence[] {
+function localizedNames(doc: TokenGame, language: string, t: GameAst.Text): Occurrence[] {
   const board = doc.board;
   if (!board) return [];
   const at = t.range.start.offset;

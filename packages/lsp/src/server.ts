@@ -32,7 +32,8 @@ import { highlights, references } from './features/references.js';
 import { prepareRename, rename } from './features/rename.js';
 import { signatureHelp } from './features/signature.js';
 import { documentSymbols, workspaceSymbols } from './features/symbols.js';
-import { legend, semanticTokens, semanticTokensRange } from './features/tokens.js';
+import { legend } from './features/tokens.js';
+import { registerTokenRequests } from './features/token-requests.js';
 import { TokenResults } from './features/token-results.js';
 import { registerBoardRequests } from './board.js';
 import { registerClickRequests } from './click/index.js';
@@ -254,12 +255,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   );
   connection.onDocumentSymbol(on('documentSymbol', (doc) => documentSymbols(doc), []));
   connection.onFoldingRanges(on('foldingRange', (doc) => foldingRanges(doc), []));
-  // A range of tokens is computed for its lines alone.
-  connection.languages.semanticTokens.on(on('semanticTokens', (doc, p) => tokenResults.full(p.textDocument.uri, semanticTokens(doc)), { data: [] }));
-  connection.languages.semanticTokens.onDelta(
-    on('semanticTokensDelta', (doc, p) => tokenResults.delta(p.textDocument.uri, p.previousResultId, semanticTokens(doc)), { data: [] }),
-  );
-  connection.languages.semanticTokens.onRange(on('semanticTokensRange', (doc, p) => semanticTokensRange(doc, p.range), { data: [] }));
+  registerTokenRequests(connection, ws, tokenResults, log); // answered from the parse and the header, without waiting for the play
   connection.onDocumentFormatting(on('formatting', (doc, p) => format(doc, p.options), []));
   connection.onCodeAction(on('codeAction', (doc, p) => codeActions(ws, doc, p.range), []));
   connection.onCodeLens(on('codeLens', (doc) => (doc.kind === 'game' ? codeLenses(doc) : []), []));

@@ -11,7 +11,6 @@ import {
   bindVariant,
   checkMapFile,
   GameWorkspace,
-  parseGame,
   runGame,
   VariantLoader,
   type CheckResult,
@@ -30,6 +29,7 @@ import { Cancelled, Pace, type IsCancelled } from './pace.js';
 import { Lines } from './text.js';
 import { firstDifference, lineStartBefore, parseAfterEdit } from './game-prefix.js';
 import { gameContext } from './context.js';
+import { gameParse } from './features/token-game.js';
 
 export { Cancelled, type IsCancelled } from './pace.js';
 
@@ -338,7 +338,7 @@ export class Workspace {
    * with `reparse`, its parse of those sections too (`parseAfterEdit`).
    */
   private play(path: string, text: string, prev: GameDoc | undefined, cutoff: boolean, cancelled?: IsCancelled, reparse = false): GameDoc {
-    const parsed = (reparse && prev ? parseAfterEdit(prev.parsed, text, path) : undefined) ?? parseGame(text, path);
+    const parsed = (reparse && prev ? parseAfterEdit(prev.parsed, text, path) : undefined) ?? gameParse(text, path);
     let sections = 0;
     if (prev) {
       const all = parsed.ast.phases;

@@ -9,7 +9,7 @@
 import type { GameAst } from '@dipforge/dsl';
 import { tokens as wordTokens, visitGameNames, type Occurrence } from '../names.js';
 import { lineComment } from '../text.js';
-import type { GameDoc } from '../workspace.js';
+import type { TokenGame } from './token-game.js';
 import { SpanBuffer, TYPE } from './token-spans.js';
 
 /** The lines `from`..`to` (inclusive) of a game. */
@@ -27,7 +27,7 @@ const DECLARE_WORDS = new Set(['alliance', 'allies', 'draw', 'concede', 'by', 'e
 type Ranged = { range: { start: { offset: number }; end: { offset: number } } };
 
 /** The spans of a game; with `window`, those of the phase sections, declare blocks and lines it overlaps (and the header's). */
-export function gameSpans(doc: GameDoc, window?: Window): SpanBuffer {
+export function gameSpans(doc: TokenGame, window?: Window): SpanBuffer {
   const spans = new SpanBuffer();
   lineSpans(doc, spans, window);
   const outside = (n: { range: { start: { line: number }; end: { line: number } } }): boolean => !!window && (n.range.end.line < window.from || n.range.start.line > window.to);
@@ -104,7 +104,7 @@ export function gameSpans(doc: GameDoc, window?: Window): SpanBuffer {
 }
 
 /** Comments, and the keyword a line starts with (not a `word:` line), of the lines in the window. */
-function lineSpans(doc: GameDoc, spans: SpanBuffer, window?: Window): void {
+function lineSpans(doc: TokenGame, spans: SpanBuffer, window?: Window): void {
   const { text, lines } = doc;
   const first = window ? Math.max(0, window.from) : 0;
   const last = window ? Math.min(lines.count, window.to + 1) : lines.count;

@@ -8,7 +8,8 @@
 import { type SemanticTokens, type SemanticTokensLegend } from 'vscode-languageserver';
 import { cached, namesOfMap } from '../context.js';
 import { MAP_KEYWORDS, scanMap } from '../maplex.js';
-import type { GameDoc, MapDoc } from '../workspace.js';
+import type { MapDoc } from '../workspace.js';
+import type { TokenGame } from './token-game.js';
 import { gameSpans, type Window } from './game-tokens.js';
 import { DECLARATION, SpanBuffer, TOKEN_MODIFIERS, TOKEN_TYPES, TYPE, type TokenType } from './token-spans.js';
 
@@ -18,22 +19,22 @@ export const legend: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], toke
 type TokenSpan = { line: number; character: number; length: number; type: TokenType; declaration: boolean };
 
 /** The spans as raw data: [line, char, length, type, modifiers] per token (for tests and tools); with `window`, those of its lines. */
-export function tokenSpans(doc: GameDoc | MapDoc, window?: Window): TokenSpan[] {
+export function tokenSpans(doc: TokenGame | MapDoc, window?: Window): TokenSpan[] {
   return decode(window ? encodeWindow(doc, window) : semanticTokens(doc).data);
 }
 
 /** The tokens of the whole document, kept per document state. */
-export function semanticTokens(doc: GameDoc | MapDoc): SemanticTokens {
+export function semanticTokens(doc: TokenGame | MapDoc): SemanticTokens {
   return cached(doc, 'semanticTokens', () => ({ data: (doc.kind === 'game' ? gameSpans(doc) : mapSpans(doc)).encode(doc.lines) }));
 }
 
 /** The tokens of the lines a range covers (`textDocument/semanticTokens/range`). */
-export function semanticTokensRange(doc: GameDoc | MapDoc, range: { start: { line: number }; end: { line: number } }): SemanticTokens {
+export function semanticTokensRange(doc: TokenGame | MapDoc, range: { start: { line: number }; end: { line: number } }): SemanticTokens {
   return { data: encodeWindow(doc, { from: range.start.line, to: range.end.line }) };
 }
 
 /** A map is small and read whole; a game only where the window is. */
-function encodeWindow(doc: GameDoc | MapDoc, window: Window): number[] {
+function encodeWindow(doc: TokenGame | MapDoc, window: Window): number[] {
   const spans = doc.kind === 'game' ? gameSpans(doc, window) : cached(doc, 'tokenSpans', () => mapSpans(doc));
   return spans.encode(doc.lines, window.from, window.to);
 }
