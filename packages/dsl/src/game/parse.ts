@@ -14,6 +14,7 @@ import type * as G from './ast.js';
 import { hashStep, TEXT_HASH, textOf } from './texts.js';
 import { didYouMeanOf, echo, numberProblem, quoted, SCORE_FIELD, SEED_FIELD, YEAR_FIELD, type NumberField } from '@dipforge/engine/config';
 import { suggestionsFor, wrongWordMessage } from '../map/expected.js';
+import { plainExpectLine } from './plain-expect.js';
 
 export interface ParsedGame {
   file: string;
@@ -236,6 +237,7 @@ class GameParser {
     if (this.section === 'phase' && this.power && this.continuation(start, end)) return;
     if (this.section === 'phase' && ((this.power && this.plainOrder(start, end)) || this.plainPowerLine(start, end))) return;
     this.flushGrowth();
+    if (this.section === 'expect' && this.plainExpect(start, end)) return;
     const contentEnd = this.commentStart(start, end);
     const toks = this.tokenize(start, contentEnd);
     const first = toks[0];
@@ -448,6 +450,20 @@ class GameParser {
     const power = wordNode(textOf(text, first, i, hash), this.range(first, i));
     phase.powers.push(power);
     this.power = power;
+    return true;
+  }
+
+  /** A plain `units`, `dislodged` or `owners` line of an expect block (plain-expect.ts); false (nothing done) for any other line. */
+  private plainExpect(start: number, end: number): boolean {
+    const stmt = plainExpectLine(this.text, start, end, this.lineNo, this.lineStart);
+    if (!stmt) return false;
+    const expect = this.expect as G.ExpectSection;
+    if (stmt.kind === 'Units') expect.units.push(stmt);
+    else if (stmt.kind === 'Dislodged') expect.dislodged.push(stmt);
+    else expect.owners.push(stmt);
+    const lineEnd = stmt.range.end.offset;
+    this.grow(expect, lineEnd);
+    this.grow(this.expectInDeclare ? (this.declare as G.DeclareSection) : (this.phase as G.PhaseSection), lineEnd);
     return true;
   }
 
