@@ -14,7 +14,8 @@
  */
 import type { Position, Range } from '../text/range.js';
 import type * as G from './ast.js';
-import { hashStep, TEXT_HASH, textOf } from './texts.js';
+import { hasAsciiWord, isAsciiWordChar } from './chars.js';
+import { keptText } from './texts.js';
 
 /** A statement read from a plain line, and where its last token ends. */
 export type PlainExpect = G.UnitsStmt | G.DislodgedStmt | G.OwnersStmt;
@@ -177,7 +178,7 @@ const UNIT_KINDS = new Map<string, 'army' | 'fleet'>([
 
 /** The statement keyword of the first token, in any case, when it is one read here. */
 function keywordAt(text: string, start: number, end: number): 'units' | 'dislodged' | 'owners' | undefined {
-  for (const kw of KEYWORDS) if (end - start === kw.length && sameWord(text, start, kw)) return kw;
+  for (const kw of KEYWORDS) if (end - start === kw.length && hasAsciiWord(text, start, kw)) return kw;
   return undefined;
 }
 
@@ -186,12 +187,7 @@ const KEYWORDS = ['units', 'owners', 'dislodged'] as const;
 /** Whether token `j` is `word` (lower-case ASCII letters), in any case. */
 function isWord(text: string, j: number, word: string): boolean {
   const start = starts[j] as number;
-  return (ends[j] as number) - start === word.length && sameWord(text, start, word);
-}
-
-function sameWord(text: string, at: number, word: string): boolean {
-  for (let k = 0; k < word.length; k++) if ((text.charCodeAt(at + k) | 32) !== word.charCodeAt(k)) return false;
-  return true;
+  return (ends[j] as number) - start === word.length && hasAsciiWord(text, start, word);
 }
 
 /** A word node of one token: its text (the string kept for it, texts.ts) and lower-cased. */
@@ -204,19 +200,4 @@ function wordOf(text: string, start: number, end: number, at: (offset: number) =
 /** A text node from `start` to `end`, as the general reader's span of the tokens between. */
 function textNode(text: string, start: number, end: number, at: (offset: number) => Position): G.Text {
   return { text: keptText(text, start, end), range: { start: at(start), end: at(end) } };
-}
-
-/** The text from `start` to `end` as the one string kept for it (a game writes the same names thousands of times). */
-function keptText(text: string, start: number, end: number): string {
-  let hash = TEXT_HASH;
-  for (let k = start; k < end; k++) {
-    const c = text.charCodeAt(k);
-    if (c !== 32 && c !== 9) hash = hashStep(hash, c);
-  }
-  return textOf(text, start, end, hash);
-}
-
-/** Codes of ASCII letters, digits and `_`. */
-function isAsciiWordChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 }
