@@ -280,8 +280,10 @@ class GameParser extends LineReader {
     const line: G.OrderLine = { kind: 'Order', power: this.power as G.Word, text: { text: textOf(text, first, last, hash), range: textRange }, range: textRange };
     // Without a result the text is the whole line: one range for both (ranges are never changed, only replaced).
     if (result) {
-      line.range = this.range(first, result.to);
-      line.expected = { value: result.value, range: this.range(result.from, result.to) };
+      // The line's range and the result's end where the result does: one position for both.
+      const to = this.position(result.to);
+      line.range = { start: textRange.start, end: to };
+      line.expected = { value: result.value, range: { start: this.position(result.from), end: to } };
     }
     phase.orders.push(line);
     return true;
@@ -549,14 +551,15 @@ class GameParser extends LineReader {
  * between and after, WORD a result in any case: its value and where it starts and ends (without
  * the blanks after); undefined for anything else, which the general reader reads and reports.
  */
+const RESULT_WORDS: readonly G.ExpectedResult[] = ['succeeds', 'fails', 'illegal'];
+
 function writtenResult(text: string, from: number, end: number): { value: G.ExpectedResult; from: number; to: number } | undefined {
   let i = from + 1;
   while (i < end && isBlank(text.charCodeAt(i))) i++;
   const word = i;
   while (i < end && isAsciiLetter(text.charCodeAt(i))) i++;
-  const key = text.slice(word, i).toLowerCase();
-  // Only the three results themselves (never a name the object inherits): the general reader says the rest.
-  const value = Object.hasOwn(RESULTS, key) ? RESULTS[key] : undefined;
+  // Only the three results themselves, compared in place: the general reader says the rest.
+  const value = RESULT_WORDS.find((r) => r.length === i - word && hasAsciiWord(text, word, r));
   if (!value) return undefined;
   while (i < end && isBlank(text.charCodeAt(i))) i++;
   if (text.charCodeAt(i) !== 93 || i >= end) return undefined;

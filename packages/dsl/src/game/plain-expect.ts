@@ -155,7 +155,9 @@ function unitItem(text: string, i: number, last: number, dislodged: boolean, at:
   const locLast = fromAt < 0 ? last : fromAt - 1;
   if (locLast < i + 1) return undefined;
   const location = textNode(text, starts[i + 1] as number, ends[locLast] as number, at);
-  const unit: G.UnitItem = { kindWord, location, range: { start: kindWord.range.start, end: at(ends[last] as number) } };
+  // Without `from` the unit ends where its location does: one position for both.
+  const unitEnd = fromAt < 0 ? location.range.end : at(ends[last] as number);
+  const unit: G.UnitItem = { kindWord, location, range: { start: kindWord.range.start, end: unitEnd } };
   unit.unitKind = unitKind;
   if (fromAt < 0) return unit;
   if (!dislodged) return undefined;
