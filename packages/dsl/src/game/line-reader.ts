@@ -29,8 +29,11 @@ export class LineReader {
 
   /** The tokens from `start` to `end` (a comment left out); reports an unterminated string. */
   tokens(start: number, end: number): Tok[] {
-    return tokenize(this.text, start, end, (from, to) => this.report('unterminatedString', from, to, 'This string is not closed before the end of the line'));
+    return tokenize(this.text, start, end, this.unterminated);
   }
+
+  /** Made once per file, not once per line tokenized. */
+  private readonly unterminated = (start: number, end: number): void => this.report('unterminatedString', start, end, 'This string is not closed before the end of the line');
 
   /** Whether a number token is one `field` holds; if not, says why at the token. */
   numberFits(t: Tok, field: NumberField): boolean {
