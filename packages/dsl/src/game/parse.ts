@@ -1,19 +1,34 @@
 /**
  * The `.dipgame` parser. The language is line-based: one statement a line, so
  * the file is split into lines, each line into a few tokens (words, numbers,
- * strings, punctuation), and each line is read on its own according to the
- * section it is in. Order text is not tokenized here: it is kept as a
+ * strings, punctuation; tokens.ts), and each line is read on its own according
+ * to the section it is in. Order text is not tokenized here: it is kept as a
  * substring with its range and handed to the engine's order parser later.
+ *
+ * The lines most of a file is made of are read without tokens when they are
+ * plain: orders and `POWER:` lines here, an expect block's units, dislodged and
+ * owners lines in plain-expect.ts. The statements of the header, of expect
+ * blocks and of declare blocks are read in header-lines.ts, expect-lines.ts and
+ * declare-lines.ts. What stays here, past 500 lines, is the one reader's state
+ * that every line changes: the section it is in, the open phase, power and
+ * blocks, the sections' growing ranges and the orders that go on to a next line.
  *
  * A bad line costs one diagnostic and never the rest of the file.
  */
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type { CodeName } from '../diagnostics/codes.js';
-import { LineIndex, ZERO_RANGE, type Position, type Range } from '../text/range.js';
+import { LineIndex, ZERO_RANGE } from '../text/range.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type * as G from './ast.js';
 import { hashStep, TEXT_HASH, textOf } from './texts.js';
-import { didYouMeanOf, echo, numberProblem, quoted, SCORE_FIELD, SEED_FIELD, YEAR_FIELD, type NumberField } from '@dipforge/engine/config';
+import { echo, quoted } from '@dipforge/engine/config';
 import { suggestionsFor, wrongWordMessage } from '../map/expected.js';
+import { plainExpectLine } from './plain-expect.js';
+import { hasAsciiWord, isAsciiLetter, isAsciiWordChar, isBlank } from './chars.js';
+import { EXPECT_WORDS, HEADER_KEYWORDS, NOT_ORDER_WORDS, RESULTS, STATEMENT_WORDS } from './keywords.js';
+import { colonIndex, commentStart, splitCommas, type Tok } from './tokens.js';
+import { LineReader, wordNode } from './line-reader.js';
+import { readHeader, phaseName } from './header-lines.js';
+import { readExpectStatement } from './expect-lines.js';
+import { looksLikeDeclaration, readDeclaration } from './declare-lines.js';
 
 export interface ParsedGame {
   file: string;
@@ -23,38 +38,23 @@ export interface ParsedGame {
   lines: LineIndex;
 }
 
-type TokKind = 'word' | 'number' | 'string' | 'punct';
-
-interface Tok {
-  kind: TokKind;
-  /** As written (for a string: the unescaped value). */
-  text: string;
-  start: number;
-  end: number;
-}
-
-const WORD = /[\p{L}\p{M}\p{Nd}_]+(?:-[\p{L}\p{M}\p{Nd}_]+)*/uy;
-const SPACE = /[ \t\f\v\u00a0\u2000-\u200b\u3000\ufeff]+/y;
-
-const HEADER_KEYWORDS = new Set(['variant', 'edition', 'rule', 'seed', 'player', 'language']);
-const PHASE_KINDS: Record<string, G.PhaseKindName> = { movement: 'movement', retreat: 'retreat', adjustment: 'adjustment' };
-const RESULTS: Record<string, G.ExpectedResult> = { succeeds: 'succeeds', fails: 'fails', illegal: 'illegal' };
-const UNIT_KINDS: Record<string, 'army' | 'fleet'> = { a: 'army', army: 'army', f: 'fleet', fleet: 'fleet' };
-/** Words that start a declaration in a `declare` block (besides `POWER allies POWER`). */
-const DECLARATION_KEYWORDS = new Set(['alliance', 'draw', 'concede', 'end']);
-const RESULT_KINDS = new Set<G.ResultKindName>(['solo', 'alliance', 'leader', 'shared', 'draw', 'concession', 'ended', 'extended', 'none']);
-
 /** Parses a `.dipgame` text; `file` is used for diagnostics only. */
 export function parseGame(text: string, file: string): ParsedGame {
-  return new GameParser(text, file).parse();
+  return new GameParser(text, file, true).parse();
 }
 
-class GameParser {
+/**
+ * Parses with the general reader alone, every line through its tokens: the plain-line readers
+ * (plainOrder, plainPowerLine, plain-expect.ts) must give the same syntax tree and diagnostics,
+ * which the tests check against this.
+ */
+export function parseGameByTokens(text: string, file: string): ParsedGame {
+  return new GameParser(text, file, false).parse();
+}
+
+class GameParser extends LineReader {
   /** Where each line starts, found while reading the lines (the line index is made of them at the end). */
   private readonly lineStarts: number[] = [];
-  /** A line index made early, only for a position off the line being read (see `position`). */
-  private early: LineIndex | undefined;
-  private readonly diagnostics: Diagnostic[] = [];
   private readonly ast: G.GameFile;
   private section: 'header' | 'position' | 'phase' | 'expect' | 'declare' = 'header';
   private phase: G.PhaseSection | undefined;
@@ -63,10 +63,6 @@ class GameParser {
   private declare: G.DeclareSection | undefined;
   private expectInDeclare = false;
   private power: G.Word | undefined;
-  /** The line being read: its number and where it starts and ends (positions in it need no search). */
-  private lineNo = 0;
-  private lineStart = 0;
-  private lineEnd = 0;
   /** The section plain order lines grew, and where its last one ends (see plainOrder). */
   private growing: G.Node | undefined;
   private grownTo = 0;
@@ -74,9 +70,12 @@ class GameParser {
   private grownColumn = 0;
 
   constructor(
-    private readonly text: string,
-    private readonly file: string,
+    text: string,
+    file: string,
+    /** Whether the plain-line readers take the lines they can (else every line is tokenized). */
+    private readonly plainLines: boolean,
   ) {
+    super(text, file);
     this.ast = { kind: 'GameFile', header: [], phases: [], declare: [], range: ZERO_RANGE };
   }
 
@@ -103,141 +102,15 @@ class GameParser {
     return { file: this.file, text, ast: this.ast, diagnostics: this.diagnostics, lines };
   }
 
-  // ------------------------------------------------------------- helpers
-
-  /** Whether a number token is one `field` holds; if not, says why at the token. */
-  private numberFits(t: Tok, field: NumberField): boolean {
-    const why = numberProblem(t.text, field);
-    if (why) this.report('invalidValue', t.start, t.end, why);
-    return why === undefined;
-  }
-
-  private range(start: number, end: number): Range {
-    const from = this.position(start);
-    return { start: from, end: end <= from.offset ? from : this.position(end) };
-  }
-
-  /** The position of an offset: computed directly on the line being read (the same as `LineIndex.position`). */
-  private position(offset: number): Position {
-    if (offset >= this.lineStart && offset <= this.lineEnd) return { offset, line: this.lineNo, column: offset - this.lineStart };
-    this.early ??= new LineIndex(this.text);
-    return this.early.position(offset);
-  }
-
-  private report(name: CodeName, start: number, end: number, message: string, suggestions?: readonly string[]): void {
-    this.diagnostics.push(diagnostic(name, this.file, this.range(start, end), message, suggestions));
-  }
-
-  private word(t: Tok): G.Word {
-    return wordNode(t.text, this.range(t.start, t.end));
-  }
-
-  /** Source text from the start of the first token to the end of the last, as one node. */
-  private span(toks: Tok[]): G.Text {
-    const first = toks[0] as Tok;
-    const last = toks[toks.length - 1] as Tok;
-    return { text: this.text.slice(first.start, last.end), range: this.range(first.start, last.end) };
-  }
-
-  /** Words joined as written, for names of more than one word (`North Sea`). */
-  private words(toks: Tok[]): G.Word {
-    const only = toks[0] as Tok;
-    // One word has no space to fold.
-    if (toks.length === 1 && only.kind === 'word') return this.word(only);
-    const s = this.span(toks);
-    return { text: s.text, value: s.text.toLowerCase().replace(/\s+/g, ' '), range: s.range };
-  }
-
-  /** Splits a line into tokens; reports an unterminated string. `end` excludes any comment. */
-  private tokenize(start: number, end: number): Tok[] {
-    const text = this.text;
-    const out: Tok[] = [];
-    let i = start;
-    while (i < end) {
-      const code = text.charCodeAt(i);
-      if (code === 32 || code === 9) {
-        i++;
-        continue;
-      }
-      // Most words are ASCII letters and digits: read them without the regular expression.
-      const ascii = asciiWord(text, i, end);
-      if (ascii > i) {
-        const image = text.slice(i, ascii);
-        out.push({ kind: isDigits(text, i, ascii) ? 'number' : 'word', text: image, start: i, end: ascii });
-        i = ascii;
-        continue;
-      }
-      SPACE.lastIndex = i;
-      const space = SPACE.exec(text);
-      if (space && space.index === i) {
-        i += space[0].length;
-        continue;
-      }
-      const c = text[i] as string;
-      if (c === '"') {
-        let j = i + 1;
-        let value = '';
-        let closed = false;
-        while (j < end) {
-          const d = text[j] as string;
-          if (d === '\\' && j + 1 < end) {
-            value += text[j + 1];
-            j += 2;
-            continue;
-          }
-          if (d === '"') {
-            closed = true;
-            j++;
-            break;
-          }
-          value += d;
-          j++;
-        }
-        if (!closed) this.report('unterminatedString', i, end, 'This string is not closed before the end of the line');
-        out.push({ kind: 'string', text: value, start: i, end: j });
-        i = j;
-        continue;
-      }
-      WORD.lastIndex = i;
-      const w = WORD.exec(text);
-      if (w && w.index === i) {
-        const wend = Math.min(i + w[0].length, end);
-        const image = text.slice(i, wend);
-        out.push({ kind: /^\d+$/.test(image) ? 'number' : 'word', text: image, start: i, end: wend });
-        i = wend;
-        continue;
-      }
-      const cp = text.codePointAt(i) ?? 0;
-      const len = cp > 0xffff ? 2 : 1;
-      out.push({ kind: 'punct', text: text.slice(i, i + len), start: i, end: i + len });
-      i += len;
-    }
-    return out;
-  }
-
-  /** Where a `//` comment starts (outside strings), or `end`. */
-  private commentStart(start: number, end: number): number {
-    const text = this.text;
-    let inString = false;
-    for (let i = start; i < end; i++) {
-      const c = text.charCodeAt(i);
-      if (inString) {
-        if (c === 92) i++;
-        else if (c === 34) inString = false;
-      } else if (c === 34) inString = true;
-      else if (c === 47 && text.charCodeAt(i + 1) === 47 && i + 1 < end) return i;
-    }
-    return end;
-  }
-
   // --------------------------------------------------------------- lines
 
   private line(start: number, end: number): void {
     if (this.section === 'phase' && this.power && this.continuation(start, end)) return;
-    if (this.section === 'phase' && ((this.power && this.plainOrder(start, end)) || this.plainPowerLine(start, end))) return;
+    if (this.plainLines && this.section === 'phase' && ((this.power && this.plainOrder(start, end)) || this.plainPowerLine(start, end))) return;
     this.flushGrowth();
-    const contentEnd = this.commentStart(start, end);
-    const toks = this.tokenize(start, contentEnd);
+    if (this.plainLines && this.section === 'expect' && this.plainExpect(start, end)) return;
+    const contentEnd = commentStart(this.text, start, end);
+    const toks = this.tokens(start, contentEnd);
     const first = toks[0];
     if (!first) return;
     const lineEnd = (toks[toks.length - 1] as Tok).end;
@@ -254,7 +127,7 @@ class GameParser {
         this.report('misplacedStatement', first.start, lineEnd, `${quoted(kw)} belongs in the header, before the position and the phases`);
         return;
       }
-      this.header(kw, toks, lineEnd);
+      readHeader(this, this.ast.header, kw, toks, lineEnd);
       return;
     }
     if (kw === 'position') {
@@ -288,7 +161,7 @@ class GameParser {
         this.inPhase(kw, toks, lineEnd);
         return;
       case 'expect':
-        this.inExpect(kw, toks, lineEnd);
+        if (readExpectStatement(this, this.expect as G.ExpectSection, kw, toks, lineEnd)) this.grewExpect(lineEnd);
         return;
       case 'declare':
         this.inDeclare(toks, lineEnd);
@@ -320,7 +193,7 @@ class GameParser {
     };
     const firstStart = first.range.start.offset - first.range.start.column;
     if (indent(start) <= indent(firstStart)) return false;
-    const toks = this.tokenize(start, this.commentStart(start, end));
+    const toks = this.tokens(start, commentStart(this.text, start, end));
     const tok = toks[0];
     if (!tok) return false;
     const kw = tok.kind === 'word' ? tok.text.toLowerCase() : '';
@@ -407,8 +280,10 @@ class GameParser {
     const line: G.OrderLine = { kind: 'Order', power: this.power as G.Word, text: { text: textOf(text, first, last, hash), range: textRange }, range: textRange };
     // Without a result the text is the whole line: one range for both (ranges are never changed, only replaced).
     if (result) {
-      line.range = this.range(first, result.to);
-      line.expected = { value: result.value, range: this.range(result.from, result.to) };
+      // The line's range and the result's end where the result does: one position for both.
+      const to = this.position(result.to);
+      line.range = { start: textRange.start, end: to };
+      line.expected = { value: result.value, range: { start: this.position(result.from), end: to } };
     }
     phase.orders.push(line);
     return true;
@@ -451,146 +326,36 @@ class GameParser {
     return true;
   }
 
+  /** A plain `units`, `dislodged` or `owners` line of an expect block (plain-expect.ts); false (nothing done) for any other line. */
+  private plainExpect(start: number, end: number): boolean {
+    const stmt = plainExpectLine(this.text, start, end, this.lineNo, this.lineStart);
+    if (!stmt) return false;
+    const expect = this.expect as G.ExpectSection;
+    if (stmt.kind === 'Units') expect.units.push(stmt);
+    else if (stmt.kind === 'Dislodged') expect.dislodged.push(stmt);
+    else expect.owners.push(stmt);
+    this.grewExpect(stmt.range.end.offset);
+    return true;
+  }
+
+  /** Widens the open expect block and its phase or declare block to a statement of it ending at `lineEnd`. */
+  private grewExpect(lineEnd: number): void {
+    this.grow(this.expect as G.ExpectSection, lineEnd);
+    this.grow(this.expectInDeclare ? (this.declare as G.DeclareSection) : (this.phase as G.PhaseSection), lineEnd);
+  }
+
+  /** One declaration of the open declare block. */
+  private inDeclare(toks: Tok[], lineEnd: number): void {
+    const section = this.declare as G.DeclareSection;
+    if (readDeclaration(this, section, toks, lineEnd)) this.grow(section, lineEnd);
+  }
+
   /** Gives the section of the last lines that grew it its end. */
   private flushGrowth(): void {
     const node = this.growing;
     if (!node) return;
     this.growing = undefined;
     node.range = { start: node.range.start, end: { offset: this.grownTo, line: this.grownLine, column: this.grownColumn } };
-  }
-
-  private header(kw: string, toks: Tok[], lineEnd: number): void {
-    const first = toks[0] as Tok;
-    const range = this.range(first.start, lineEnd);
-    const rest = toks.slice(1);
-    const extra = (from: number, what: string): void => {
-      const t = rest[from];
-      if (t) this.report('gameSyntax', t.start, lineEnd, `Unexpected text after ${what}`);
-    };
-    switch (kw) {
-      case 'variant': {
-        const t = rest[0];
-        if (t?.kind === 'string') {
-          this.ast.header.push({ kind: 'Variant', path: { value: t.text, range: this.range(t.start, t.end) }, range });
-        } else if (t?.kind === 'word') {
-          this.ast.header.push({ kind: 'Variant', name: this.word(t), range });
-        } else {
-          this.report('gameSyntax', first.start, lineEnd, 'Expected variant NAME or variant "path.dipmap"');
-          return;
-        }
-        extra(1, 'the variant');
-        return;
-      }
-      case 'edition': {
-        const t = rest[0];
-        if (!t || (t.kind !== 'word' && t.kind !== 'number')) {
-          this.report('gameSyntax', first.start, lineEnd, 'Expected edition NAME, e.g. edition 2000');
-          return;
-        }
-        this.ast.header.push({ kind: 'Edition', name: this.word(t), range });
-        extra(1, 'the edition');
-        return;
-      }
-      case 'rule': {
-        const key = rest[0];
-        if (!key || key.kind !== 'word') {
-          this.report('gameSyntax', first.start, lineEnd, 'Expected rule OPTION VALUE, e.g. rule convoy-paradox 1982');
-          return;
-        }
-        const values: G.ValueLit[] = [];
-        const items = splitCommas(rest.slice(1), key.end).map((i) => i.toks);
-        for (const item of items) {
-          const v = item[0];
-          if (!v || v.kind === 'punct' || item.length > 1) {
-            const at = v ?? key;
-            this.report('gameSyntax', at.start, item.length > 0 ? (item[item.length - 1] as Tok).end : lineEnd, 'A rule value is one name, number or string');
-            return;
-          }
-          const r = this.range(v.start, v.end);
-          if (v.kind === 'number') values.push({ kind: 'number', value: Number(v.text), text: v.text, range: r });
-          else if (v.kind === 'string') values.push({ kind: 'string', value: v.text, text: this.text.slice(v.start, v.end), range: r });
-          else values.push({ kind: 'name', value: v.text.toLowerCase(), text: v.text, range: r });
-        }
-        if (values.length === 0) {
-          this.report('gameSyntax', first.start, lineEnd, `The rule ${quoted(key.text)} needs a value`);
-          return;
-        }
-        this.ast.header.push({ kind: 'Rule', key: this.word(key), values, range });
-        return;
-      }
-      case 'seed': {
-        const t = rest[0];
-        if (!t || t.kind !== 'number') {
-          this.report('gameSyntax', first.start, lineEnd, 'Expected seed N, a whole number');
-          return;
-        }
-        if (!this.numberFits(t, SEED_FIELD)) return;
-        this.ast.header.push({ kind: 'Seed', value: { value: Number(t.text), text: t.text, range: this.range(t.start, t.end) }, range });
-        extra(1, 'the seed');
-        return;
-      }
-      case 'player': {
-        const nameAt = rest.findIndex((t) => t.kind === 'string');
-        const powerToks = rest.slice(0, nameAt < 0 ? rest.length : nameAt);
-        const name = nameAt >= 0 ? rest[nameAt] : undefined;
-        if (powerToks.length === 0 || powerToks.some((t) => t.kind !== 'word') || !name) {
-          this.report('gameSyntax', first.start, lineEnd, 'Expected player POWER "Name"');
-          return;
-        }
-        this.ast.header.push({ kind: 'Player', power: this.words(powerToks), name: { value: name.text, range: this.range(name.start, name.end) }, range });
-        extra(nameAt + 1, 'the player name');
-        return;
-      }
-      case 'language': {
-        const tag = rest[0];
-        const forAt = rest.findIndex((t) => t.kind === 'word' && t.text.toLowerCase() === 'for');
-        const powers = forAt === 1 ? this.powerNames(rest.slice(2), (rest[1] as Tok).end) : forAt < 0 ? [] : undefined;
-        if (!tag || tag.kind !== 'word' || (forAt < 0 && rest.length > 1) || !powers) {
-          this.report('gameSyntax', first.start, lineEnd, 'Expected language TAG (zh, ja, fi, en) or language TAG for POWER, POWER, …');
-          return;
-        }
-        this.ast.header.push({ kind: 'Language', language: this.word(tag), powers, range });
-        return;
-      }
-    }
-  }
-
-  private phaseName(toks: Tok[], lineEnd: number, what: string): G.PhaseName | undefined {
-    const first = toks[0] as Tok;
-    const rest = toks.slice(1);
-    const usage = `Expected ${what} SEASON YEAR PHASE, e.g. ${what} spring 1901 movement`;
-    if (rest.length < 3) {
-      this.report('gameSyntax', first.start, lineEnd, usage);
-      return undefined;
-    }
-    const [a, b, c] = rest as [Tok, Tok, Tok];
-    let season: Tok;
-    let year: Tok;
-    if (a.kind === 'word' && b.kind === 'number') [season, year] = [a, b];
-    else if (a.kind === 'number' && b.kind === 'word') [season, year] = [b, a];
-    else {
-      this.report('gameSyntax', a.start, lineEnd, usage);
-      return undefined;
-    }
-    if (c.kind !== 'word') {
-      this.report('gameSyntax', c.start, lineEnd, usage);
-      return undefined;
-    }
-    if (!this.numberFits(year, YEAR_FIELD)) return undefined;
-    if (rest[3]) this.report('gameSyntax', rest[3].start, lineEnd, `Unexpected text after the phase`);
-    const kind: G.Word & { phase?: G.PhaseKindName } = this.word(c);
-    const phase = PHASE_KINDS[kind.value];
-    if (phase) kind.phase = phase;
-    else {
-      const near = suggestionsFor(c.text, Object.keys(PHASE_KINDS));
-      this.report('invalidValue', c.start, c.end, `${quoted(c.text)} is no phase kind: write movement, retreat or adjustment${didYouMeanOf(near)}`, near);
-    }
-    return {
-      season: this.word(season),
-      year: { value: Number(year.text), text: year.text, range: this.range(year.start, year.end) },
-      kind,
-      range: this.range(season.start < year.start ? season.start : year.start, c.end),
-    };
   }
 
   private positionLine(toks: Tok[], lineEnd: number): void {
@@ -603,7 +368,7 @@ class GameParser {
       this.report('duplicateItem', first.start, lineEnd, 'A game has one starting position');
       return;
     }
-    const phase = this.phaseName(toks, lineEnd, 'position');
+    const phase = phaseName(this, toks, lineEnd, 'position');
     const keyword = { range: this.range(first.start, first.end) };
     this.ast.position = { kind: 'Position', keyword, units: [], dislodged: [], owners: [], standoffs: [], range: this.range(first.start, lineEnd), ...(phase ? { phase } : {}) };
     this.section = 'position';
@@ -611,7 +376,7 @@ class GameParser {
 
   private phaseLine(toks: Tok[], lineEnd: number): void {
     const first = toks[0] as Tok;
-    const phase = this.phaseName(toks, lineEnd, 'phase');
+    const phase = phaseName(this, toks, lineEnd, 'phase');
     const section: G.PhaseSection = {
       kind: 'Phase',
       keyword: { range: this.range(first.start, first.end) },
@@ -699,7 +464,7 @@ class GameParser {
       this.report('misplacedStatement', first.start, lineEnd, "'standoffs' belongs in a position section");
       return;
     }
-    if (this.looksLikeDeclaration(kw, toks)) {
+    if (looksLikeDeclaration(kw, toks)) {
       const check = kw === 'draw' ? ', or, to check that the game was drawn, in an expect block' : '';
       this.report('misplacedStatement', first.start, lineEnd, `${quoted(this.text.slice(first.start, lineEnd))} is a declaration: write it in a declare block after the phase (declare, then the declarations on the lines below)${check}`);
       return;
@@ -759,96 +524,6 @@ class GameParser {
     phase.orders.push(line);
   }
 
-  private inExpect(kw: string, toks: Tok[], lineEnd: number): void {
-    const expect = this.expect as G.ExpectSection;
-    const first = toks[0] as Tok;
-    const range = this.range(first.start, lineEnd);
-    const none = toks[1]?.kind === 'word' && toks[1].text.toLowerCase() === 'none' && toks.length === 2;
-    switch (kw) {
-      case 'units':
-      case 'dislodged': {
-        const what = kw === 'units' ? 'units POWER: UNIT, … or units none' : 'dislodged POWER: UNIT [from PROVINCE], … or dislodged none';
-        if (none) {
-          const stmt = { units: [], range };
-          if (kw === 'units') expect.units.push({ kind: 'Units', ...stmt });
-          else expect.dislodged.push({ kind: 'Dislodged', ...stmt });
-          break;
-        }
-        const list = this.powerList(toks.slice(1), lineEnd, what, first);
-        if (!list) return;
-        if (kw === 'units') expect.units.push({ kind: 'Units', power: list.power, units: this.units(list.items, false), range });
-        else expect.dislodged.push({ kind: 'Dislodged', power: list.power, units: this.units(list.items, true), range });
-        break;
-      }
-      case 'owners': {
-        const list = this.powerList(toks.slice(1), lineEnd, 'owners POWER: PROVINCE, …', first);
-        if (!list) return;
-        expect.owners.push({ kind: 'Owners', power: list.power, provinces: this.texts(list.items), range });
-        break;
-      }
-      case 'winner': {
-        if (none) {
-          expect.winner.push({ kind: 'Winner', powers: [], range });
-          break;
-        }
-        const powers = this.powerNames(toks.slice(1), first.end);
-        if (!powers) {
-          this.report('gameSyntax', first.start, lineEnd, 'Expected winner POWER, winner POWER, POWER (a shared or alliance win) or winner none');
-          return;
-        }
-        expect.winner.push({ kind: 'Winner', power: powers[0] as G.Word, powers, range });
-        break;
-      }
-      case 'draw': {
-        if (none) {
-          expect.draw.push({ kind: 'DrawExpect', powers: [], range });
-          break;
-        }
-        const powers = this.powerNames(toks.slice(1), first.end);
-        if (!powers) {
-          this.report('gameSyntax', first.start, lineEnd, 'Expected draw POWER, POWER, … (the powers of the draw) or draw none');
-          return;
-        }
-        expect.draw.push({ kind: 'DrawExpect', powers, range });
-        break;
-      }
-      case 'score': {
-        const stmt = this.scoreLine(toks, lineEnd);
-        if (!stmt) return;
-        expect.score.push(stmt);
-        break;
-      }
-      case 'result': {
-        const kind = toks[1];
-        const year = toks[2];
-        const usage = `Expected result KIND [YEAR], KIND one of ${[...RESULT_KINDS].join(', ')}`;
-        if (!kind || kind.kind !== 'word' || (year && year.kind !== 'number') || toks[3]) {
-          this.report('gameSyntax', first.start, lineEnd, usage);
-          return;
-        }
-        const word = this.word(kind);
-        if (!RESULT_KINDS.has(word.value as G.ResultKindName)) {
-          this.report('invalidValue', kind.start, kind.end, `${quoted(kind.text)} is no result: write one of ${[...RESULT_KINDS].join(', ')}`);
-          return;
-        }
-        if (year && !this.numberFits(year, YEAR_FIELD)) return;
-        const stmt: G.ResultExpect = { kind: 'ResultExpect', result: word as G.Word & { value: G.ResultKindName }, range };
-        if (year) stmt.year = { value: Number(year.text), text: year.text, range: this.range(year.start, year.end) };
-        expect.result.push(stmt);
-        break;
-      }
-      default:
-        if (colonIndex(toks) > 0) {
-          this.report('misplacedStatement', first.start, lineEnd, 'Orders belong in a phase; in an expect block write units POWER: …, dislodged POWER: …, owners POWER: … or winner POWER');
-        } else {
-          this.report('gameSyntax', first.start, lineEnd, 'Expected units, dislodged, owners, winner, draw, score or result in an expect block');
-        }
-        return;
-    }
-    this.grow(expect, lineEnd);
-    this.grow(this.expectInDeclare ? (this.declare as G.DeclareSection) : (this.phase as G.PhaseSection), lineEnd);
-  }
-
   // --------------------------------------------------------- declarations
 
   /** `declare` opens a block of declarations between phases; `declare STATEMENT` also gives its first one. */
@@ -869,189 +544,6 @@ class GameParser {
     if (toks.length > 1) this.inDeclare(toks.slice(1), lineEnd);
   }
 
-  /** One declaration: `alliance A, B`, `A allies B`, `A allies none`, `draw A, B [by …]`, `concede A [by …]`, `end`. */
-  private inDeclare(toks: Tok[], lineEnd: number): void {
-    const section = this.declare as G.DeclareSection;
-    const first = toks[0] as Tok;
-    const range = this.range(first.start, lineEnd);
-    const kw = first.kind === 'word' ? first.text.toLowerCase() : '';
-    const alliesAt = toks.findIndex((t) => t.kind === 'word' && t.text.toLowerCase() === 'allies');
-    const usage = 'Expected a declaration: alliance POWER, POWER; POWER allies POWER (or none); draw POWER, … [by POWER, …]; concede POWER [by POWER, …]; end';
-    if (alliesAt > 0 && !DECLARATION_KEYWORDS.has(kw)) {
-      const power = toks.slice(0, alliesAt);
-      const ally = toks.slice(alliesAt + 1);
-      if (power.some((t) => t.kind !== 'word') || ally.length === 0 || ally.some((t) => t.kind !== 'word')) {
-        this.report('gameSyntax', first.start, lineEnd, 'Expected POWER allies POWER, or POWER allies none');
-        return;
-      }
-      const stmt: G.AlliesStmt = { kind: 'Allies', power: this.words(power), range };
-      if (!(ally.length === 1 && ally[0]?.text.toLowerCase() === 'none')) stmt.ally = this.words(ally);
-      section.statements.push(stmt);
-    } else if (kw === 'end') {
-      if (toks[1]) {
-        this.report('gameSyntax', toks[1].start, lineEnd, "Unexpected text after 'end'");
-        return;
-      }
-      section.statements.push({ kind: 'End', range });
-    } else if (kw === 'alliance') {
-      const powers = this.powerNames(toks.slice(1), first.end);
-      if (!powers) {
-        this.report('gameSyntax', first.start, lineEnd, 'Expected alliance POWER, POWER');
-        return;
-      }
-      section.statements.push({ kind: 'Alliance', powers, range });
-    } else if (kw === 'draw' || kw === 'concede') {
-      const rest = toks.slice(1);
-      const byAt = rest.findIndex((t) => t.kind === 'word' && t.text.toLowerCase() === 'by');
-      const powers = this.powerNames(byAt < 0 ? rest : rest.slice(0, byAt), first.end);
-      const voters = byAt < 0 ? undefined : this.powerNames(rest.slice(byAt + 1), (rest[byAt] as Tok).end);
-      if (!powers || (byAt >= 0 && !voters)) {
-        const what = kw === 'draw' ? 'draw POWER, POWER, … [by POWER, …]' : 'concede POWER [, POWER] [by POWER, …]';
-        this.report('gameSyntax', first.start, lineEnd, `Expected ${what}`);
-        return;
-      }
-      const stmt: G.DrawStmt | G.ConcedeStmt = { kind: kw === 'draw' ? 'Draw' : 'Concede', powers, range };
-      if (voters) stmt.voters = voters;
-      section.statements.push(stmt);
-    } else {
-      const hint = colonIndex(toks) > 0 ? '; orders belong in a phase (write phase SEASON YEAR PHASE first)' : '';
-      this.report('gameSyntax', first.start, lineEnd, `${usage}${hint}`);
-      return;
-    }
-    this.grow(section, lineEnd);
-  }
-
-  /** Whether a line in a phase is a declaration written without its declare block. */
-  private looksLikeDeclaration(kw: string, toks: Tok[]): boolean {
-    if (colonIndex(toks) >= 0) return false;
-    if (kw === 'end') return toks.length === 1;
-    const onlyWords = toks.every((t) => t.kind === 'word' || t.text === ',');
-    if (!onlyWords) return false;
-    if (kw === 'alliance' || kw === 'draw' || kw === 'concede') return toks.length > 1 && toks.some((t) => t.text === ',' || t.text.toLowerCase() === 'by') ;
-    const alliesAt = toks.findIndex((t) => t.text.toLowerCase() === 'allies');
-    return alliesAt > 0 && alliesAt < toks.length - 1;
-  }
-
-  /** `POWER, POWER, …` (names of one or more words); undefined when empty or not all words. */
-  private powerNames(toks: Tok[], after: number): G.Word[] | undefined {
-    const items = splitCommas(toks, after);
-    if (items.length === 0) return undefined;
-    const out: G.Word[] = [];
-    for (const item of items) {
-      if (item.toks.length === 0 || item.toks.some((t) => t.kind !== 'word')) return undefined;
-      out.push(this.words(item.toks));
-    }
-    return out;
-  }
-
-  /** `score POWER N`, N a whole number, a decimal (`33.33`) or a fraction (`1/3`). */
-  private scoreLine(toks: Tok[], lineEnd: number): G.ScoreExpect | undefined {
-    const first = toks[0] as Tok;
-    const at = toks.findIndex((t, i) => i > 0 && t.kind === 'number');
-    const power = at < 0 ? [] : toks.slice(1, at);
-    const usage = 'Expected score POWER N, N a number such as 28, 33.33 or 1/3';
-    if (at < 0 || power.length === 0 || power.some((t) => t.kind !== 'word')) {
-      this.report('gameSyntax', first.start, lineEnd, usage);
-      return undefined;
-    }
-    const start = (toks[at] as Tok).start;
-    const text = this.text.slice(start, lineEnd);
-    const decimal = /^(\d+)(?:\.(\d+))?$/.exec(text);
-    const fraction = /^(\d+)\s*\/\s*(\d+)$/.exec(text);
-    let value: number;
-    let tolerance = 1e-9;
-    const parts = decimal ? [text] : fraction ? [fraction[1] as string, fraction[2] as string] : [];
-    const tooLarge = parts.map((p) => numberProblem(p, SCORE_FIELD)).find((why) => why !== undefined);
-    if (tooLarge) {
-      this.report('invalidValue', start, lineEnd, tooLarge);
-      return undefined;
-    }
-    if (decimal) {
-      value = Number(text);
-      if (decimal[2] !== undefined) tolerance = 0.5 * 10 ** -decimal[2].length;
-    } else if (fraction && Number(fraction[2]) > 0) {
-      value = Number(fraction[1]) / Number(fraction[2]);
-    } else {
-      this.report('gameSyntax', start, lineEnd, usage);
-      return undefined;
-    }
-    return {
-      kind: 'ScoreExpect',
-      power: this.words(power),
-      value: { value, text, tolerance, range: this.range(start, lineEnd) },
-      range: this.range(first.start, lineEnd),
-    };
-  }
-
-  /** `POWER: item, item, …`: the power words before the colon and the comma-separated items after it. */
-  private powerList(toks: Tok[], lineEnd: number, usage: string, keyword?: Tok): { power: G.Word; items: Item[] } | undefined {
-    const colon = colonIndex(toks);
-    const at = keyword ?? toks[0];
-    if (colon <= 0 || toks.slice(0, colon).some((t) => t.kind !== 'word')) {
-      const start = at ? at.start : lineEnd;
-      this.report('gameSyntax', start, lineEnd, `Expected ${usage}`);
-      return undefined;
-    }
-    return { power: this.words(toks.slice(0, colon)), items: splitCommas(toks.slice(colon + 1), (toks[colon] as Tok).end) };
-  }
-
-  private texts(items: Item[]): G.Text[] {
-    const out: G.Text[] = [];
-    for (const item of items) {
-      if (item.toks.length === 0) this.report('gameSyntax', item.start, item.end, 'A province is missing between the commas');
-      else out.push(this.span(item.toks));
-    }
-    return out;
-  }
-
-  /** Unit items: `KIND LOCATION [from PROVINCE [via convoy]]`. */
-  private units(items: Item[], dislodged: boolean): G.UnitItem[] {
-    const out: G.UnitItem[] = [];
-    for (const { toks: item, start, end } of items) {
-      if (item.length === 0) {
-        this.report('gameSyntax', start, end, 'A unit is missing between the commas');
-        continue;
-      }
-      const kindTok = item[0] as Tok;
-      const last = item[item.length - 1] as Tok;
-      if (item.length < 2 || kindTok.kind !== 'word') {
-        this.report('gameSyntax', kindTok.start, last.end, 'A unit is written KIND LOCATION, e.g. A par or F spa/nc');
-        continue;
-      }
-      const fromAt = item.findIndex((t, i) => i > 0 && t.kind === 'word' && t.text.toLowerCase() === 'from');
-      const locToks = item.slice(1, fromAt < 0 ? item.length : fromAt);
-      if (locToks.length === 0) {
-        this.report('gameSyntax', kindTok.start, last.end, 'The unit has no location');
-        continue;
-      }
-      const kindWord = this.word(kindTok);
-      const unit: G.UnitItem = { kindWord, location: this.span(locToks), range: this.range(kindTok.start, last.end) };
-      const kind = UNIT_KINDS[kindWord.value];
-      if (kind) unit.unitKind = kind;
-      else this.report('unknownUnitKind', kindTok.start, kindTok.end, `${quoted(kindTok.text)} is no unit kind: write A (army) or F (fleet)`);
-      if (fromAt >= 0) {
-        if (!dislodged) {
-          this.report('gameSyntax', (item[fromAt] as Tok).start, last.end, "'from' is written only for dislodged units");
-        } else {
-          let tail = item.slice(fromAt + 1);
-          const n = tail.length;
-          if (n >= 2 && tail[n - 2]?.text.toLowerCase() === 'via' && tail[n - 1]?.text.toLowerCase() === 'convoy') {
-            unit.viaConvoy = { range: this.range((tail[n - 2] as Tok).start, (tail[n - 1] as Tok).end) };
-            tail = tail.slice(0, -2);
-          }
-          if (tail.length === 0) this.report('gameSyntax', (item[fromAt] as Tok).start, last.end, "Expected the province the attack came from after 'from'");
-          else unit.from = this.span(tail);
-        }
-      }
-      out.push(unit);
-    }
-    return out;
-  }
-}
-
-/** A word node: the word as written and lower-cased. */
-function wordNode(text: string, range: Range): G.Word {
-  return { text, value: text.toLowerCase(), range };
 }
 
 /**
@@ -1059,14 +551,15 @@ function wordNode(text: string, range: Range): G.Word {
  * between and after, WORD a result in any case: its value and where it starts and ends (without
  * the blanks after); undefined for anything else, which the general reader reads and reports.
  */
+const RESULT_WORDS: readonly G.ExpectedResult[] = ['succeeds', 'fails', 'illegal'];
+
 function writtenResult(text: string, from: number, end: number): { value: G.ExpectedResult; from: number; to: number } | undefined {
   let i = from + 1;
   while (i < end && isBlank(text.charCodeAt(i))) i++;
   const word = i;
   while (i < end && isAsciiLetter(text.charCodeAt(i))) i++;
-  const key = text.slice(word, i).toLowerCase();
-  // Only the three results themselves (never a name the object inherits): the general reader says the rest.
-  const value = Object.hasOwn(RESULTS, key) ? RESULTS[key] : undefined;
+  // Only the three results themselves, compared in place: the general reader says the rest.
+  const value = RESULT_WORDS.find((r) => r.length === i - word && hasAsciiWord(text, word, r));
   if (!value) return undefined;
   while (i < end && isBlank(text.charCodeAt(i))) i++;
   if (text.charCodeAt(i) !== 93 || i >= end) return undefined;
@@ -1075,106 +568,3 @@ function writtenResult(text: string, from: number, end: number): { value: G.Expe
   return { value, from, to };
 }
 
-function isAsciiLetter(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-}
-
-/** Spaces and tabs, the blanks the tokenizer skips without its regular expression. */
-function isBlank(c: number): boolean {
-  return c === 32 || c === 9;
-}
-
-/**
- * First words that make a line something other than an order, in a phase or
- * anywhere: statements' keywords and the words of declarations and expectations.
- */
-/** The first words of the statements of an expect block. */
-const EXPECT_WORDS = ['units', 'dislodged', 'owners', 'winner', 'draw', 'score', 'result'];
-/** Every word that begins a statement somewhere: never taken for a slip of another. */
-const STATEMENT_WORDS = new Set<string>([...HEADER_KEYWORDS, 'position', 'phase', 'expect', 'declare', 'standoffs', 'allies', 'none', ...EXPECT_WORDS, ...DECLARATION_KEYWORDS]);
-
-const NOT_ORDER_WORDS = new Set([
-  ...HEADER_KEYWORDS,
-  'position',
-  'phase',
-  'expect',
-  'declare',
-  'units',
-  'dislodged',
-  'owners',
-  'winner',
-  'standoffs',
-  'score',
-  'result',
-  ...DECLARATION_KEYWORDS,
-]);
-
-/**
- * Whether `word` (lower-case ASCII letters) is written at `at`, in any case:
- * compared code by code, since a line is a plain order only if it is ASCII
- * (its other characters make plainOrder say no either way).
- */
-function hasAsciiWord(text: string, at: number, word: string): boolean {
-  for (let k = 0; k < word.length; k++) if ((text.charCodeAt(at + k) | 32) !== word.charCodeAt(k)) return false;
-  return true;
-}
-
-/** Codes of ASCII letters, digits and `_`: the ASCII characters of WORD. */
-function isAsciiWordChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
-}
-
-/**
- * The end of a word of ASCII word characters starting at `i`, or `i` when there
- * is none or when WORD could read further (a character outside ASCII, or a
- * hyphen that may join another word): then the regular expression decides.
- */
-function asciiWord(text: string, i: number, end: number): number {
-  let j = i;
-  while (j < end && isAsciiWordChar(text.charCodeAt(j))) j++;
-  if (j === i) return i;
-  if (j < end) {
-    const c = text.charCodeAt(j);
-    if (c >= 128 || c === 45) return i;
-  }
-  return j;
-}
-
-function isDigits(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 48 || c > 57) return false;
-  }
-  return true;
-}
-
-function colonIndex(toks: Tok[]): number {
-  return toks.findIndex((t) => t.text === ':');
-}
-
-/** Tokens between commas, with the offsets around them (for an empty item: the comma's place). */
-interface Item {
-  toks: Tok[];
-  start: number;
-  end: number;
-}
-
-/**
- * Splits tokens at commas. Nothing at all gives no item; an empty item between
- * commas is kept, for the caller to report. `after` is where the list starts.
- */
-function splitCommas(toks: Tok[], after: number): Item[] {
-  if (toks.length === 0) return [];
-  const out: Item[] = [{ toks: [], start: after, end: after }];
-  for (const t of toks) {
-    const cur = out[out.length - 1] as Item;
-    if (t.text === ',') {
-      if (cur.toks.length === 0) {
-        cur.start = t.start;
-        cur.end = t.end;
-      }
-      out.push({ toks: [], start: t.start, end: t.end });
-    } else cur.toks.push(t);
-  }
-  return out;
-}

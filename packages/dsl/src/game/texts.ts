@@ -65,23 +65,34 @@ export function textOf(text: string, start: number, end: number, hash: number): 
   return own;
 }
 
+/** `text.slice(start, end)` as the string kept for it, its hash worked out here (a game writes the same names thousands of times). */
+export function keptText(text: string, start: number, end: number): string {
+  return textOf(text, start, end, hashOf(text, start, end));
+}
+
 /**
  * `text` as a string of its own (a key kept past the run): the very string
  * when it is the one kept here for its text (the parser's order texts), else
  * a copy (`ownString`).
  */
 export function ownText(text: string): string {
-  let hash = TEXT_HASH;
-  for (let k = 0; k < text.length; k++) {
-    const c = text.charCodeAt(k);
-    if (c !== 32 && c !== 9) hash = hashStep(hash, c);
-  }
+  const hash = hashOf(text, 0, text.length);
   const mask = keys.length - 1;
   for (let i = hash & mask; ; i = (i + 1) & mask) {
     const key = keys[i];
     if (key === undefined) return ownString(text);
     if (key === text) return key;
   }
+}
+
+/** The hash of the characters from `start` to `end` that are not a space or a tab. */
+function hashOf(text: string, start: number, end: number): number {
+  let hash = TEXT_HASH;
+  for (let k = start; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (c !== 32 && c !== 9) hash = hashStep(hash, c);
+  }
+  return hash;
 }
 
 function sameChars(key: string, text: string, start: number): boolean {
