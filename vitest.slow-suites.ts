@@ -24,3 +24,17 @@ export const SLOW_SUITES: readonly string[] = [
   // The check command's bundle written afresh and compared with the command's own modules.
   'test/cli-bundle.test.ts',
 ];
+
+/**
+ * The test files that check a sample of their seeded or generated cases in `npm test` and every
+ * case in the slow run (`depth` in test/helpers/depth.ts): the slow configuration runs them again
+ * with `DIPFORGE_TEST_DEPTH=full`. `test/depth-suites.test.ts` checks that every file calling
+ * `depth` is listed here.
+ */
+export const DEPTH_SUITES: readonly string[] = [
+  'test/lsp-incremental.test.ts',
+  'test/lsp-robustness.test.ts',
+  'test/metamorphic/case-files.test.ts',
+  'test/metamorphic/random-games.test.ts',
+  'test/robustness.test.ts',
+];
