@@ -13,6 +13,8 @@ export const SLOW_SUITES: readonly string[] = [
   // The benchmarks' own checks: `dipforge bench` run as a user runs it, whole processes timed.
   'test/bench.test.ts',
   'test/bench-process.test.ts',
+  'test/bench-serve.test.ts',
+  'test/python-engine-bench.test.ts',
   // Random play of the built-in variants through `dipforge bench --variant … --check`.
   'test/variants-random-play.test.ts',
   // npm pack and an offline install into an empty folder.
@@ -32,8 +34,14 @@ export const SLOW_SUITES: readonly string[] = [
  * `depth` is listed here.
  */
 export const DEPTH_SUITES: readonly string[] = [
+  'packages/engine/test/legal-random.test.ts',
+  'test/lsp-completion-cursor.test.ts',
+  'test/lsp-incremental-server.test.ts',
   'test/lsp-incremental.test.ts',
+  'test/lsp-parse-after-edit.test.ts',
   'test/lsp-robustness.test.ts',
+  'test/lsp-stdio.test.ts',
+  'test/lsp-tokens-after-edits.test.ts',
   'test/metamorphic/case-files.test.ts',
   'test/metamorphic/random-games.test.ts',
   'test/robustness.test.ts',
