@@ -45,4 +45,5 @@ export const DEPTH_SUITES: readonly string[] = [
   'test/metamorphic/case-files.test.ts',
   'test/metamorphic/random-games.test.ts',
   'test/robustness.test.ts',
+  'test/wrong-words.test.ts',
 ];
