@@ -13,6 +13,8 @@ export const SLOW_SUITES: readonly string[] = [
   // The benchmarks' own checks: `dipforge bench` run as a user runs it, whole processes timed.
   'test/bench.test.ts',
   'test/bench-process.test.ts',
+  'test/bench-serve.test.ts',
+  'test/python-engine-bench.test.ts',
   // Random play of the built-in variants through `dipforge bench --variant … --check`.
   'test/variants-random-play.test.ts',
   // npm pack and an offline install into an empty folder.
@@ -23,4 +25,25 @@ export const SLOW_SUITES: readonly string[] = [
   'test/lsp-bundle.test.ts',
   // The check command's bundle written afresh and compared with the command's own modules.
   'test/cli-bundle.test.ts',
+];
+
+/**
+ * The test files that check a sample of their seeded or generated cases in `npm test` and every
+ * case in the slow run (`depth` in test/helpers/depth.ts): the slow configuration runs them again
+ * with `DIPFORGE_TEST_DEPTH=full`. `test/depth-suites.test.ts` checks that every file calling
+ * `depth` is listed here.
+ */
+export const DEPTH_SUITES: readonly string[] = [
+  'packages/engine/test/legal-random.test.ts',
+  'test/lsp-completion-cursor.test.ts',
+  'test/lsp-incremental-server.test.ts',
+  'test/lsp-incremental.test.ts',
+  'test/lsp-parse-after-edit.test.ts',
+  'test/lsp-robustness.test.ts',
+  'test/lsp-stdio.test.ts',
+  'test/lsp-tokens-after-edits.test.ts',
+  'test/metamorphic/case-files.test.ts',
+  'test/metamorphic/random-games.test.ts',
+  'test/robustness.test.ts',
+  'test/wrong-words.test.ts',
 ];

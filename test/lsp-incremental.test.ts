@@ -6,7 +6,9 @@
  * state must equal a full run of the same text (phases, orders, results,
  * positions, diagnostics, expectations, declarations, the result of the game,
  * every range); and an edit whose effect dies out re-adjudicates a few phases
- * only (counted with the runner's `onAdjudicate` hook).
+ * only (counted with the runner's `onAdjudicate` hook). `npm test` runs the
+ * first fifth of each file's random edits, the slow run all of them
+ * (test/helpers/depth.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { GameWorkspace, parseGame, runGame, type GameRun } from '@dipforge/dsl';
 import { diagnostics, inlayHints, Workspace, type GameDoc } from '@dipforge/lsp';
 import { EXAMPLE, put, RANDOM_100, rng, WS, workspace } from '../packages/lsp/test/util.js';
+import { depth } from './helpers/depth.js';
 
 /** Everything a run found, ranges included, in a form two runs can be compared by. */
 function snapshot(run: GameRun, pretty = false): string {
@@ -143,7 +146,9 @@ describe('incremental re-check with early cutoff', () => {
     { name: 'a game of the tiny variant', path: join(WS, 'a.dipgame'), text: readFileSync(join(WS, 'a.dipgame'), 'utf8'), edits: 150 },
   ];
   for (const f of files) {
-    it(`${f.name}: ${f.edits} random edits, each state equal to a full run`, () => {
+    // `npm test` takes the first fifth of the edits (the seed is the full run's), the slow run all.
+    const steps = depth(f.edits / 5, f.edits);
+    it(`${f.name}: ${steps} random edits, each state equal to a full run`, () => {
       const ws = workspace();
       const full = new GameWorkspace();
       const fresh = (text: string): GameRun => runGame(parseGame(text, f.path), full);
@@ -151,7 +156,7 @@ describe('incremental re-check with early cutoff', () => {
       let text = f.text;
       put(ws, f.path, text);
       let cutoffs = 0;
-      for (let n = 0; n < f.edits; n++) {
+      for (let n = 0; n < steps; n++) {
         text = r(40) === 0 ? f.text : edit(text, r);
         const doc = put(ws, f.path, text) as GameDoc;
         const wanted = fresh(text);
@@ -168,7 +173,7 @@ describe('incremental re-check with early cutoff', () => {
           expect(inlayHints(doc, all)).toEqual(inlayHints(plain, all));
         }
       }
-      if (f.path === RANDOM_100) expect(cutoffs).toBeGreaterThan(f.edits / 4);
+      if (f.path === RANDOM_100) expect(cutoffs).toBeGreaterThan(steps / 4);
     }, 300_000);
   }
 });

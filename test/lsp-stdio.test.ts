@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { depth } from './helpers/depth.js';
 import {
   CodeActionRequest,
   CodeAction,
@@ -362,7 +363,9 @@ describe('dipforge lsp --stdio', () => {
     expect(client.stderr.join('')).toBe('');
   });
 
-  it('survives a few hundred random edits over stdio, every answer well-formed', async () => {
+  // `npm test` sends the first 60 edits, the slow run all 300.
+  const edits = depth(60, 300);
+  it(`survives ${edits} random edits over stdio, every answer well-formed`, async () => {
     const uri = fileUri(RANDOM_100);
     let text = read(RANDOM_100);
     await client.open(uri, text);
@@ -373,7 +376,7 @@ describe('dipforge lsp --stdio', () => {
     };
     const junk = ['A par - ', 'phase spring 1905 movement\n', '\n', '  france:\n', '[succeeds]', '"', '//', 'S ', 'C A lon - nwy', '💥', '\r\n', 'expect\n  units none\n'];
     const lines = (t: string): string[] => t.split('\n');
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < edits; i++) {
       const ls = lines(text);
       const line = rnd(ls.length + 2);
       const character = rnd(((ls[line] ?? '').length + 3));
@@ -411,5 +414,5 @@ describe('dipforge lsp --stdio', () => {
     // The server still answers.
     const h = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: exampleUri }, position: at(example, 'A par - bur', 9) });
     expect(Hover.is(h)).toBe(true);
-  }, 120_000);
+  }, 300_000);
 });

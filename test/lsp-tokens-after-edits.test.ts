@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { depth } from './helpers/depth.js';
 import { semanticTokens, semanticTokensRange, Workspace } from '@dipforge/lsp';
 import type { SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver';
 import { TokenResults } from '../packages/lsp/src/features/token-results.js';
@@ -48,9 +49,10 @@ function applied(previous: readonly number[], answer: SemanticTokens | SemanticT
 
 describe('semantic tokens after edits', () => {
   // The fresh workspace plays the whole game each time: fewer edits of the long game.
+  // `npm test` makes the first edits of each (5 and 10), the slow run all of them.
   for (const [file, seed, edits] of [
-    [RANDOM_100, 1, 15],
-    [DECLARE, 2, 40],
+    [RANDOM_100, 1, depth(5, 15)],
+    [DECLARE, 2, depth(10, 40)],
   ] as const) {
     it(`${file.split('/').pop()}: ${edits} random edits, each answer equal to a fresh workspace's`, () => {
       const ws = new Workspace();

@@ -172,19 +172,3 @@ describe('dipforge serve --stdio', () => {
     expect(r.stderr).toMatch(/only --stdio is supported.*\nusage: dipforge serve/s);
   });
 });
-
-describe('dipforge bench --serve', () => {
-  it('measures movement phases through serve beside the calls in process, with the same results', () => {
-    const r = spawnSync(process.execPath, [BIN, 'bench', '--games', '2', '--phases', '8', '--warmup', '0', '--serve', '--json'], { encoding: 'utf8', timeout: 300_000 });
-    expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
-    const serve = (JSON.parse(r.stdout) as { serve: Record<string, any> }).serve;
-    expect(serve['mismatches']).toBe(0);
-    expect(serve['movementPhases']).toBeGreaterThan(0);
-    for (const x of [serve['inProcessUs'], serve['gameObjectUs'], serve['perRequestUs'].median, serve['perRequestUs'].mean, serve['requestsPerSecond']]) expect(x).toBeGreaterThan(0);
-    expect(serve['batched'].games).toBe(2);
-    expect(serve['batched'].phases).toBeGreaterThanOrEqual(serve['movementPhases']);
-    expect(serve['batched'].phasesPerSecond).toBeGreaterThan(0);
-    expect(serve['batched'].inProcessPerPhaseUs).toBeGreaterThan(0);
-  });
-});

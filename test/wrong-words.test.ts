@@ -19,6 +19,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkMapFile, GameWorkspace, MemoryHost, parseGame, runGame, VariantLoader, type Diagnostic } from '@dipforge/dsl';
+import { FULL_DEPTH } from './helpers/depth.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLASSIC = readFileSync(join(ROOT, 'variants', 'classic', 'classic.dipmap'), 'utf8');
@@ -153,12 +154,12 @@ const KINDS = [...new Set(ALL.map((p) => p.kind))];
 /**
  * The places checked: the first and last of each kind and every fourth in
  * between (a whole check of the variant per slip; the kinds are few, their
- * places many alike). `DIPFORGE_WRONG_WORDS=all` checks every place (about
- * 850 checks, a minute or two).
+ * places many alike). The slow run (test/helpers/depth.ts), or
+ * `DIPFORGE_WRONG_WORDS=all`, checks every place (about 850 checks, a minute or two).
  */
 function chosen(kind: string): Place[] {
   const list = ALL.filter((p) => p.kind === kind);
-  if (process.env['DIPFORGE_WRONG_WORDS'] === 'all') return list;
+  if (FULL_DEPTH || process.env['DIPFORGE_WRONG_WORDS'] === 'all') return list;
   return list.filter((_, i) => i === 0 || i === list.length - 1 || i % 4 === 2);
 }
 

@@ -12,7 +12,8 @@
  * renames the powers, in the variant and the file alike (`rename.ts`), and
  * must give the same once the names are put back.
  *
- * `DIPFORGE_META_LAYOUTS=N` sets the number of layouts per file (20 by default).
+ * `npm test` plays the first 4 layouts of each file, the slow run all 20
+ * (test/helpers/depth.ts); `DIPFORGE_META_LAYOUTS=N` sets the number of layouts per file.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,8 +27,10 @@ import { rngFor } from './shuffle.js';
 import { renamed, renamedBack, renamedWorkspace, summariesBack } from './rename.js';
 import { firstDifference, runSummary, type PhaseSummary } from './summary.js';
 import { workspace } from './workspace.js';
+import { depth } from '../helpers/depth.js';
 
-const LAYOUTS = Number(process.env.DIPFORGE_META_LAYOUTS ?? 20);
+// `npm test` takes the first 4 (two of them renamed), the slow run all 20.
+const LAYOUTS = Number(process.env.DIPFORGE_META_LAYOUTS ?? depth(4, 20));
 
 const players = new WeakMap<Board, IntsPlayer>();
 

@@ -15,7 +15,8 @@
  * powers (the variant, the orders and positions, the game text alike), and
  * must give the same once the names are put back.
  *
- * `DIPFORGE_META_GAMES=N` plays N games instead of 1,000 (`npx vitest run test/metamorphic`).
+ * `npm test` plays the first 300 games, the slow run all 1,000 (test/helpers/depth.ts);
+ * `DIPFORGE_META_GAMES=N` plays N games (`npx vitest run test/metamorphic`).
  */
 import { describe, expect, it } from 'vitest';
 import { parseGame, runGame, runGameText, type GameWorkspace } from '@dipforge/dsl';
@@ -29,8 +30,10 @@ import { gameText, randomGame, type RandomGame } from './random-games.js';
 import { rngFor, shuffled, shuffledPosition } from './shuffle.js';
 import { firstDifference, phaseSummary, runSummary, type PhaseSummary } from './summary.js';
 import { workspace } from './workspace.js';
+import { depth } from '../helpers/depth.js';
 
-const GAMES = Number(process.env.DIPFORGE_META_GAMES ?? 1000);
+// `npm test` plays the first 300 (10 a rule set, enough for every check below), the slow run all.
+const GAMES = Number(process.env.DIPFORGE_META_GAMES ?? depth(300, 1000));
 const LAYOUTS = 5;
 /** Phases with orders per game (from the fall of 1901 on: its moves, its retreats, the adjustments, or the next spring; more if no convoy came by then). */
 const LENGTH = 3;
