@@ -12,6 +12,7 @@ import type { Board } from '../board/board.js';
 import type { RuleOptions } from '../config/rules.js';
 import type { Phase } from '../game/position.js';
 import { STATUS_FAILS, STATUS_ILLEGAL, STATUS_NONE, STATUS_SUCCEEDS } from './movement/outcome.js';
+import { PerBoard } from './per-board.js';
 import { PhaseDraws } from './prng.js';
 import type { Reason } from './reasons.js';
 import { DISBAND, retreatRefusal, settleRetreats, type RetreatRules } from './retreat.js';
@@ -97,7 +98,7 @@ class RetreatWorkspace implements RetreatRules {
   }
 }
 
-const cache = new WeakMap<Board, RetreatWorkspace>();
+const workspaces = new PerBoard((board) => new RetreatWorkspace(board));
 
 function provinceOf(board: Board, l: number): number {
   const p = board.locProvince[l];
@@ -120,8 +121,7 @@ export function adjudicateRetreatInts(
   orders: RetreatOrdersInts,
   seed = 0,
 ): RetreatResultInts {
-  let ws = cache.get(board);
-  if (!ws) cache.set(board, (ws = new RetreatWorkspace(board)));
+  const ws = workspaces.get(board);
   ws.rules = rules;
   ws.owner = position.owner;
   ws.draws.reset(seed, position.phase);
