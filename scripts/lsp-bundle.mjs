@@ -31,45 +31,20 @@ const SESSION_FILES = [
  * opens, for each session file, each answer awaited. Nothing is written to the disk.
  */
 async function session(server) {
+  const { LspClient } = await import(pathToFileURL(join(root, 'packages/cli/dist/lsp-client.js')).href);
   const input = new PassThrough();
   const output = new PassThrough();
   const connection = server.createLspConnection({ input, output });
   server.createServer(connection);
   connection.listen();
-  const waiting = new Map();
-  let buffer = Buffer.alloc(0);
-  output.on('data', (chunk) => {
-    buffer = Buffer.concat([buffer, chunk]);
-    for (;;) {
-      const head = buffer.indexOf('\r\n\r\n');
-      if (head < 0) return;
-      const length = Number(/Content-Length: (\d+)/i.exec(buffer.subarray(0, head).toString('ascii'))?.[1]);
-      if (buffer.length < head + 4 + length) return;
-      const m = JSON.parse(buffer.subarray(head + 4, head + 4 + length).toString('utf8'));
-      buffer = buffer.subarray(head + 4 + length);
-      const key = m.method === 'textDocument/publishDiagnostics' ? m.params.uri : m.method === undefined ? m.id : undefined;
-      waiting.get(key)?.(m);
-      if (m.id !== undefined && m.method !== undefined) send({ id: m.id, result: null });
-    }
-  });
-  const send = (m) => {
-    const body = JSON.stringify({ jsonrpc: '2.0', ...m });
-    input.write(`Content-Length: ${Buffer.byteLength(body, 'utf8')}\r\n\r\n${body}`);
-  };
-  const answer = (key) => new Promise((resolve) => waiting.set(key, resolve));
-  let id = 0;
-  const request = (method, params) => {
-    const reply = answer(++id);
-    send({ id, method, params });
-    return reply;
-  };
-  await request('initialize', { processId: null, rootUri: null, workspaceFolders: null, capabilities: {} });
-  send({ method: 'initialized', params: {} });
+  const client = new LspClient(input, output);
+  await client.request('initialize', { processId: null, rootUri: null, workspaceFolders: null, capabilities: {} });
+  client.notify('initialized', {});
   for (const file of SESSION_FILES) {
     const uri = pathToFileURL(file).href;
     const text = readFileSync(file, 'utf8');
-    const published = answer(uri);
-    send({ method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: file.endsWith('.dipmap') ? 'dipmap' : 'dipgame', version: 1, text } } });
+    const published = client.diagnostics(uri, 1);
+    client.notify('textDocument/didOpen', { textDocument: { uri, languageId: file.endsWith('.dipmap') ? 'dipmap' : 'dipgame', version: 1, text } });
     await published;
     const lines = text.split('\n');
     // The last order line (or the last line): where completion and hover are asked.
@@ -83,19 +58,19 @@ async function session(server) {
     const at = { textDocument: { uri }, position: { line, character: lines[line].length } };
     const whole = { textDocument: { uri } };
     const range = { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: lines.length, character: 0 } } };
-    await request('textDocument/semanticTokens/full', whole);
-    await request('textDocument/codeLens', whole);
-    await request('textDocument/inlayHint', range);
-    await request('textDocument/documentSymbol', whole);
-    await request('textDocument/foldingRange', whole);
-    await request('textDocument/hover', { ...at, position: { line, character: lines[line].search(/\S/) + 2 } });
+    await client.request('textDocument/semanticTokens/full', whole);
+    await client.request('textDocument/codeLens', whole);
+    await client.request('textDocument/inlayHint', range);
+    await client.request('textDocument/documentSymbol', whole);
+    await client.request('textDocument/foldingRange', whole);
+    await client.request('textDocument/hover', { ...at, position: { line, character: lines[line].search(/\S/) + 2 } });
     // A keystroke at the end of that line, its completion and its diagnostics.
-    const edited = answer(uri);
-    send({ method: 'textDocument/didChange', params: { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: at.position, end: at.position }, text: ' ' }] } });
-    await request('textDocument/completion', { ...at, position: { line, character: lines[line].length + 1 } });
+    const edited = client.diagnostics(uri, 2);
+    client.notify('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: at.position, end: at.position }, text: ' ' }] });
+    await client.request('textDocument/completion', { ...at, position: { line, character: lines[line].length + 1 } });
     await edited;
   }
-  await request('shutdown', null);
+  await client.request('shutdown', null);
   connection.dispose();
 }
 

@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { LspClient } from '../lsp-client.js';
 
 /** The `dipforge` command of this installation. */
 export const DIPFORGE_BIN = fileURLToPath(new URL('../../bin/dipforge.js', import.meta.url));
@@ -36,93 +37,10 @@ export interface StdioFigures {
   semanticTokens: { fullMs: number; rangeMs: number | null; deltaMs: number | null; fullBytes: number };
 }
 
-interface Message {
-  id?: number;
-  method?: string;
-  params?: any;
-  result?: any;
-  error?: { code: number; message: string };
-}
-
-/** A bare protocol client: Content-Length framing over the child's standard streams. */
-class Client {
-  private buffer = Buffer.alloc(0);
-  private nextId = 1;
-  private readonly replies = new Map<number, (m: Message) => void>();
-  private readonly diagnosticWaiters: { uri: string; version: number; done: () => void }[] = [];
-  private readonly stderr: string[] = [];
-
+/** The protocol client over the server's standard streams; `close` shuts the server down and waits for it to exit. */
+class Client extends LspClient {
   constructor(private readonly child: ChildProcessWithoutNullStreams) {
-    child.stdout.on('data', (chunk: Buffer) => this.take(chunk));
-    child.stderr.on('data', (chunk: Buffer) => this.stderr.push(chunk.toString('utf8')));
-  }
-
-  private take(chunk: Buffer): void {
-    this.buffer = Buffer.concat([this.buffer, chunk]);
-    for (;;) {
-      const head = this.buffer.indexOf('\r\n\r\n');
-      if (head < 0) return;
-      const length = Number(/Content-Length: (\d+)/i.exec(this.buffer.subarray(0, head).toString('ascii'))?.[1]);
-      if (this.buffer.length < head + 4 + length) return;
-      const body = this.buffer.subarray(head + 4, head + 4 + length).toString('utf8');
-      this.buffer = this.buffer.subarray(head + 4 + length);
-      this.dispatch(JSON.parse(body) as Message);
-    }
-  }
-
-  private dispatch(m: Message): void {
-    if (m.id !== undefined && m.method === undefined) {
-      this.replies.get(m.id)?.(m);
-      this.replies.delete(m.id);
-    } else if (m.id !== undefined && m.method !== undefined) {
-      // A request from the server (registrations, configuration): answered empty.
-      this.write({ id: m.id, result: null });
-    } else if (m.method === 'textDocument/publishDiagnostics') {
-      const { uri, version } = m.params as { uri: string; version?: number };
-      for (let i = this.diagnosticWaiters.length - 1; i >= 0; i--) {
-        const w = this.diagnosticWaiters[i]!;
-        if (w.uri === uri && (version === undefined || version >= w.version)) {
-          this.diagnosticWaiters.splice(i, 1);
-          w.done();
-        }
-      }
-    }
-  }
-
-  private write(m: Message): void {
-    const body = JSON.stringify({ jsonrpc: '2.0', ...m });
-    this.child.stdin.write(`Content-Length: ${Buffer.byteLength(body, 'utf8')}\r\n\r\n${body}`);
-  }
-
-  notify(method: string, params: unknown): void {
-    this.write({ method, params });
-  }
-
-  request(method: string, params: unknown): Promise<Message> {
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no answer to ${method} in 60 s: ${this.stderr.join('').slice(-300)}`)), 60_000);
-      this.replies.set(id, (m) => {
-        clearTimeout(timer);
-        resolve(m);
-      });
-      this.write({ id, method, params });
-    });
-  }
-
-  /** Resolves when diagnostics for `uri` at `version` or later are published. */
-  diagnostics(uri: string, version: number): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no diagnostics for version ${version} in 60 s: ${this.stderr.join('').slice(-300)}`)), 60_000);
-      this.diagnosticWaiters.push({
-        uri,
-        version,
-        done: () => {
-          clearTimeout(timer);
-          resolve();
-        },
-      });
-    });
+    super(child.stdin, child.stdout, child.stderr);
   }
 
   async close(): Promise<void> {
