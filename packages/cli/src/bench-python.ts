@@ -3,7 +3,7 @@
  * serve figures, adjudicated by the Python engine (the `diplomacy` package)
  * through packages/cli/peers/python-engine.py, which times `process()` alone.
  * The engines differ on some rules, so outcomes are counted, not required to
- * agree (docs/PERFORMANCE.md, "The serve protocol").
+ * agree (docs/BENCH-OUTPUT.md, "The serve protocol").
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

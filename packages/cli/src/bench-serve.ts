@@ -1,7 +1,7 @@
 /**
  * `dipforge bench --serve`: what a movement phase costs through `dipforge
  * serve --stdio` (a child process, newline-delimited JSON), beside the same
- * phases in process (docs/PERFORMANCE.md, "The serve protocol"). One request
+ * phases in process (docs/BENCH-OUTPUT.md, "The serve protocol"). One request
  * at a time: each timed movement phase sent statelessly (variant, edition,
  * position, orders as text; a movement phase draws nothing by lot) and its answer awaited. Batched: each timed
  * game sent whole in one `play` request. Every answer's statuses are compared
