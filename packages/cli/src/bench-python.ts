@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import type { Order, PhaseResult, Position } from '@dipforge/engine';
-import { median } from './bench-serve.js';
+import { median } from './bench-stats.js';
 import { agreement, pythonPhase, type PythonOutcome } from './python-notation.js';
 
 export interface PythonEngineFigures {

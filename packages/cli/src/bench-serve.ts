@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import type { PythonEngineFigures } from './bench-python.js';
+import { median } from './bench-stats.js';
 import { Game, formatOrder, type Order, type PhaseResult, type Position, type VariantConfig } from '@dipforge/engine';
 
 export interface ServeFigures {
@@ -44,11 +45,6 @@ type Ask = (request: unknown) => Promise<{ ok: boolean; result?: Record<string, 
 
 const now = (): bigint => process.hrtime.bigint();
 const micros = (a: bigint, b: bigint): number => Number(b - a) / 1000;
-/** The middle of the samples (the upper of the two for an even count); 0 for none. */
-export const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? 0 : s[Math.floor(s.length / 2)]!;
-};
 
 function startServer(): { ask: Ask; close: () => Promise<void> } {
   const bin = fileURLToPath(new URL('../bin/dipforge.js', import.meta.url));

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from '../bench-stats.js';
 
 /**
  * The games `dipforge test` is timed on: always the same, whatever the bench's other options, so
@@ -55,12 +56,6 @@ function runOut(args: readonly string[], cwd: string): { ms: number; out: string
 }
 
 const run = (args: readonly string[], cwd: string): number => runOut(args, cwd).ms;
-
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 /** A against `node -e 0`, alternating, one warm-up each. */
 function against(args: readonly string[], cwd: string, runs: number): { nodeMs: number[]; medianMs: number; ratio: number } {

@@ -8,6 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { buildRegionMap, initialPosition, layoutBoard, renderBoard, type Board, type VariantConfig } from '@dipforge/engine';
+import { median } from '../bench-stats.js';
 import { stats, type Stats } from './bench.js';
 
 export interface RenderFigures {
@@ -39,7 +40,6 @@ export async function renderFigures(config: VariantConfig, board: Board): Promis
     links = buildRegionMap(config, board, layout).links.length;
     builds.push(performance.now() - t);
   }
-  builds.sort((a, b) => a - b);
   const position = initialPosition(config);
   let svg = '';
   for (let i = 0; i < SVG_WARMUP; i++) svg = renderBoard(config, board, position);
@@ -59,13 +59,12 @@ export async function renderFigures(config: VariantConfig, board: Board): Promis
     png = svgToPng(svg);
     pngs.push(performance.now() - t);
   }
-  pngs.sort((a, b) => a - b);
   return {
-    regionsMs: Math.round(builds[Math.floor(builds.length / 2)]! * 10) / 10,
+    regionsMs: Math.round(median(builds) * 10) / 10,
     provinces: config.provinces.length,
     links,
     svg: stats(samples),
     bytes: Buffer.byteLength(svg),
-    png: { medianMs: Math.round(pngs[Math.floor(pngs.length / 2)]! * 10) / 10, minMs: Math.round(pngs[0]! * 10) / 10, bytes: png.length },
+    png: { medianMs: Math.round(median(pngs) * 10) / 10, minMs: Math.round(Math.min(...pngs) * 10) / 10, bytes: png.length },
   };
 }

@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { quantile } from '../bench-stats.js';
 import { LspClient } from '../lsp-client.js';
 
 /** The `dipforge` command of this installation. */
@@ -68,10 +69,6 @@ function applyEdit(lines: string[], e: Edit): void {
 
 const ms = (t0: number): number => performance.now() - t0;
 const round = (v: number): number => Math.round(v * 10) / 10;
-function quantile(xs: readonly number[], q: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-}
 
 /** Order lines (`    A par - bur`) of the late movement phase sections: the last `share` of them. */
 function lateOrderLines(lines: readonly string[], share: number): number[] {

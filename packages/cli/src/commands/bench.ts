@@ -47,6 +47,7 @@ import {
   type RuleOptions,
 } from '@dipforge/engine';
 import { parseArgs, readCount } from '../args.js';
+import { median, quantile } from '../bench-stats.js';
 import { serveFigures, type ServeFigures } from '../bench-serve.js';
 import { pythonEngineFigures } from '../bench-python.js';
 import { writeFileAtomic } from '../atomic.js';
@@ -326,16 +327,9 @@ export interface Stats {
 /** Median, 10th and 90th percentiles (linear interpolation) and mean; null without samples. */
 export function stats(samples: readonly number[]): Stats | null {
   if (samples.length === 0) return null;
-  const s = [...samples].sort((a, b) => a - b);
-  const q = (p: number): number => {
-    const x = p * (s.length - 1);
-    const i = Math.floor(x);
-    const j = Math.min(i + 1, s.length - 1);
-    return s[i]! + (s[j]! - s[i]!) * (x - i);
-  };
   const round = (v: number): number => Math.round(v * 100) / 100;
-  const mean = s.reduce((a, b) => a + b, 0) / s.length;
-  return { count: s.length, medianUs: round(q(0.5)), p10Us: round(q(0.1)), p90Us: round(q(0.9)), meanUs: round(mean) };
+  const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
+  return { count: samples.length, medianUs: round(median(samples)), p10Us: round(quantile(samples, 0.1)), p90Us: round(quantile(samples, 0.9)), meanUs: round(mean) };
 }
 
 export async function bench(args: string[], io: Io): Promise<number> {
@@ -777,7 +771,6 @@ async function threadFigures(config: VariantConfig, board: Board, records: reado
     const after = await spinCores(threads);
     const samplePhases = replayed.reduce((n, r) => n + r.adjudicated, 0) * repeat;
     const round = (v: number, d: number): number => Math.round(v * 10 ** d) / 10 ** d;
-    const median = (xs: number[]): number => [...xs].sort((x, y) => x - y)[xs.length >> 1]!;
     const row = (s: number, a: number, b: number): ThreadRow => ({
       singleSeconds: round(s, 5),
       oneSeconds: round(a, 5),
@@ -832,9 +825,8 @@ function timeMs(reps: number, f: () => void): { medianMs: number; minMs: number 
     f();
     samples.push(Number(now() - t0) / 1e6);
   }
-  samples.sort((a, b) => a - b);
   const round = (v: number): number => Math.round(v * 100) / 100;
-  return { medianMs: round(samples[samples.length >> 1]!), minMs: round(samples[0]!) };
+  return { medianMs: round(median(samples)), minMs: round(Math.min(...samples)) };
 }
 
 /** The text of `record`'s first `k` phases. */
