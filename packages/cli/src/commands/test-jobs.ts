@@ -16,12 +16,13 @@
  *
  * How many threads (`threadsFor`): N is the most. A testing thread keeps about one and a half
  * cores busy while it warms up (its own, and V8's optimizing compiler compiling its hot functions
- * on another thread), and each thread warms up on its own: a second thread costs about 0.6
+ * on another thread), and each thread warms up on its own: a second thread costs 0.6–0.9
  * CPU-seconds of start-up and compiling that one thread does not pay, and two threads busy at once
  * each run about 15% slower than one alone. So threads beyond what the cores hold at one and a half
  * cores each are used only for a run long enough to pay for that (`CROWDED_THREAD_BYTES`). On 2
- * cores, over 300 generated games (9,000 phases, 9.4 MB), two threads took 0.97× one thread's wall
- * time and 1.5× its CPU time; twice those games, about 1.1×; four times, about 1.25×.
+ * cores, over 300 generated games (9,000 phases, 9.4 MB), two threads took 1,213 ms where one
+ * took 1,171, and 1.5× its CPU time; over twice those games, by CPU time (the larger of the main
+ * thread's and half the process's), about as long as one thread; over four times, 0.8× as long.
  *
  * A worker is given a young generation of 64 MB semi-spaces (V8's default is 16 MB): a game file's
  * syntax tree and run live until the file is done, and in the default one most of them are copied
@@ -56,9 +57,9 @@ export const ROOMY_THREAD_BYTES = 1 << 20;
 
 /**
  * Bytes of game files a thread must have to pay for its warm-up when the threads need more cores
- * than there are: about where two threads on 2 cores break even with one (see above).
+ * than there are: a little past where two threads on 2 cores break even with one (see above).
  */
-export const CROWDED_THREAD_BYTES = 8 << 20;
+export const CROWDED_THREAD_BYTES = 10 << 20;
 
 /** Threads that have about one and a half cores each on `cores` cores (1 on 2 cores), no more than `jobs`. */
 export function roomyThreads(jobs: number, cores: number): number {
