@@ -20,7 +20,14 @@ const RULES = join(ROOT, 'test', 'rules');
 async function testOnJobs(cwd: string, ...args: string[]): Promise<Run> {
   let out = '';
   let err = '';
-  const code = await test(args, { out: (s) => (out += s), err: (s) => (err += s), cwd }, (jobs) => jobs);
+  let asked = 0;
+  const exactly = (jobs: number): number => {
+    asked++;
+    return jobs;
+  };
+  const code = await test(args, { out: (s) => (out += s), err: (s) => (err += s), cwd }, exactly);
+  // The run took its threads from here (so that they are the N asked for).
+  expect(asked).toBe(1);
   return { code, out, err };
 }
 
