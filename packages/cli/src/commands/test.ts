@@ -6,9 +6,9 @@ import { parseArgs, readCount } from '../options.js';
 import { displayPath } from '../display-path.js';
 import { Exit, type Io } from '../io.js';
 import { testOneFile, type FileOutcome } from './test-file.js';
-import { startWorkers, stopWorkers, testInWorkers } from './test-jobs.js';
+import { fileSizes, roomyThreads, startWorkers, stopWorkers, testInWorkers, threadsFor } from './test-jobs.js';
 
-export const testUsage = 'dipforge test FILE…|DIR [--jobs N]   run the expectations in .dipgame files (a folder: every .dipgame in it; N threads, the same output)';
+export const testUsage = 'dipforge test FILE…|DIR [--jobs N]   run the expectations in .dipgame files (a folder: every .dipgame in it; up to N threads, the same output)';
 
 /** The most worker threads `--jobs` takes. */
 const MAX_JOBS = 64;
@@ -48,13 +48,20 @@ export function gameFilesIn(dir: string, errors: unknown[]): string[] {
   return out;
 }
 
+/** How many threads test files of these sizes with `--jobs jobs` (at least 1, at most `jobs`). */
+export type ThreadCount = (jobs: number, sizes: readonly number[]) => number;
+
+/** As many as pay for themselves on this machine's cores (test-jobs.ts). */
+const threadsHere: ThreadCount = (jobs, sizes) => threadsFor(jobs, sizes, availableParallelism());
+
 /**
  * Runs each game file's expectations. One line per failing file (its first
  * failure, and how many more); the last line is always `N passed, N failed`.
- * The files are tested in this thread, or with `--jobs N` on N threads (see test-jobs.ts); the
- * output is the same for any N. The command runs from the test bundle (bundled.ts).
+ * The files are tested in this thread, or with `--jobs N` on up to N threads, as many as
+ * `threads` gives (see test-jobs.ts); the output is the same for any number. The command runs from
+ * the test bundle (bundled.ts).
  */
-export async function test(args: string[], io: Io): Promise<number> {
+export async function test(args: string[], io: Io, threads: ThreadCount = threadsHere): Promise<number> {
   const parsed = parseArgs(args, [{ name: 'jobs', short: 'j', takesValue: true }]);
   const jobs = parsed.ok ? readCount(parsed.options.get('jobs'), 'jobs', 1, 1, MAX_JOBS) : 1;
   if (!parsed.ok || parsed.positional.length === 0 || typeof jobs === 'string') {
@@ -62,8 +69,8 @@ export async function test(args: string[], io: Io): Promise<number> {
     io.err(`dipforge test: ${why}\nusage: ${testUsage}\n`);
     return Exit.usage;
   }
-  // Started first, to load their code while the files are listed (as many as there are cores to run them; more once the files are known).
-  const early = jobs > 1 ? startWorkers(Math.min(jobs - 1, availableParallelism()), io.cwd) : [];
+  // Started first, to load their code while the files are listed: those with cores to themselves (none on 2 cores); more once the files are known.
+  const early = jobs > 1 ? startWorkers(roomyThreads(jobs, availableParallelism()) - 1, io.cwd) : [];
   try {
     const files: string[] = [];
     const unreadable: string[] = [];
@@ -98,8 +105,11 @@ export async function test(args: string[], io: Io): Promise<number> {
       if (outcome.line) io.out(outcome.line);
     };
     const unique = [...new Set(files)];
-    if (jobs > 1) await testInWorkers(unique, jobs, early, io.cwd, count);
+    const sizes = jobs > 1 ? fileSizes(unique) : [];
+    const used = jobs > 1 ? Math.min(jobs, threads(jobs, sizes)) : 1;
+    if (used > 1) await testInWorkers(unique, sizes, used, early, io.cwd, count);
     else {
+      stopWorkers(early); // started for nothing: they would take CPU from this thread
       const workspace = new GameWorkspace();
       for (const file of unique) count(testOneFile(file, workspace, io.cwd));
     }
