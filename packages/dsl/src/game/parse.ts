@@ -20,15 +20,16 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type * as G from './ast.js';
 import { hashStep, TEXT_HASH, textOf } from './texts.js';
 import { echo, quoted } from '@dipforge/engine/config';
-import { suggestionsFor, wrongWordMessage } from '../map/expected.js';
+import { wrongWordMessage } from '../map/expected.js';
 import { plainExpectLine } from './plain-expect.js';
 import { hasAsciiWord, isAsciiLetter, isAsciiWordChar, isBlank } from './chars.js';
-import { EXPECT_WORDS, HEADER_KEYWORDS, NOT_ORDER_WORDS, RESULTS, STATEMENT_WORDS } from './keywords.js';
+import { HEADER_KEYWORDS, NOT_ORDER_WORDS, RESULTS } from './keywords.js';
 import { colonIndex, commentStart, splitCommas, type Tok } from './tokens.js';
 import { LineReader, wordNode } from './line-reader.js';
 import { readHeader, phaseName } from './header-lines.js';
 import { readExpectStatement } from './expect-lines.js';
 import { looksLikeDeclaration, readDeclaration } from './declare-lines.js';
+import { keywordSlip, type Section } from './slips.js';
 
 export interface ParsedGame {
   file: string;
@@ -56,7 +57,7 @@ class GameParser extends LineReader {
   /** Where each line starts, found while reading the lines (the line index is made of them at the end). */
   private readonly lineStarts: number[] = [];
   private readonly ast: G.GameFile;
-  private section: 'header' | 'position' | 'phase' | 'expect' | 'declare' = 'header';
+  private section: Section = 'header';
   private phase: G.PhaseSection | undefined;
   private expect: G.ExpectSection | undefined;
   /** The open `declare` block, and whether the open expect block belongs to it (not to a phase). */
@@ -80,6 +81,19 @@ class GameParser extends LineReader {
   }
 
   parse(): ParsedGame {
+    this.readLines();
+    this.flushGrowth();
+    const text = this.text;
+    const lines = new LineIndex(text, this.lineStarts);
+    this.ast.range = lines.range(0, text.length);
+    return { file: this.file, text, ast: this.ast, diagnostics: this.diagnostics, lines };
+  }
+
+  /**
+   * Reads every line. Nothing follows the loop here: V8 optimizes a long loop while it runs, and
+   * code after it that has not yet run would throw that code away when reached.
+   */
+  private readLines(): void {
     const text = this.text;
     // Without a carriage return in the text (the usual case) a line ends at the next line feed, which indexOf finds faster than a loop.
     const lineFeedsOnly = text.indexOf('\r') < 0;
@@ -96,10 +110,6 @@ class GameParser extends LineReader {
       start = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
       this.lineNo++;
     }
-    this.flushGrowth();
-    const lines = new LineIndex(text, this.lineStarts);
-    this.ast.range = lines.range(0, text.length);
-    return { file: this.file, text, ast: this.ast, diagnostics: this.diagnostics, lines };
   }
 
   // --------------------------------------------------------------- lines
@@ -115,7 +125,7 @@ class GameParser extends LineReader {
     if (!first) return;
     const lineEnd = (toks[toks.length - 1] as Tok).end;
     let kw = first.kind === 'word' && toks[1]?.text !== ':' ? first.text.toLowerCase() : '';
-    const slip = kw === '' ? undefined : this.keywordSlip(kw, toks);
+    const slip = kw === '' ? undefined : keywordSlip(this.section, kw, toks);
     if (slip) {
       // Read as the statement it is a slip for, so one wrong word costs one diagnostic.
       this.report('gameSyntax', first.start, first.end, wrongWordMessage(first.text, slip.expected, slip.suggestions), slip.suggestions);
@@ -180,8 +190,10 @@ class GameParser extends LineReader {
    */
   private continuation(start: number, end: number): boolean {
     const phase = this.phase as G.PhaseSection;
-    const prev = phase.orders[phase.orders.length - 1];
-    if (!prev || prev.expected || prev.range.end.line !== this.lineNo - 1) return false;
+    // Never read past an array's end (nor a string's below): V8 throws optimized code away the first time it does.
+    if (phase.orders.length === 0) return false;
+    const prev = phase.orders[phase.orders.length - 1] as G.OrderLine;
+    if (prev.expected || prev.range.end.line !== this.lineNo - 1) return false;
     // The first line of the order: a third line continues the first two.
     let head = phase.orders.length - 1;
     while (head > 0 && phase.orders[head]!.continuation) head--;
@@ -211,28 +223,6 @@ class GameParser extends LineReader {
     first.continued = { text: before.text + gap + next.text.text, range: this.range(first.text.range.start.offset, next.text.range.end.offset) };
     this.growLater(phase, (toks[toks.length - 1] as Tok).end);
     return true;
-  }
-
-  /**
-   * The statement keyword a line's first word is a slip for (`phsae`, `editon`,
-   * `untis`), when the word is no keyword, is close to one the section takes,
-   * and the rest of the line has that statement's shape (an order line is never
-   * taken for one); with what the place expects and the suggestions.
-   */
-  private keywordSlip(kw: string, toks: Tok[]): { word: string; expected: string[]; suggestions: string[] } | undefined {
-    if (STATEMENT_WORDS.has(kw) || colonIndex(toks) >= 0) return undefined;
-    const expected =
-      this.section === 'header'
-        ? [...HEADER_KEYWORDS, 'position', 'phase']
-        : this.section === 'expect'
-          ? [...EXPECT_WORDS, 'phase', 'expect', 'declare']
-          : ['phase', 'expect', 'declare', ...(this.section === 'position' ? ['dislodged', 'owners', 'standoffs'] : [])];
-    const suggestions = suggestionsFor(kw, expected);
-    const word = suggestions[0];
-    if (word === undefined) return undefined;
-    const phaseShape = toks.length === 4 && (toks[1]?.kind === 'number' || toks[2]?.kind === 'number');
-    const fits = word === 'phase' || word === 'position' ? phaseShape : word === 'expect' ? toks.length === 1 : this.section === 'header' || this.section === 'expect' || word !== 'declare' || toks.length === 1;
-    return fits ? { word, expected, suggestions } : undefined;
   }
 
   /**
@@ -268,7 +258,7 @@ class GameParser extends LineReader {
         break;
       }
       if (c < 33 || c > 126 || c === 34 || c === 58 || c === 93 || (c >= 48 && c <= 57)) return false;
-      if (c === 47 && text.charCodeAt(j + 1) === 47 && j + 1 < end) return false;
+      if (c === 47 && j + 1 < end && text.charCodeAt(j + 1) === 47) return false;
       if ((c === 97 || c === 65) && hasAsciiWord(text, j + 1, 'llies')) return false;
       hash = hashStep(hash, c);
       last = j + 1;
@@ -312,10 +302,11 @@ class GameParser extends LineReader {
     let i = start;
     while (i < end && isBlank(text.charCodeAt(i))) i++;
     const first = i;
+    if (first >= end) return false;
     const c0 = text.charCodeAt(first);
-    if (first >= end || c0 < 65 || (c0 > 90 && c0 < 97) || c0 > 122) return false;
+    if (c0 < 65 || (c0 > 90 && c0 < 97) || c0 > 122) return false;
     let hash = TEXT_HASH;
-    for (let c = c0; isAsciiWordChar(c); c = text.charCodeAt(++i)) hash = hashStep(hash, c);
+    for (let c = c0; isAsciiWordChar(c); c = ++i < end ? text.charCodeAt(i) : 0) hash = hashStep(hash, c);
     if (i >= end || text.charCodeAt(i) !== 58) return false;
     for (let j = i + 1; j < end; j++) if (!isBlank(text.charCodeAt(j))) return false;
     const phase = this.phase as G.PhaseSection;
@@ -562,7 +553,7 @@ function writtenResult(text: string, from: number, end: number): { value: G.Expe
   const value = RESULT_WORDS.find((r) => r.length === i - word && hasAsciiWord(text, word, r));
   if (!value) return undefined;
   while (i < end && isBlank(text.charCodeAt(i))) i++;
-  if (text.charCodeAt(i) !== 93 || i >= end) return undefined;
+  if (i >= end || text.charCodeAt(i) !== 93) return undefined;
   const to = i + 1;
   for (i = to; i < end; i++) if (!isBlank(text.charCodeAt(i))) return undefined;
   return { value, from, to };

@@ -99,7 +99,7 @@ function scan(text: string, start: number, end: number): number {
       if (++colons > 1) return -1;
       kind = COLON;
       i++;
-    } else if (c === 47 && text.charCodeAt(i + 1) !== 47) {
+    } else if (c === 47 && (i + 1 >= end || text.charCodeAt(i + 1) !== 47)) {
       kind = SLASH;
       i++;
     } else return -1;
@@ -142,9 +142,21 @@ function nextItem(count: number, i: number): number {
 /** `KIND LOCATION [from PROVINCE [via convoy]]` from token `i` to `last`; undefined for anything the general reader reports. */
 function unitItem(text: string, i: number, last: number, dislodged: boolean, at: (offset: number) => Position): G.UnitItem | undefined {
   if (last < i + 1 || kinds[i] !== WORD) return undefined;
-  const kindWord = wordOf(text, starts[i] as number, ends[i] as number, at);
-  const unitKind = UNIT_KINDS.get(kindWord.value);
-  if (unitKind === undefined) return undefined;
+  const kindStart = starts[i] as number;
+  const kindEnd = ends[i] as number;
+  // Most units are written `A …` or `F …`: their word needs no look-up.
+  const letter = kindEnd - kindStart === 1 ? KIND_LETTERS[text.charCodeAt(kindStart)] : undefined;
+  let kindWord: G.Word;
+  let unitKind: 'army' | 'fleet' | undefined;
+  if (letter) {
+    const from = at(kindStart);
+    kindWord = { text: letter.text, value: letter.value, range: { start: from, end: at(kindEnd) } };
+    unitKind = letter.kind;
+  } else {
+    kindWord = wordOf(text, kindStart, kindEnd, at);
+    unitKind = UNIT_KINDS.get(kindWord.value);
+    if (unitKind === undefined) return undefined;
+  }
   let fromAt = -1;
   for (let j = i + 1; j <= last; j++) {
     if (kinds[j] === WORD && isWord(text, j, 'from')) {
@@ -177,6 +189,14 @@ const UNIT_KINDS = new Map<string, 'army' | 'fleet'>([
   ['f', 'fleet'],
   ['fleet', 'fleet'],
 ]);
+
+/** The one-letter unit kinds by character code: the word as written, lower-cased, and its kind. */
+const KIND_LETTERS: Partial<Record<number, { text: string; value: string; kind: 'army' | 'fleet' }>> = {
+  65: { text: 'A', value: 'a', kind: 'army' },
+  97: { text: 'a', value: 'a', kind: 'army' },
+  70: { text: 'F', value: 'f', kind: 'fleet' },
+  102: { text: 'f', value: 'f', kind: 'fleet' },
+};
 
 /** The statement keyword of the first token, in any case, when it is one read here. */
 function keywordAt(text: string, start: number, end: number): 'units' | 'dislodged' | 'owners' | undefined {
