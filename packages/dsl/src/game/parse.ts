@@ -40,8 +40,16 @@ export interface ParsedGame {
 }
 
 /** Parses a `.dipgame` text; `file` is used for diagnostics only. */
-export function parseGame(text: string, file: string): ParsedGame {
-  return new GameParser(text, file, true).parse();
+export function parseGame(text: string, file: string, options: ParseOptions = {}): ParsedGame {
+  return new GameParser(text, file, true, options.headless === true).parse();
+}
+
+export interface ParseOptions {
+  /**
+   * For a run nobody looks into but for its failures (`GameOptions.headless`): the ranges of nodes
+   * on one line are made when read (line-range.ts). The tree reads the same.
+   */
+  headless?: boolean;
 }
 
 /**
@@ -50,7 +58,7 @@ export function parseGame(text: string, file: string): ParsedGame {
  * which the tests check against this.
  */
 export function parseGameByTokens(text: string, file: string): ParsedGame {
-  return new GameParser(text, file, false).parse();
+  return new GameParser(text, file, false, false).parse();
 }
 
 class GameParser extends LineReader {
@@ -64,6 +72,11 @@ class GameParser extends LineReader {
   private declare: G.DeclareSection | undefined;
   private expectInDeclare = false;
   private power: G.Word | undefined;
+  /** The line of the last order line read, when no result is written on it (else -1): the next line may continue it. */
+  private openOrderLine = -1;
+  /** The first line of the last order (not a `continuation`), and the indentation of its line. */
+  private head: G.OrderLine | undefined;
+  private headIndent = 0;
   /** The section plain order lines grew, and where its last one ends (see plainOrder). */
   private growing: G.Node | undefined;
   private grownTo = 0;
@@ -75,8 +88,9 @@ class GameParser extends LineReader {
     file: string,
     /** Whether the plain-line readers take the lines they can (else every line is tokenized). */
     private readonly plainLines: boolean,
+    lazyRanges: boolean,
   ) {
-    super(text, file);
+    super(text, file, lazyRanges);
     this.ast = { kind: 'GameFile', header: [], phases: [], declare: [], range: ZERO_RANGE };
   }
 
@@ -189,33 +203,19 @@ class GameParser extends LineReader {
    * line before is no order alone. False (nothing done) for any other line.
    */
   private continuation(start: number, end: number): boolean {
+    // The first line of the order (a third line continues the first two), read from the parser's state, not from
+    // the orders' ranges: those of a headless run are made when read (line-range.ts).
+    const first = this.head;
+    if (this.openOrderLine !== this.lineNo - 1 || !first || indentAt(this.text, start) <= this.headIndent) return false;
     const phase = this.phase as G.PhaseSection;
-    // Never read past an array's end (nor a string's below): V8 throws optimized code away the first time it does.
-    if (phase.orders.length === 0) return false;
-    const prev = phase.orders[phase.orders.length - 1] as G.OrderLine;
-    if (prev.expected || prev.range.end.line !== this.lineNo - 1) return false;
-    // The first line of the order: a third line continues the first two.
-    let head = phase.orders.length - 1;
-    while (head > 0 && phase.orders[head]!.continuation) head--;
-    const first = phase.orders[head] as G.OrderLine;
-    const indent = (from: number): number => {
-      let i = from;
-      while (i < this.text.length && isBlank(this.text.charCodeAt(i))) i++;
-      return i - from;
-    };
-    const firstStart = first.range.start.offset - first.range.start.column;
-    if (indent(start) <= indent(firstStart)) return false;
     const toks = this.tokens(start, commentStart(this.text, start, end));
     const tok = toks[0];
     if (!tok) return false;
     const kw = tok.kind === 'word' ? tok.text.toLowerCase() : '';
     if (kw === 'phase' || kw === 'expect' || kw === 'declare' || kw === 'position') return false;
     this.flushGrowth();
-    const count = phase.orders.length;
-    this.order(toks, this.power as G.Word, (toks[toks.length - 1] as Tok).end);
-    const next = phase.orders[phase.orders.length - 1];
-    if (phase.orders.length === count || !next) return true;
-    next.continuation = true;
+    const next = this.order(toks, this.power as G.Word, (toks[toks.length - 1] as Tok).end, true);
+    if (!next) return true;
     // The text of the lines as written, with what lies between them (a comment, the line break, the indentation)
     // as blanks of the same length, so that an offset into it is an offset into the file from where it starts.
     const before = first.continued ?? first.text;
@@ -270,13 +270,22 @@ class GameParser extends LineReader {
     const line: G.OrderLine = { kind: 'Order', power: this.power as G.Word, text: { text: textOf(text, first, last, hash), range: textRange }, range: textRange };
     // Without a result the text is the whole line: one range for both (ranges are never changed, only replaced).
     if (result) {
-      // The line's range and the result's end where the result does: one position for both.
-      const to = this.position(result.to);
-      line.range = { start: textRange.start, end: to };
-      line.expected = { value: result.value, range: { start: this.position(result.from), end: to } };
+      // The line's range ends where the result's does.
+      const resultRange = this.range(result.from, result.to);
+      line.range = this.join(textRange, resultRange);
+      line.expected = { value: result.value, range: resultRange };
     }
-    phase.orders.push(line);
+    this.addOrder(phase, line, false);
     return true;
+  }
+
+  /** Adds an order line to the phase (a `continuation` of the order before, or the first line of an order). */
+  private addOrder(phase: G.PhaseSection, line: G.OrderLine, continuation: boolean): void {
+    phase.orders.push(line);
+    this.openOrderLine = line.expected ? -1 : this.lineNo;
+    if (continuation) return;
+    this.head = line;
+    this.headIndent = indentAt(this.text, this.lineStart);
   }
 
   /**
@@ -319,7 +328,7 @@ class GameParser extends LineReader {
 
   /** A plain `units`, `dislodged` or `owners` line of an expect block (plain-expect.ts); false (nothing done) for any other line. */
   private plainExpect(start: number, end: number): boolean {
-    const stmt = plainExpectLine(this.text, start, end, this.lineNo, this.lineStart);
+    const stmt = plainExpectLine(this, start, end);
     if (!stmt) return false;
     const expect = this.expect as G.ExpectSection;
     if (stmt.kind === 'Units') expect.units.push(stmt);
@@ -484,7 +493,8 @@ class GameParser extends LineReader {
     this.order(orderToks, this.power, lineEnd);
   }
 
-  private order(toks: Tok[], power: G.Word, lineEnd: number): void {
+  /** Reads an order line (`continuation`: one that continues the order before); the line added, if any. */
+  private order(toks: Tok[], power: G.Word, lineEnd: number, continuation = false): G.OrderLine | undefined {
     const phase = this.phase as G.PhaseSection;
     let body = toks;
     let expected: G.OrderLine['expected'];
@@ -508,11 +518,13 @@ class GameParser extends LineReader {
     }
     if (body.length === 0) {
       this.report('gameSyntax', (toks[0] as Tok).start, lineEnd, 'The order is missing');
-      return;
+      return undefined;
     }
     const line: G.OrderLine = { kind: 'Order', power, text: this.span(body), range: this.range((toks[0] as Tok).start, lineEnd) };
     if (expected) line.expected = expected;
-    phase.orders.push(line);
+    if (continuation) line.continuation = true;
+    this.addOrder(phase, line, continuation);
+    return line;
   }
 
   // --------------------------------------------------------- declarations
@@ -559,3 +571,9 @@ function writtenResult(text: string, from: number, end: number): { value: G.Expe
   return { value, from, to };
 }
 
+/** The blanks (spaces and tabs) at `from`, the indentation of a line starting there. */
+function indentAt(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && isBlank(text.charCodeAt(i))) i++;
+  return i - from;
+}
