@@ -77,8 +77,12 @@ class GameParser extends LineReader {
   /** The first line of the last order (not a `continuation`), and the indentation of its line. */
   private head: G.OrderLine | undefined;
   private headIndent = 0;
-  /** The section plain order lines grew, and where its last one ends (see plainOrder). */
+  /**
+   * The section the last plain lines grew (a phase by its orders, an expect block by its statements, with
+   * the phase or declare block it belongs to as `growingOwner`), and where the last one ends (see growLater).
+   */
   private growing: G.Node | undefined;
+  private growingOwner: G.Node | undefined;
   private grownTo = 0;
   private grownLine = 0;
   private grownColumn = 0;
@@ -131,8 +135,8 @@ class GameParser extends LineReader {
   private line(start: number, end: number): void {
     if (this.section === 'phase' && this.power && this.continuation(start, end)) return;
     if (this.plainLines && this.section === 'phase' && ((this.power && this.plainOrder(start, end)) || this.plainPowerLine(start, end))) return;
-    this.flushGrowth();
     if (this.plainLines && this.section === 'expect' && this.plainExpect(start, end)) return;
+    this.flushGrowth();
     const contentEnd = commentStart(this.text, start, end);
     const toks = this.tokens(start, contentEnd);
     const first = toks[0];
@@ -289,12 +293,14 @@ class GameParser extends LineReader {
   }
 
   /**
-   * Grows a section to `end` on the line being read once the run of lines
-   * that grow it ends (flushGrowth, before any other line is read), not once
-   * per line: a phase grows with each of its `POWER:` and order lines.
+   * Grows a section (and the section it belongs to, `owner`) to `end` on the
+   * line being read once the run of lines that grow it ends (flushGrowth, before
+   * any other line is read), not once per line: a phase grows with each of its
+   * `POWER:` and order lines, an expect block with each of its plain lines.
    */
-  private growLater(node: G.Node, end: number): void {
+  private growLater(node: G.Node, end: number, owner?: G.Node): void {
     this.growing = node;
+    this.growingOwner = owner;
     this.grownTo = end;
     this.grownLine = this.lineNo;
     this.grownColumn = end - this.lineStart;
@@ -334,7 +340,10 @@ class GameParser extends LineReader {
     if (stmt.kind === 'Units') expect.units.push(stmt);
     else if (stmt.kind === 'Dislodged') expect.dislodged.push(stmt);
     else expect.owners.push(stmt);
-    this.grewExpect(stmt.range.end.offset);
+    // The statement ends where its line's last word or comma does (a plain line has no comment).
+    let to = end;
+    while (isBlank(this.text.charCodeAt(to - 1))) to--;
+    this.growLater(expect, to, this.expectInDeclare ? (this.declare as G.DeclareSection) : (this.phase as G.PhaseSection));
     return true;
   }
 
@@ -355,7 +364,12 @@ class GameParser extends LineReader {
     const node = this.growing;
     if (!node) return;
     this.growing = undefined;
-    node.range = { start: node.range.start, end: { offset: this.grownTo, line: this.grownLine, column: this.grownColumn } };
+    const end = { offset: this.grownTo, line: this.grownLine, column: this.grownColumn };
+    node.range = { start: node.range.start, end };
+    const owner = this.growingOwner;
+    if (!owner) return;
+    this.growingOwner = undefined;
+    owner.range = { start: owner.range.start, end };
   }
 
   private positionLine(toks: Tok[], lineEnd: number): void {
