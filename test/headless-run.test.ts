@@ -11,9 +11,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { gameFiles } from './helpers/game-files.js';
-import { formatFailure, GameWorkspace, testGameFile, type GameRun } from '@dipforge/dsl';
+import { formatFailure, GameWorkspace, testGameFile, type GameRun, type Range } from '@dipforge/dsl';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A range as plain data (the headless run's ranges of nodes on one line are made when read). */
+function plain(range: Range): Range {
+  return { start: range.start, end: range.end };
+}
 
 /** Everything a run came to, as plain data (a lazy message read). */
 function summary(run: GameRun): unknown {
@@ -22,13 +27,13 @@ function summary(run: GameRun): unknown {
     winner: run.winner,
     edition: run.edition,
     final: run.final,
-    diagnostics: run.diagnostics.map((d) => ({ code: d.code, severity: d.severity, file: d.file, range: d.range, message: d.message })),
-    expectations: run.expectations.map((e) => ({ phase: e.phase, range: e.range, what: e.what, ok: e.ok, message: e.message })),
+    diagnostics: run.diagnostics.map((d) => ({ code: d.code, severity: d.severity, file: d.file, range: plain(d.range), message: d.message })),
+    expectations: run.expectations.map((e) => ({ phase: e.phase, range: plain(e.range), what: e.what, ok: e.ok, message: e.message })),
     phases: run.phases.map((p) => ({
       phase: p.phase,
       written: p.section !== undefined,
       incomplete: p.incomplete,
-      orders: p.orders.map((o) => ({ line: o.line.range, power: o.power, order: o.order, status: o.result?.status, reason: o.result?.reason })),
+      orders: p.orders.map((o) => ({ line: plain(o.line.range), power: o.power, order: o.order, status: o.result?.status, reason: o.result?.reason })),
     })),
   };
 }

@@ -15,7 +15,7 @@ export { diskHost, MemoryHost, projectFolder, projectPath, realPathOnDisk, type 
 export { isInside, refusal, whereabouts, type Refusal, type Whereabouts } from './workspace/inside.js';
 export { readTextFile, firstInvalidByte, systemError, type ReadProblem, type TextRead } from './workspace/read-text.js';
 export { checkMapFile, compileMapFile, type CheckResult, type CompileResult } from './api.js';
-export { parseGame, type ParsedGame } from './game/parse.js';
+export { parseGame, type ParseOptions, type ParsedGame } from './game/parse.js';
 export type * as GameAst from './game/ast.js';
 export { GameWorkspace, type CompiledVariant } from './game/workspace.js';
 export { runGame, type GameRun, type PhaseRun, type OrderRun, type Expectation, type GameOptions } from './game/run.js';

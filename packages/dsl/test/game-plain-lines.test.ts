@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseGame, parseGameByTokens } from '../src/game/parse.js';
+import { LineRange } from '../src/game/line-range.js';
 import { gameFiles } from '../../../test/helpers/game-files.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -35,6 +36,20 @@ describe('plain-line readers', () => {
       return plain !== tokens;
     });
     expect(different).toEqual([]);
+  });
+
+  it('read every game file headless as in full, ranges made when read but the same', () => {
+    let lazy = 0;
+    const different = FILES.filter((file) => {
+      const text = readFileSync(file, 'utf8');
+      const headless = parseGame(text, file, { headless: true });
+      const full = parseGame(text, file);
+      lazy += headless.ast.phases.flatMap((p) => p.orders).filter((o) => o.range instanceof LineRange).length;
+      return JSON.stringify([headless.ast, headless.diagnostics]) !== JSON.stringify([full.ast, full.diagnostics]);
+    });
+    expect(different).toEqual([]);
+    // The headless reads made their ranges lazily (else the comparison compared nothing new).
+    expect(lazy).toBeGreaterThan(1000);
   });
 
   it('read disturbed lines as the general reader does', () => {

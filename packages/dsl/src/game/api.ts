@@ -21,12 +21,12 @@ export function runGameFile(path: string, workspace: GameWorkspace = new GameWor
     const d = unreadableFile(workspace.loader.host, file, file);
     return { file, parsed, diagnostics: [d], players: {}, phases: [], declarations: [], expectations: [], complete: false };
   }
-  return runGame(parseGame(text, file), workspace, options);
+  return runGame(parseGame(text, file, { headless: options.headless === true }), workspace, options);
 }
 
 /** Plays a game given as text (`path` names it and anchors relative variant paths). */
 export function runGameText(text: string, path: string, workspace: GameWorkspace = new GameWorkspace(), options: GameOptions = {}): GameRun {
-  return runGame(parseGame(text, resolve(path)), workspace, options);
+  return runGame(parseGame(text, resolve(path), { headless: options.headless === true }), workspace, options);
 }
 
 /**

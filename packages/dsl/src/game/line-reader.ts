@@ -11,6 +11,7 @@ import { LineIndex, type Position, type Range } from '../text/range.js';
 import type * as G from './ast.js';
 import { numberProblem, quoted, type NumberField } from '@dipforge/engine/config';
 import { UNIT_KINDS } from './keywords.js';
+import { LineRange } from './line-range.js';
 import { colonIndex, splitCommas, tokenize, type Item, type Tok } from './tokens.js';
 
 export class LineReader {
@@ -25,6 +26,8 @@ export class LineReader {
   constructor(
     readonly text: string,
     readonly file: string,
+    /** Whether the ranges of nodes on one line are made when read (line-range.ts: a headless run reads few). */
+    private readonly lazyRanges = false,
   ) {}
 
   /** The tokens from `start` to `end` (a comment left out); reports an unterminated string. */
@@ -42,7 +45,19 @@ export class LineReader {
     return why === undefined;
   }
 
+  /** The range of a node from `start` to `end` (made when read, if ranges are lazy and it is on the line being read). */
   range(start: number, end: number): Range {
+    if (this.lazyRanges && start >= this.lineStart && end <= this.lineEnd) return new LineRange(this.lineNo, this.lineStart, start, end);
+    return this.rangeNow(start, end);
+  }
+
+  /** From the start of `a` to the end of `b`, two ranges of the line being read (`range`). */
+  join(a: Range, b: Range): Range {
+    return a instanceof LineRange && b instanceof LineRange ? LineRange.join(a, b) : { start: a.start, end: b.end };
+  }
+
+  /** A range made at once, whatever the ranges of nodes are: a diagnostic's. */
+  private rangeNow(start: number, end: number): Range {
     const from = this.position(start);
     return { start: from, end: end <= from.offset ? from : this.position(end) };
   }
@@ -55,7 +70,7 @@ export class LineReader {
   }
 
   report(name: CodeName, start: number, end: number, message: string, suggestions?: readonly string[]): void {
-    this.diagnostics.push(diagnostic(name, this.file, this.range(start, end), message, suggestions));
+    this.diagnostics.push(diagnostic(name, this.file, this.rangeNow(start, end), message, suggestions));
   }
 
   word(t: Tok): G.Word {

@@ -20,15 +20,16 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type * as G from './ast.js';
 import { hashStep, TEXT_HASH, textOf } from './texts.js';
 import { echo, quoted } from '@dipforge/engine/config';
-import { suggestionsFor, wrongWordMessage } from '../map/expected.js';
+import { wrongWordMessage } from '../map/expected.js';
 import { plainExpectLine } from './plain-expect.js';
 import { hasAsciiWord, isAsciiLetter, isAsciiWordChar, isBlank } from './chars.js';
-import { EXPECT_WORDS, HEADER_KEYWORDS, NOT_ORDER_WORDS, RESULTS, STATEMENT_WORDS } from './keywords.js';
+import { HEADER_KEYWORDS, NOT_ORDER_WORDS, RESULTS } from './keywords.js';
 import { colonIndex, commentStart, splitCommas, type Tok } from './tokens.js';
 import { LineReader, wordNode } from './line-reader.js';
 import { readHeader, phaseName } from './header-lines.js';
 import { readExpectStatement } from './expect-lines.js';
 import { looksLikeDeclaration, readDeclaration } from './declare-lines.js';
+import { keywordSlip, type Section } from './slips.js';
 
 export interface ParsedGame {
   file: string;
@@ -39,8 +40,16 @@ export interface ParsedGame {
 }
 
 /** Parses a `.dipgame` text; `file` is used for diagnostics only. */
-export function parseGame(text: string, file: string): ParsedGame {
-  return new GameParser(text, file, true).parse();
+export function parseGame(text: string, file: string, options: ParseOptions = {}): ParsedGame {
+  return new GameParser(text, file, true, options.headless === true).parse();
+}
+
+export interface ParseOptions {
+  /**
+   * For a run nobody looks into but for its failures (`GameOptions.headless`): the ranges of nodes
+   * on one line are made when read (line-range.ts). The tree reads the same.
+   */
+  headless?: boolean;
 }
 
 /**
@@ -49,22 +58,31 @@ export function parseGame(text: string, file: string): ParsedGame {
  * which the tests check against this.
  */
 export function parseGameByTokens(text: string, file: string): ParsedGame {
-  return new GameParser(text, file, false).parse();
+  return new GameParser(text, file, false, false).parse();
 }
 
 class GameParser extends LineReader {
   /** Where each line starts, found while reading the lines (the line index is made of them at the end). */
   private readonly lineStarts: number[] = [];
   private readonly ast: G.GameFile;
-  private section: 'header' | 'position' | 'phase' | 'expect' | 'declare' = 'header';
+  private section: Section = 'header';
   private phase: G.PhaseSection | undefined;
   private expect: G.ExpectSection | undefined;
   /** The open `declare` block, and whether the open expect block belongs to it (not to a phase). */
   private declare: G.DeclareSection | undefined;
   private expectInDeclare = false;
   private power: G.Word | undefined;
-  /** The section plain order lines grew, and where its last one ends (see plainOrder). */
+  /** The line of the last order line read, when no result is written on it (else -1): the next line may continue it. */
+  private openOrderLine = -1;
+  /** The first line of the last order (not a `continuation`), and the indentation of its line. */
+  private head: G.OrderLine | undefined;
+  private headIndent = 0;
+  /**
+   * The section the last plain lines grew (a phase by its orders, an expect block by its statements, with
+   * the phase or declare block it belongs to as `growingOwner`), and where the last one ends (see growLater).
+   */
   private growing: G.Node | undefined;
+  private growingOwner: G.Node | undefined;
   private grownTo = 0;
   private grownLine = 0;
   private grownColumn = 0;
@@ -74,12 +92,26 @@ class GameParser extends LineReader {
     file: string,
     /** Whether the plain-line readers take the lines they can (else every line is tokenized). */
     private readonly plainLines: boolean,
+    lazyRanges: boolean,
   ) {
-    super(text, file);
+    super(text, file, lazyRanges);
     this.ast = { kind: 'GameFile', header: [], phases: [], declare: [], range: ZERO_RANGE };
   }
 
   parse(): ParsedGame {
+    this.readLines();
+    this.flushGrowth();
+    const text = this.text;
+    const lines = new LineIndex(text, this.lineStarts);
+    this.ast.range = lines.range(0, text.length);
+    return { file: this.file, text, ast: this.ast, diagnostics: this.diagnostics, lines };
+  }
+
+  /**
+   * Reads every line. Nothing follows the loop here: V8 optimizes a long loop while it runs, and
+   * code after it that has not yet run would throw that code away when reached.
+   */
+  private readLines(): void {
     const text = this.text;
     // Without a carriage return in the text (the usual case) a line ends at the next line feed, which indexOf finds faster than a loop.
     const lineFeedsOnly = text.indexOf('\r') < 0;
@@ -96,10 +128,6 @@ class GameParser extends LineReader {
       start = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
       this.lineNo++;
     }
-    this.flushGrowth();
-    const lines = new LineIndex(text, this.lineStarts);
-    this.ast.range = lines.range(0, text.length);
-    return { file: this.file, text, ast: this.ast, diagnostics: this.diagnostics, lines };
   }
 
   // --------------------------------------------------------------- lines
@@ -107,15 +135,15 @@ class GameParser extends LineReader {
   private line(start: number, end: number): void {
     if (this.section === 'phase' && this.power && this.continuation(start, end)) return;
     if (this.plainLines && this.section === 'phase' && ((this.power && this.plainOrder(start, end)) || this.plainPowerLine(start, end))) return;
-    this.flushGrowth();
     if (this.plainLines && this.section === 'expect' && this.plainExpect(start, end)) return;
+    this.flushGrowth();
     const contentEnd = commentStart(this.text, start, end);
     const toks = this.tokens(start, contentEnd);
     const first = toks[0];
     if (!first) return;
     const lineEnd = (toks[toks.length - 1] as Tok).end;
     let kw = first.kind === 'word' && toks[1]?.text !== ':' ? first.text.toLowerCase() : '';
-    const slip = kw === '' ? undefined : this.keywordSlip(kw, toks);
+    const slip = kw === '' ? undefined : keywordSlip(this.section, kw, toks);
     if (slip) {
       // Read as the statement it is a slip for, so one wrong word costs one diagnostic.
       this.report('gameSyntax', first.start, first.end, wrongWordMessage(first.text, slip.expected, slip.suggestions), slip.suggestions);
@@ -179,31 +207,19 @@ class GameParser extends LineReader {
    * line before is no order alone. False (nothing done) for any other line.
    */
   private continuation(start: number, end: number): boolean {
+    // The first line of the order (a third line continues the first two), read from the parser's state, not from
+    // the orders' ranges: those of a headless run are made when read (line-range.ts).
+    const first = this.head;
+    if (this.openOrderLine !== this.lineNo - 1 || !first || indentAt(this.text, start) <= this.headIndent) return false;
     const phase = this.phase as G.PhaseSection;
-    const prev = phase.orders[phase.orders.length - 1];
-    if (!prev || prev.expected || prev.range.end.line !== this.lineNo - 1) return false;
-    // The first line of the order: a third line continues the first two.
-    let head = phase.orders.length - 1;
-    while (head > 0 && phase.orders[head]!.continuation) head--;
-    const first = phase.orders[head] as G.OrderLine;
-    const indent = (from: number): number => {
-      let i = from;
-      while (i < this.text.length && isBlank(this.text.charCodeAt(i))) i++;
-      return i - from;
-    };
-    const firstStart = first.range.start.offset - first.range.start.column;
-    if (indent(start) <= indent(firstStart)) return false;
     const toks = this.tokens(start, commentStart(this.text, start, end));
     const tok = toks[0];
     if (!tok) return false;
     const kw = tok.kind === 'word' ? tok.text.toLowerCase() : '';
     if (kw === 'phase' || kw === 'expect' || kw === 'declare' || kw === 'position') return false;
     this.flushGrowth();
-    const count = phase.orders.length;
-    this.order(toks, this.power as G.Word, (toks[toks.length - 1] as Tok).end);
-    const next = phase.orders[phase.orders.length - 1];
-    if (phase.orders.length === count || !next) return true;
-    next.continuation = true;
+    const next = this.order(toks, this.power as G.Word, (toks[toks.length - 1] as Tok).end, true);
+    if (!next) return true;
     // The text of the lines as written, with what lies between them (a comment, the line break, the indentation)
     // as blanks of the same length, so that an offset into it is an offset into the file from where it starts.
     const before = first.continued ?? first.text;
@@ -211,28 +227,6 @@ class GameParser extends LineReader {
     first.continued = { text: before.text + gap + next.text.text, range: this.range(first.text.range.start.offset, next.text.range.end.offset) };
     this.growLater(phase, (toks[toks.length - 1] as Tok).end);
     return true;
-  }
-
-  /**
-   * The statement keyword a line's first word is a slip for (`phsae`, `editon`,
-   * `untis`), when the word is no keyword, is close to one the section takes,
-   * and the rest of the line has that statement's shape (an order line is never
-   * taken for one); with what the place expects and the suggestions.
-   */
-  private keywordSlip(kw: string, toks: Tok[]): { word: string; expected: string[]; suggestions: string[] } | undefined {
-    if (STATEMENT_WORDS.has(kw) || colonIndex(toks) >= 0) return undefined;
-    const expected =
-      this.section === 'header'
-        ? [...HEADER_KEYWORDS, 'position', 'phase']
-        : this.section === 'expect'
-          ? [...EXPECT_WORDS, 'phase', 'expect', 'declare']
-          : ['phase', 'expect', 'declare', ...(this.section === 'position' ? ['dislodged', 'owners', 'standoffs'] : [])];
-    const suggestions = suggestionsFor(kw, expected);
-    const word = suggestions[0];
-    if (word === undefined) return undefined;
-    const phaseShape = toks.length === 4 && (toks[1]?.kind === 'number' || toks[2]?.kind === 'number');
-    const fits = word === 'phase' || word === 'position' ? phaseShape : word === 'expect' ? toks.length === 1 : this.section === 'header' || this.section === 'expect' || word !== 'declare' || toks.length === 1;
-    return fits ? { word, expected, suggestions } : undefined;
   }
 
   /**
@@ -268,7 +262,7 @@ class GameParser extends LineReader {
         break;
       }
       if (c < 33 || c > 126 || c === 34 || c === 58 || c === 93 || (c >= 48 && c <= 57)) return false;
-      if (c === 47 && text.charCodeAt(j + 1) === 47 && j + 1 < end) return false;
+      if (c === 47 && j + 1 < end && text.charCodeAt(j + 1) === 47) return false;
       if ((c === 97 || c === 65) && hasAsciiWord(text, j + 1, 'llies')) return false;
       hash = hashStep(hash, c);
       last = j + 1;
@@ -280,22 +274,33 @@ class GameParser extends LineReader {
     const line: G.OrderLine = { kind: 'Order', power: this.power as G.Word, text: { text: textOf(text, first, last, hash), range: textRange }, range: textRange };
     // Without a result the text is the whole line: one range for both (ranges are never changed, only replaced).
     if (result) {
-      // The line's range and the result's end where the result does: one position for both.
-      const to = this.position(result.to);
-      line.range = { start: textRange.start, end: to };
-      line.expected = { value: result.value, range: { start: this.position(result.from), end: to } };
+      // The line's range ends where the result's does.
+      const resultRange = this.range(result.from, result.to);
+      line.range = this.join(textRange, resultRange);
+      line.expected = { value: result.value, range: resultRange };
     }
-    phase.orders.push(line);
+    this.addOrder(phase, line, false);
     return true;
   }
 
+  /** Adds an order line to the phase (a `continuation` of the order before, or the first line of an order). */
+  private addOrder(phase: G.PhaseSection, line: G.OrderLine, continuation: boolean): void {
+    phase.orders.push(line);
+    this.openOrderLine = line.expected ? -1 : this.lineNo;
+    if (continuation) return;
+    this.head = line;
+    this.headIndent = indentAt(this.text, this.lineStart);
+  }
+
   /**
-   * Grows a section to `end` on the line being read once the run of lines
-   * that grow it ends (flushGrowth, before any other line is read), not once
-   * per line: a phase grows with each of its `POWER:` and order lines.
+   * Grows a section (and the section it belongs to, `owner`) to `end` on the
+   * line being read once the run of lines that grow it ends (flushGrowth, before
+   * any other line is read), not once per line: a phase grows with each of its
+   * `POWER:` and order lines, an expect block with each of its plain lines.
    */
-  private growLater(node: G.Node, end: number): void {
+  private growLater(node: G.Node, end: number, owner?: G.Node): void {
     this.growing = node;
+    this.growingOwner = owner;
     this.grownTo = end;
     this.grownLine = this.lineNo;
     this.grownColumn = end - this.lineStart;
@@ -312,10 +317,11 @@ class GameParser extends LineReader {
     let i = start;
     while (i < end && isBlank(text.charCodeAt(i))) i++;
     const first = i;
+    if (first >= end) return false;
     const c0 = text.charCodeAt(first);
-    if (first >= end || c0 < 65 || (c0 > 90 && c0 < 97) || c0 > 122) return false;
+    if (c0 < 65 || (c0 > 90 && c0 < 97) || c0 > 122) return false;
     let hash = TEXT_HASH;
-    for (let c = c0; isAsciiWordChar(c); c = text.charCodeAt(++i)) hash = hashStep(hash, c);
+    for (let c = c0; isAsciiWordChar(c); c = ++i < end ? text.charCodeAt(i) : 0) hash = hashStep(hash, c);
     if (i >= end || text.charCodeAt(i) !== 58) return false;
     for (let j = i + 1; j < end; j++) if (!isBlank(text.charCodeAt(j))) return false;
     const phase = this.phase as G.PhaseSection;
@@ -328,13 +334,16 @@ class GameParser extends LineReader {
 
   /** A plain `units`, `dislodged` or `owners` line of an expect block (plain-expect.ts); false (nothing done) for any other line. */
   private plainExpect(start: number, end: number): boolean {
-    const stmt = plainExpectLine(this.text, start, end, this.lineNo, this.lineStart);
+    const stmt = plainExpectLine(this, start, end);
     if (!stmt) return false;
     const expect = this.expect as G.ExpectSection;
     if (stmt.kind === 'Units') expect.units.push(stmt);
     else if (stmt.kind === 'Dislodged') expect.dislodged.push(stmt);
     else expect.owners.push(stmt);
-    this.grewExpect(stmt.range.end.offset);
+    // The statement ends where its line's last word or comma does (a plain line has no comment).
+    let to = end;
+    while (isBlank(this.text.charCodeAt(to - 1))) to--;
+    this.growLater(expect, to, this.expectInDeclare ? (this.declare as G.DeclareSection) : (this.phase as G.PhaseSection));
     return true;
   }
 
@@ -355,7 +364,12 @@ class GameParser extends LineReader {
     const node = this.growing;
     if (!node) return;
     this.growing = undefined;
-    node.range = { start: node.range.start, end: { offset: this.grownTo, line: this.grownLine, column: this.grownColumn } };
+    const end = { offset: this.grownTo, line: this.grownLine, column: this.grownColumn };
+    node.range = { start: node.range.start, end };
+    const owner = this.growingOwner;
+    if (!owner) return;
+    this.growingOwner = undefined;
+    owner.range = { start: owner.range.start, end };
   }
 
   private positionLine(toks: Tok[], lineEnd: number): void {
@@ -493,7 +507,8 @@ class GameParser extends LineReader {
     this.order(orderToks, this.power, lineEnd);
   }
 
-  private order(toks: Tok[], power: G.Word, lineEnd: number): void {
+  /** Reads an order line (`continuation`: one that continues the order before); the line added, if any. */
+  private order(toks: Tok[], power: G.Word, lineEnd: number, continuation = false): G.OrderLine | undefined {
     const phase = this.phase as G.PhaseSection;
     let body = toks;
     let expected: G.OrderLine['expected'];
@@ -517,11 +532,13 @@ class GameParser extends LineReader {
     }
     if (body.length === 0) {
       this.report('gameSyntax', (toks[0] as Tok).start, lineEnd, 'The order is missing');
-      return;
+      return undefined;
     }
     const line: G.OrderLine = { kind: 'Order', power, text: this.span(body), range: this.range((toks[0] as Tok).start, lineEnd) };
     if (expected) line.expected = expected;
-    phase.orders.push(line);
+    if (continuation) line.continuation = true;
+    this.addOrder(phase, line, continuation);
+    return line;
   }
 
   // --------------------------------------------------------- declarations
@@ -562,9 +579,15 @@ function writtenResult(text: string, from: number, end: number): { value: G.Expe
   const value = RESULT_WORDS.find((r) => r.length === i - word && hasAsciiWord(text, word, r));
   if (!value) return undefined;
   while (i < end && isBlank(text.charCodeAt(i))) i++;
-  if (text.charCodeAt(i) !== 93 || i >= end) return undefined;
+  if (i >= end || text.charCodeAt(i) !== 93) return undefined;
   const to = i + 1;
   for (i = to; i < end; i++) if (!isBlank(text.charCodeAt(i))) return undefined;
   return { value, from, to };
 }
 
+/** The blanks (spaces and tabs) at `from`, the indentation of a line starting there. */
+function indentAt(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && isBlank(text.charCodeAt(i))) i++;
+  return i - from;
+}

@@ -8,13 +8,13 @@
  * Here a line is read only when it is plain: ASCII words, blanks, commas, slashes and the one
  * colon, no comment, one word for the power, and nothing the general reader would report. The
  * line's tokens go into typed arrays kept between lines; the nodes made are those the general
- * reader makes for the line (the same texts, values and ranges; a range's positions may be
- * shared between nodes, as nothing changes a position). Any other line gives undefined, and the
- * general reader reads it and says what is wrong with it.
+ * reader makes for the line (the same texts, values and ranges, the ranges made by the line
+ * reader's `range` and `join`, so a headless read's are made when read). Any other line gives
+ * undefined, and the general reader reads it and says what is wrong with it.
  */
-import type { Position, Range } from '../text/range.js';
 import type * as G from './ast.js';
 import { hasAsciiWord, isAsciiWordChar } from './chars.js';
+import type { LineReader } from './line-reader.js';
 import { keptText } from './texts.js';
 
 /** A statement read from a plain line, and where its last token ends. */
@@ -36,30 +36,29 @@ let kinds = new Uint8Array(64);
  * The statement of a plain `units`, `dislodged` or `owners` line from `start` to `end` (the
  * line `lineNo`, which starts at `lineStart`), or undefined when the line is not plain.
  */
-export function plainExpectLine(text: string, start: number, end: number, lineNo: number, lineStart: number): PlainExpect | undefined {
+export function plainExpectLine(r: LineReader, start: number, end: number): PlainExpect | undefined {
+  const text = r.text;
   const count = scan(text, start, end);
   // The keyword, the power, the colon: the general reader reads any shorter line.
   if (count < 3 || kinds[0] !== WORD || kinds[1] !== WORD || kinds[2] !== COLON) return undefined;
   const keyword = keywordAt(text, starts[0] as number, ends[0] as number);
   if (keyword === undefined) return undefined;
-  const at = (offset: number): Position => ({ offset, line: lineNo, column: offset - lineStart });
-  const lineStartPos = at(starts[0] as number);
-  const range: Range = { start: lineStartPos, end: at(ends[count - 1] as number) };
-  const power = wordOf(text, starts[1] as number, ends[1] as number, at);
+  const range = r.range(starts[0] as number, ends[count - 1] as number);
+  const power = wordOf(r, starts[1] as number, ends[1] as number);
   if (keyword === 'owners') {
     const provinces: G.Text[] = [];
     for (let i = 3; i < count; i = nextItem(count, i)) {
       const last = itemEnd(count, i);
       // An empty item (`bud, , par`) is reported by the general reader.
       if (last < i) return undefined;
-      provinces.push(textNode(text, starts[i] as number, ends[last] as number, at));
+      provinces.push(textNode(r, starts[i] as number, ends[last] as number));
     }
     return { kind: 'Owners', power, provinces, range };
   }
   const dislodged = keyword === 'dislodged';
   const units: G.UnitItem[] = [];
   for (let i = 3; i < count; i = nextItem(count, i)) {
-    const unit = unitItem(text, i, itemEnd(count, i), dislodged, at);
+    const unit = unitItem(r, i, itemEnd(count, i), dislodged);
     if (!unit) return undefined;
     units.push(unit);
   }
@@ -99,7 +98,7 @@ function scan(text: string, start: number, end: number): number {
       if (++colons > 1) return -1;
       kind = COLON;
       i++;
-    } else if (c === 47 && text.charCodeAt(i + 1) !== 47) {
+    } else if (c === 47 && (i + 1 >= end || text.charCodeAt(i + 1) !== 47)) {
       kind = SLASH;
       i++;
     } else return -1;
@@ -140,11 +139,23 @@ function nextItem(count: number, i: number): number {
 }
 
 /** `KIND LOCATION [from PROVINCE [via convoy]]` from token `i` to `last`; undefined for anything the general reader reports. */
-function unitItem(text: string, i: number, last: number, dislodged: boolean, at: (offset: number) => Position): G.UnitItem | undefined {
+function unitItem(r: LineReader, i: number, last: number, dislodged: boolean): G.UnitItem | undefined {
+  const text = r.text;
   if (last < i + 1 || kinds[i] !== WORD) return undefined;
-  const kindWord = wordOf(text, starts[i] as number, ends[i] as number, at);
-  const unitKind = UNIT_KINDS.get(kindWord.value);
-  if (unitKind === undefined) return undefined;
+  const kindStart = starts[i] as number;
+  const kindEnd = ends[i] as number;
+  // Most units are written `A …` or `F …`: their word needs no look-up.
+  const letter = kindEnd - kindStart === 1 ? KIND_LETTERS[text.charCodeAt(kindStart)] : undefined;
+  let kindWord: G.Word;
+  let unitKind: 'army' | 'fleet' | undefined;
+  if (letter) {
+    kindWord = { text: letter.text, value: letter.value, range: r.range(kindStart, kindEnd) };
+    unitKind = letter.kind;
+  } else {
+    kindWord = wordOf(r, kindStart, kindEnd);
+    unitKind = UNIT_KINDS.get(kindWord.value);
+    if (unitKind === undefined) return undefined;
+  }
   let fromAt = -1;
   for (let j = i + 1; j <= last; j++) {
     if (kinds[j] === WORD && isWord(text, j, 'from')) {
@@ -154,20 +165,19 @@ function unitItem(text: string, i: number, last: number, dislodged: boolean, at:
   }
   const locLast = fromAt < 0 ? last : fromAt - 1;
   if (locLast < i + 1) return undefined;
-  const location = textNode(text, starts[i + 1] as number, ends[locLast] as number, at);
-  // Without `from` the unit ends where its location does: one position for both.
-  const unitEnd = fromAt < 0 ? location.range.end : at(ends[last] as number);
-  const unit: G.UnitItem = { kindWord, location, range: { start: kindWord.range.start, end: unitEnd } };
+  const location = textNode(r, starts[i + 1] as number, ends[locLast] as number);
+  // Without `from` the unit ends where its location does.
+  const unit: G.UnitItem = { kindWord, location, range: fromAt < 0 ? r.join(kindWord.range, location.range) : r.range(kindStart, ends[last] as number) };
   unit.unitKind = unitKind;
   if (fromAt < 0) return unit;
   if (!dislodged) return undefined;
   let tailLast = last;
   if (last - fromAt >= 2 && isWord(text, last - 1, 'via') && isWord(text, last, 'convoy')) {
-    unit.viaConvoy = { range: { start: at(starts[last - 1] as number), end: at(ends[last] as number) } };
+    unit.viaConvoy = { range: r.range(starts[last - 1] as number, ends[last] as number) };
     tailLast = last - 2;
   }
   if (tailLast <= fromAt) return undefined;
-  unit.from = textNode(text, starts[fromAt + 1] as number, ends[tailLast] as number, at);
+  unit.from = textNode(r, starts[fromAt + 1] as number, ends[tailLast] as number);
   return unit;
 }
 
@@ -177,6 +187,14 @@ const UNIT_KINDS = new Map<string, 'army' | 'fleet'>([
   ['f', 'fleet'],
   ['fleet', 'fleet'],
 ]);
+
+/** The one-letter unit kinds by character code: the word as written, lower-cased, and its kind. */
+const KIND_LETTERS: Partial<Record<number, { text: string; value: string; kind: 'army' | 'fleet' }>> = {
+  65: { text: 'A', value: 'a', kind: 'army' },
+  97: { text: 'a', value: 'a', kind: 'army' },
+  70: { text: 'F', value: 'f', kind: 'fleet' },
+  102: { text: 'f', value: 'f', kind: 'fleet' },
+};
 
 /** The statement keyword of the first token, in any case, when it is one read here. */
 function keywordAt(text: string, start: number, end: number): 'units' | 'dislodged' | 'owners' | undefined {
@@ -193,13 +211,12 @@ function isWord(text: string, j: number, word: string): boolean {
 }
 
 /** A word node of one token: its text (the string kept for it, texts.ts) and lower-cased. */
-function wordOf(text: string, start: number, end: number, at: (offset: number) => Position): G.Word {
-  const written = keptText(text, start, end);
-  const from = at(start);
-  return { text: written, value: written.toLowerCase(), range: { start: from, end: end <= start ? from : at(end) } };
+function wordOf(r: LineReader, start: number, end: number): G.Word {
+  const written = keptText(r.text, start, end);
+  return { text: written, value: written.toLowerCase(), range: r.range(start, end) };
 }
 
 /** A text node from `start` to `end`, as the general reader's span of the tokens between. */
-function textNode(text: string, start: number, end: number, at: (offset: number) => Position): G.Text {
-  return { text: keptText(text, start, end), range: { start: at(start), end: at(end) } };
+function textNode(r: LineReader, start: number, end: number): G.Text {
+  return { text: keptText(r.text, start, end), range: r.range(start, end) };
 }

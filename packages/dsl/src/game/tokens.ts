@@ -92,7 +92,7 @@ export function commentStart(text: string, start: number, end: number): number {
       if (c === 92) i++;
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
-    else if (c === 47 && text.charCodeAt(i + 1) === 47 && i + 1 < end) return i;
+    else if (c === 47 && i + 1 < end && text.charCodeAt(i + 1) === 47) return i;
   }
   return end;
 }
