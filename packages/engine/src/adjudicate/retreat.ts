@@ -23,7 +23,7 @@ import { phaseAfter, phaseStep } from './step.js';
 import { DISBAND, friendlyWorkspaces, NO_OWNERS, type RetreatWorkspace } from './retreat-workspace.js';
 import { RETREAT_NONE, retreatCore } from './retreat-ints.js';
 import { STATUS_ILLEGAL, STATUS_SUCCEEDS } from './movement/outcome.js';
-import { DISLODGED, joined, ON_BOARD, readUnits, type UnitTable } from './units.js';
+import { DISLODGED, joined, ON_BOARD, readUnits } from './units.js';
 
 export { DISBAND } from './retreat-workspace.js';
 
@@ -102,17 +102,37 @@ export function adjudicateRetreat(
   return { results, dislodged: [], next: positionAfterRetreats(ws, position) };
 }
 
-/** The position after the retreats of `ws.final`: the units of the position, then those that retreated. */
+/**
+ * `positionAfter` (game/phases.ts) for a retreat phase: the units of the
+ * position, then those that retreated (`ws.final`). The centres they stand on
+ * are read off the columns rather than looked up by name again; the owners
+ * change as `updateOwners` changes them, unit by unit in that order.
+ */
 function positionAfterRetreats(ws: RetreatWorkspace, position: Position): Position {
-  const { board, final } = ws;
+  const { board, final, onBoard } = ws;
+  const { supplyCentre, provinceIds, locProvince } = board;
+  const phase = position.phase;
+  const step = phaseStep(board, ws.rules, phase);
+  const before = position.owners;
+  let owners = before;
+  const units = position.units;
+  if (step.ownersChange) {
+    for (let i = 0; i < onBoard.n; i++) {
+      const prov = onBoard.prov[i]!;
+      if (supplyCentre[prov]) owners = changeOwner(before, owners, provinceIds[prov]!, units[i]!.power);
+    }
+  }
   // The units on the board are shared with the position before (see positionAfter, game/phases.ts).
   const retreated: Unit[] = [];
   for (let u = 0; u < ws.dislodged.n; u++) {
-    if (final[u]! < 0) continue;
+    const l = final[u]!;
+    if (l < 0) continue;
     const d = ws.from[u]!;
-    retreated.push({ power: d.power, kind: d.kind, at: board.locName(final[u]!) });
+    retreated.push({ power: d.power, kind: d.kind, at: board.locName(l) });
+    const prov = locProvince[l]!;
+    if (step.ownersChange && supplyCentre[prov]) owners = changeOwner(before, owners, provinceIds[prov]!, d.power);
   }
-  return afterRetreats(board, ws.rules, position, ws.onBoard, joined(position.units, retreated));
+  return { units: joined(units, retreated), dislodged: [], owners, standoffs: [], phase: phaseAfter(step, phase) };
 }
 
 /**
@@ -191,28 +211,6 @@ function oneOrderPerUnit(ws: RetreatWorkspace, orders: readonly Order[], results
   for (let u = 0; u < ws.dislodged.n; u++) if (choice[u] === NO_CHOICE) choice[u] = -1;
 }
 
-/**
- * `positionAfter` (game/phases.ts) for a retreat phase with `units` after the
- * retreats: the units of the position (read into `onBoard`), then those that
- * retreated. The centres they stand on are read off the columns rather than
- * looked up by name again; the owners change as `updateOwners` changes them.
- */
-function afterRetreats(board: Board, rules: RuleOptions, position: Position, onBoard: UnitTable, units: Unit[]): Position {
-  const phase = position.phase;
-  const step = phaseStep(board, rules, phase);
-  const before = position.owners;
-  let owners = before;
-  if (step.ownersChange) {
-    const { supplyCentre, provinceIds, locProvince } = board;
-    const n = onBoard.n;
-    for (let i = 0; i < units.length; i++) {
-      const u = units[i]!;
-      const prov = i < n ? onBoard.prov[i]! : locProvince[board.locId(u.at)]!;
-      if (supplyCentre[prov]) owners = changeOwner(before, owners, provinceIds[prov]!, u.power);
-    }
-  }
-  return { units, dislodged: [], owners, standoffs: [], phase: phaseAfter(step, phase) };
-}
 
 /**
  * The retreat rules once each dislodged unit's usable order is known, for both
