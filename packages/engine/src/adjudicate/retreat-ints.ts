@@ -1,11 +1,11 @@
 /**
  * Retreat phase adjudication on integers: units, dislodged units and orders as
- * integer columns in, each dislodged unit's fate as integer columns out. The
- * rules are those of `adjudicateRetreat` (`retreat.ts`), read by the same
- * functions (`retreatRefusal`, `settleRetreats`); what differs is only that a
+ * integer columns in, each dislodged unit's fate as integer columns out. A
  * unit is named by its index, so it is never written wrong and has at most one
- * order. Working columns are allocated once per board and reused
- * (`retreat-workspace.ts`): nothing is
+ * order. The rules once the phase is read are `retreatCore`, which the friendly
+ * `adjudicateRetreat` (`retreat.ts`) calls too for orders that say what
+ * integers say (as orders chosen from the legal ones do). Working columns are
+ * allocated once per board and reused (`retreat-workspace.ts`): nothing is
  * allocated once warm, except when `retreat-default` has to choose for a unit
  * without a usable order (its list of options).
  */

@@ -28,8 +28,8 @@ import { DISLODGED, joined, ON_BOARD, readUnits } from './units.js';
 export { DISBAND } from './retreat-workspace.js';
 
 /**
- * What the retreat rules read, as integer columns: shared by the friendly
- * adjudication (`RetreatCtx`) and the integer one (`retreat-ints.ts`).
+ * What the retreat rules read, as integer columns: the workspace both entries
+ * fill (`RetreatWorkspace`, retreat-workspace.ts).
  */
 export interface RetreatRules {
   board: Board;
