@@ -15,7 +15,7 @@ import { PhaseDraws } from './prng.js';
 import type { Reason } from './reasons.js';
 import type { RetreatRules } from './retreat.js';
 import { Slab } from './slab.js';
-import { DISLODGED, ON_BOARD, readUnits, UnitColumns, type UnitTable } from './units.js';
+import { UnitColumns, type UnitTable } from './units.js';
 
 /** What a dislodged unit ends up doing: in `RetreatWorkspace.choice`, a disband (else a location, or -1). */
 export const DISBAND = -2;
@@ -26,14 +26,15 @@ export class RetreatWorkspace implements RetreatRules {
   /**
    * The units on the board and the dislodged units, read from names (the friendly entry): the board's
    * reusable columns (`readUnits`), which the adjustment phase reads its units into too, so that each
-   * phase finds them warm. The integer entry fills columns of its own (`own`), and marks `occupant` alone.
+   * phase finds them warm (`retreatContext` sets them). The integer entry fills columns of its own (`own`),
+   * and marks `occupant` alone.
    */
   onBoard: UnitTable;
   dislodged: UnitTable;
-  /** The integer entry's dislodged units. */
+  /** The integer entry's dislodged units (none for the friendly entry, which reads them as it reads `onBoard`). */
   readonly own: UnitColumns;
   /** Per province: the unit standing there, or -1: `onBoard.unitAt` for the friendly entry, a column of its own for the integer one. */
-  readonly occupant: Int32Array;
+  occupant: Int32Array;
   /** The dislodged units as the position lists them (the friendly entry). */
   from: readonly DislodgedUnit[] = [];
   readonly attackFrom: Int32Array;
@@ -67,12 +68,11 @@ export class RetreatWorkspace implements RetreatRules {
   constructor(board: Board, friendly: boolean) {
     const P = board.provinceCount;
     this.board = board;
-    this.onBoard = readUnits(board, [], ON_BOARD);
     this.own = new UnitColumns(friendly ? 0 : P, friendly ? 0 : P);
-    this.dislodged = friendly ? readUnits(board, [], DISLODGED) : this.own;
+    this.onBoard = this.dislodged = this.own;
     // In the order a phase reads them.
     const slab = new Slab(9 * P, 4 * P);
-    this.occupant = friendly ? this.onBoard.unitAt : slab.int32(P, -1);
+    this.occupant = friendly ? this.own.unitAt : slab.int32(P, -1);
     this.attackFrom = slab.int32(P);
     this.to = slab.int32(P);
     this.byConvoy = slab.uint8(P);

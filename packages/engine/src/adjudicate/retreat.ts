@@ -257,7 +257,8 @@ export function retreatContext(
   const ws = friendlyWorkspaces.get(board);
   ws.rules = rules;
   ws.target = -1;
-  ws.onBoard = readUnits(board, position.units, ON_BOARD);
+  const onBoard = (ws.onBoard = readUnits(board, position.units, ON_BOARD));
+  ws.occupant = onBoard.unitAt;
   const from = (ws.from = position.dislodged);
   ws.dislodged = readUnits(board, from, DISLODGED);
   const { standoff, attackFrom, byConvoy } = ws;
