@@ -1,6 +1,6 @@
 /**
- * One working object per board, made on first use and reused (the integer
- * retreat and adjustment cores' workspaces). The last board's object is kept beside the map, so that
+ * One working object per board, made on first use and reused (the retreat
+ * and adjustment workspaces). The last board's object is kept beside the map, so that
  * a caller adjudicating phase after phase on one board skips the map look-up;
  * it keeps that board alive until another board is used.
  */

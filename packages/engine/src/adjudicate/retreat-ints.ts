@@ -1,10 +1,11 @@
 /**
  * Retreat phase adjudication on integers: units, dislodged units and orders as
- * integer columns in, each dislodged unit's fate as integer columns out. The
- * rules are those of `adjudicateRetreat` (`retreat.ts`), read by the same
- * functions (`retreatRefusal`, `settleRetreats`); what differs is only that a
+ * integer columns in, each dislodged unit's fate as integer columns out. A
  * unit is named by its index, so it is never written wrong and has at most one
- * order. Working columns are allocated once per board and reused: nothing is
+ * order. The rules once the phase is read are `retreatCore`, which the friendly
+ * `adjudicateRetreat` (`retreat.ts`) calls too for orders that say what
+ * integers say (as orders chosen from the legal ones do). Working columns are
+ * allocated once per board and reused (`retreat-workspace.ts`): nothing is
  * allocated once warm, except when `retreat-default` has to choose for a unit
  * without a usable order (its list of options).
  */
@@ -12,10 +13,9 @@ import type { Board } from '../board/board.js';
 import type { RuleOptions } from '../config/rules.js';
 import type { Phase } from '../game/position.js';
 import { STATUS_FAILS, STATUS_ILLEGAL, STATUS_NONE, STATUS_SUCCEEDS } from './movement/outcome.js';
-import { PerBoard } from './per-board.js';
-import { PhaseDraws } from './prng.js';
 import type { Reason } from './reasons.js';
-import { DISBAND, retreatRefusal, settleRetreats, type RetreatRules } from './retreat.js';
+import { retreatRefusal, settleRetreats } from './retreat.js';
+import { DISBAND, intWorkspaces, type RetreatWorkspace } from './retreat-workspace.js';
 import { ARMY } from '../board/codes.js';
 
 /** Per dislodged unit in `RetreatOrdersInts.to`: no order. */
@@ -61,45 +61,6 @@ export interface RetreatResultInts {
   readonly final: Int32Array;
 }
 
-class RetreatWorkspace implements RetreatRules {
-  board: Board;
-  rules!: RuleOptions;
-  readonly occupant: Int32Array;
-  readonly dislodged: { n: number; power: Int32Array; kind: Uint8Array; loc: Int32Array; prov: Int32Array };
-  readonly attackFrom: Int32Array;
-  readonly byConvoy: Uint8Array;
-  readonly standoff: Uint8Array;
-  owner: ArrayLike<number> = [];
-  target = -1;
-  /** Per dislodged unit: where it goes (a location or DISBAND), then -1 if it clashed. */
-  readonly choice: Int32Array;
-  /** Per province: units retreating there. */
-  readonly count: Int32Array;
-  readonly status: Uint8Array;
-  readonly reason: (Reason | undefined)[];
-  readonly final: Int32Array;
-  readonly result: { n: number; status: Uint8Array; reason: (Reason | undefined)[]; final: Int32Array };
-  readonly draws = new PhaseDraws();
-
-  constructor(board: Board) {
-    const P = board.provinceCount;
-    this.board = board;
-    this.occupant = new Int32Array(P).fill(-1);
-    this.dislodged = { n: 0, power: new Int32Array(P), kind: new Uint8Array(P), loc: new Int32Array(P), prov: new Int32Array(P) };
-    this.attackFrom = new Int32Array(P);
-    this.byConvoy = new Uint8Array(P);
-    this.standoff = new Uint8Array(P);
-    this.choice = new Int32Array(P);
-    this.count = new Int32Array(P);
-    this.status = new Uint8Array(P);
-    this.reason = new Array<Reason | undefined>(P).fill(undefined);
-    this.final = new Int32Array(P);
-    this.result = { n: 0, status: this.status, reason: this.reason, final: this.final };
-  }
-}
-
-const workspaces = new PerBoard((board) => new RetreatWorkspace(board));
-
 function provinceOf(board: Board, l: number): number {
   const p = board.locProvince[l];
   if (p === undefined || l < 0) throw new RangeError(`unknown location ${l}`);
@@ -121,20 +82,17 @@ export function adjudicateRetreatInts(
   orders: RetreatOrdersInts,
   seed = 0,
 ): RetreatResultInts {
-  const ws = workspaces.get(board);
+  const ws = intWorkspaces.get(board);
   ws.rules = rules;
   ws.owner = position.owner;
-  ws.draws.reset(seed, position.phase);
-  const { occupant, standoff, choice, count, status, reason, final } = ws;
+  const { occupant, standoff } = ws;
   const P = board.provinceCount;
-  const locProvince = board.locProvince;
   const { units } = position;
   const d = position.dislodged;
   const n = d.n;
   if (units.n > P || n > P) throw new RangeError(`more units than provinces (${P})`);
-  const D = ws.dislodged;
-  D.n = n;
-  for (let u = 0; u < n; u++) choice[u] = -1;
+  const D = ws.own;
+  D.n = 0;
   // Every mark set below is undone before returning (or throwing), so that the columns are clean between calls.
   try {
     for (let u = 0; u < units.n; u++) occupant[provinceOf(board, units.loc[u]!)] = u;
@@ -147,45 +105,59 @@ export function adjudicateRetreatInts(
       ws.attackFrom[u] = d.attackFrom[u]!;
       ws.byConvoy[u] = d.byConvoy[u]!;
     }
-    for (let u = 0; u < n; u++) {
-      const to = orders.to[u]!;
-      reason[u] = undefined;
-      choice[u] = -1;
-      if (to === RETREAT_NONE) {
-        status[u] = STATUS_NONE;
-        continue;
-      }
-      status[u] = STATUS_SUCCEEDS;
-      if (to === RETREAT_DISBAND) {
-        choice[u] = DISBAND;
-        continue;
-      }
-      // As `readDestination` reads a written place: an army ignores a coast (or fails on it under `unknown-coast fail`).
-      const p = provinceOf(board, to);
-      let coast = to === p ? -1 : to;
-      let why: Reason | undefined;
-      if (coast >= 0 && D.kind[u] === ARMY) {
-        if (rules['unknown-coast'] === 'fail') why = 'unknown-coast';
-        coast = -1;
-      }
-      why ??= retreatRefusal(ws, u, p, coast);
-      if (why !== undefined) {
-        status[u] = STATUS_ILLEGAL;
-        reason[u] = why;
-      } else choice[u] = ws.target;
-    }
-    settleRetreats(ws, choice, final, count, ws.draws.get);
-    // A unit whose retreat stood but clashed with another's.
-    for (let u = 0; u < n; u++) {
-      if (choice[u]! >= 0 && final[u]! < 0 && status[u] === STATUS_SUCCEEDS) {
-        status[u] = STATUS_FAILS;
-        reason[u] = 'retreat-clash';
-      }
-    }
+    D.n = n;
+    retreatCore(ws, orders.to, seed, position.phase);
   } finally {
     occupant.fill(-1);
     standoff.fill(0);
   }
   ws.result.n = n;
   return ws.result;
+}
+
+/**
+ * The retreat rules on a workspace that holds a phase (its dislodged units,
+ * what blocks them, the rules), for both entries: `to[u]` is unit `u`'s order
+ * (RETREAT_NONE, RETREAT_DISBAND or a location). Fills each unit's `status`,
+ * `reason`, `choice` and `final`. Throws RangeError on an unknown location.
+ */
+export function retreatCore(ws: RetreatWorkspace, to: ArrayLike<number>, seed: number, phase: Phase): void {
+  const { board, rules, choice, status, reason, final } = ws;
+  const n = ws.dislodged.n;
+  for (let u = 0; u < n; u++) {
+    const t = to[u]!;
+    reason[u] = undefined;
+    choice[u] = -1;
+    if (t === RETREAT_NONE) {
+      status[u] = STATUS_NONE;
+      continue;
+    }
+    status[u] = STATUS_SUCCEEDS;
+    if (t === RETREAT_DISBAND) {
+      choice[u] = DISBAND;
+      continue;
+    }
+    // As `readDestination` reads a written place: an army ignores a coast (or fails on it under `unknown-coast fail`).
+    const p = provinceOf(board, t);
+    let coast = t === p ? -1 : t;
+    let why: Reason | undefined;
+    if (coast >= 0 && ws.dislodged.kind[u] === ARMY) {
+      if (rules['unknown-coast'] === 'fail') why = 'unknown-coast';
+      coast = -1;
+    }
+    why ??= retreatRefusal(ws, u, p, coast);
+    if (why !== undefined) {
+      status[u] = STATUS_ILLEGAL;
+      reason[u] = why;
+    } else choice[u] = ws.target;
+  }
+  ws.draws.reset(seed, phase);
+  settleRetreats(ws, choice, final, ws.count, ws.draws.get);
+  // A unit whose retreat stood but clashed with another's.
+  for (let u = 0; u < n; u++) {
+    if (choice[u]! >= 0 && final[u]! < 0 && status[u] === STATUS_SUCCEEDS) {
+      status[u] = STATUS_FAILS;
+      reason[u] = 'retreat-clash';
+    }
+  }
 }

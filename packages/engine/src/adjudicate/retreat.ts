@@ -14,20 +14,22 @@ import { NEUTRAL_POWER } from '../config/variant-config.js';
 import { changeOwner } from '../game/phases.js';
 import type { DislodgedUnit, Position, Unit } from '../game/position.js';
 import type { Order, UnitRef } from '../orders/order.js';
-import { drawIndex, PhaseDraws, type Rng } from './prng.js';
+import { drawIndex, type Rng } from './prng.js';
 import { readOwners } from './adjustment/index.js';
 import type { OrderResult, PhaseResult } from './result.js';
 import { reasonText, type Reason } from './reasons.js';
 import { destinationOf, findUnitIndex, fleetDestinationLoc, found } from './refs.js';
 import { phaseAfter, phaseStep } from './step.js';
-import { DISLODGED, joined, ON_BOARD, readUnits, type UnitTable } from './units.js';
+import { DISBAND, friendlyWorkspaces, NO_OWNERS, type RetreatWorkspace } from './retreat-workspace.js';
+import { RETREAT_NONE, retreatCore } from './retreat-ints.js';
+import { STATUS_ILLEGAL, STATUS_SUCCEEDS } from './movement/outcome.js';
+import { DISLODGED, joined, ON_BOARD, readUnits } from './units.js';
 
-/** What a dislodged unit ends up doing. */
-export const DISBAND = -2;
+export { DISBAND } from './retreat-workspace.js';
 
 /**
- * What the retreat rules read, as integer columns: shared by the friendly
- * adjudication (`RetreatCtx`) and the integer one (`retreat-ints.ts`).
+ * What the retreat rules read, as integer columns: the workspace both entries
+ * fill (`RetreatWorkspace`, retreat-workspace.ts).
  */
 export interface RetreatRules {
   board: Board;
@@ -48,13 +50,8 @@ export interface RetreatRules {
   target: number;
 }
 
-export interface RetreatCtx extends RetreatRules {
-  /** The units on the board (they block retreats). */
-  onBoard: UnitTable;
-  /** The dislodged units. */
-  dislodged: UnitTable;
-  from: readonly DislodgedUnit[];
-}
+/** The friendly entry's context: the board's workspace, filled from a position (`retreatContext`). */
+export type RetreatCtx = RetreatWorkspace;
 
 export function adjudicateRetreat(
   board: Board,
@@ -63,110 +60,157 @@ export function adjudicateRetreat(
   rules: RuleOptions,
   seed: number,
 ): PhaseResult {
-  if (position.dislodged.length === 0 && orders.length === 0) return passOver(board, rules, position);
-  const ctx = retreatContext(board, rules, position);
-  const { dislodged } = ctx;
-  const n = dislodged.n;
   const m = orders.length;
-  // Per unit (board's scratch columns, cleared for the units here): the orders that stand for it,
-  // their first and last target (DISBAND for a disband) and whether the targets differ.
-  const sc = retreatScratch(board);
-  const { ordersOf, firstTarget, lastTarget, differ, choice } = sc;
+  // Every retreat phase takes this path, also one with nothing dislodged and no orders (most of them, as a
+  // game passes over them), rather than a shortcut of its own: a retreat phase to decide comes a few times a
+  // game, and its code, run at every retreat phase, is then still in the processor's caches (measured: run
+  // just after another retreat phase, a phase to decide takes about a third less time than run cold).
+  const ws = retreatContext(board, rules, position);
+  const n = ws.dislodged.n;
+  if (ws.orderUnit.length < m) {
+    ws.orderUnit = new Int32Array(m * 2);
+    ws.orderTarget = new Int32Array(m * 2);
+  }
+  // The orders as the integer core takes them (`retreatCore`), when they say exactly what the integers say, as
+  // orders chosen from the legal ones do: each names a dislodged unit as the position lists it (the unit
+  // findUnitIndex finds, with nothing wrongly written), at most one per unit, a retreat to a province named as
+  // the board names it (its location, what destinationOf reads from it) or a disband. Else all is read as written.
+  const { to, orderUnit } = ws;
+  for (let u = 0; u < n; u++) to[u] = RETREAT_NONE;
+  for (let index = 0; index < m; index++) {
+    const order = orders[index]!;
+    if (order.type !== 'retreat' && order.type !== 'move' && order.type !== 'disband') return asWritten(ws, position, orders, seed);
+    const u = listedUnit(ws.from, order);
+    if (u < 0 || to[u] !== RETREAT_NONE) return asWritten(ws, position, orders, seed);
+    orderUnit[index] = u;
+    if (order.type === 'disband') to[u] = DISBAND;
+    else {
+      const l = board.locId(order.to);
+      if (l < 0 || l >= board.provinceCount) return asWritten(ws, position, orders, seed);
+      to[u] = l;
+    }
+  }
+  retreatCore(ws, to, seed, position.phase);
+  const { status, reason } = ws;
+  const results: OrderResult[] = new Array<OrderResult>(m);
+  for (let index = 0; index < m; index++) {
+    const order = orders[index]!;
+    const u = orderUnit[index]!;
+    const st = status[u];
+    results[index] = st === STATUS_SUCCEEDS ? { order, status: 'succeeds' } : st === STATUS_ILLEGAL ? illegal(order, reason[u]!) : failed(order, reason[u]!);
+  }
+  return { results, dislodged: [], next: positionAfterRetreats(ws, position) };
+}
+
+/**
+ * `positionAfter` (game/phases.ts) for a retreat phase: the units of the
+ * position, then those that retreated (`ws.final`). The centres they stand on
+ * are read off the columns rather than looked up by name again; the owners
+ * change as `updateOwners` changes them, unit by unit in that order.
+ */
+function positionAfterRetreats(ws: RetreatWorkspace, position: Position): Position {
+  const { board, final, onBoard } = ws;
+  const { supplyCentre, provinceIds, locProvince } = board;
+  const phase = position.phase;
+  const step = phaseStep(board, ws.rules, phase);
+  const before = position.owners;
+  let owners = before;
+  const units = position.units;
+  if (step.ownersChange) {
+    for (let i = 0; i < onBoard.n; i++) {
+      const prov = onBoard.prov[i]!;
+      if (supplyCentre[prov]) owners = changeOwner(before, owners, provinceIds[prov]!, units[i]!.power);
+    }
+  }
+  // The units on the board are shared with the position before (see positionAfter, game/phases.ts).
+  const retreated: Unit[] = [];
+  for (let u = 0; u < ws.dislodged.n; u++) {
+    const l = final[u]!;
+    if (l < 0) continue;
+    const d = ws.from[u]!;
+    retreated.push({ power: d.power, kind: d.kind, at: board.locName(l) });
+    const prov = locProvince[l]!;
+    if (step.ownersChange && supplyCentre[prov]) owners = changeOwner(before, owners, provinceIds[prov]!, d.power);
+  }
+  return { units: joined(units, retreated), dislodged: [], owners, standoffs: [], phase: phaseAfter(step, phase) };
+}
+
+/**
+ * The retreat phase with its orders read as written (`checkRetreatOrder`):
+ * any order, of any phase, naming any unit in any way the orders allow, and
+ * more than one order for a unit.
+ */
+function asWritten(ws: RetreatWorkspace, position: Position, orders: readonly Order[], seed: number): PhaseResult {
+  const n = ws.dislodged.n;
+  const m = orders.length;
+  // Per unit: the orders that stand for it, their first and last target (DISBAND for a disband) and whether the targets differ.
+  const { ordersOf, firstTarget, lastTarget, differ, choice } = ws;
   for (let u = 0; u < n; u++) {
     ordersOf[u] = 0;
     differ[u] = 0;
     choice[u] = -1;
   }
   // Per order: its unit (or -1 when illegal) and target.
-  if (sc.orderUnit.length < m) {
-    sc.orderUnit = new Int32Array(m * 2);
-    sc.orderTarget = new Int32Array(m * 2);
-  }
-  const { orderUnit, orderTarget } = sc;
+  const { orderUnit, orderTarget } = ws;
   const results: OrderResult[] = new Array<OrderResult>(m);
+  let repeats = false;
   for (let index = 0; index < m; index++) {
     const order = orders[index]!;
-    const u = checkRetreatOrder(ctx, order);
+    const u = checkRetreatOrder(ws, order);
     orderUnit[index] = u;
     if (u < 0) {
-      results[index] = { order, status: 'illegal', reason: found.reason, detail: reasonText(found.reason) };
+      results[index] = illegal(order, found.reason);
       continue;
     }
-    const target = checkedTarget;
+    const target = ws.target;
     orderTarget[index] = target;
-    if (ordersOf[u]!++ === 0) firstTarget[u] = target;
-    else if (target !== firstTarget[u]) differ[u] = 1;
+    if (ordersOf[u]!++ === 0) {
+      firstTarget[u] = choice[u] = target;
+      continue;
+    }
+    repeats = true;
+    if (target !== firstTarget[u]) differ[u] = 1;
     lastTarget[u] = target;
   }
-
   // One order per unit (DATC 4.D.3); exact repeats count once.
-  let repeats = false;
-  for (let u = 0; u < n; u++) {
-    if (ordersOf[u] === 0) continue;
-    if (ordersOf[u]! > 1) repeats = true;
-    if (!differ[u]) choice[u] = firstTarget[u]!;
-    else {
-      const rule = rules['duplicate-orders'];
-      // NO_CHOICE: every order of the unit is a duplicate, and it follows the default below.
-      choice[u] = rule === 'first' ? firstTarget[u]! : rule === 'last' ? lastTarget[u]! : NO_CHOICE;
-    }
-  }
-  if (repeats) {
-    for (let index = 0; index < m; index++) {
-      const u = orderUnit[index]!;
-      if (u < 0 || ordersOf[u] === 1) continue;
-      if (choice[u] === NO_CHOICE || orderTarget[index] !== choice[u]) {
-        results[index] = { order: orders[index]!, status: 'illegal', reason: 'duplicate-order', detail: reasonText('duplicate-order') };
-        orderUnit[index] = -1;
-      }
-    }
-  }
+  if (repeats) oneOrderPerUnit(ws, orders, results);
 
   // The rest of the rules, as on integers (units without a usable order, clashes).
-  for (let u = 0; u < n; u++) if (choice[u] === NO_CHOICE) choice[u] = -1;
-  const { final, draws } = sc;
-  draws.reset(seed, position.phase);
-  settleRetreats(ctx, choice, final, sc.count, draws.get);
-  // The units on the board are shared with the position before (see positionAfter, game/phases.ts).
-  const retreated: Unit[] = [];
-  for (let u = 0; u < n; u++) {
-    if (final[u]! < 0) continue;
-    const d = position.dislodged[u]!;
-    retreated.push({ power: d.power, kind: d.kind, at: board.locName(final[u]!) });
-  }
-  const unitsAfter = joined(position.units, retreated);
-
+  const final = ws.final;
+  ws.draws.reset(seed, position.phase);
+  settleRetreats(ws, choice, final, ws.count, ws.draws.get);
   for (let index = 0; index < m; index++) {
     if (results[index] !== undefined) continue;
     const order = orders[index]!;
     const u = orderUnit[index]!;
     results[index] = choice[u]! >= 0 && final[u]! < 0 ? failed(order, 'retreat-clash') : { order, status: 'succeeds' };
   }
-  return { results, dislodged: [], next: afterRetreats(board, rules, position, ctx.onBoard, unitsAfter) };
+  return { results, dislodged: [], next: positionAfterRetreats(ws, position) };
 }
 
 /**
- * `positionAfter` (game/phases.ts) for a retreat phase with `units` after the
- * retreats: the units of the position (read into `onBoard`), then those that
- * retreated. The centres they stand on are read off the columns rather than
- * looked up by name again; the owners change as `updateOwners` changes them.
+ * DATC 4.D.3 for the units given more than one order: exact repeats count
+ * once; orders of differing targets follow `duplicate-orders` (the first, the
+ * last, or none: then the unit has no order and `retreat-default` decides).
+ * The orders that do not count are illegal.
  */
-function afterRetreats(board: Board, rules: RuleOptions, position: Position, onBoard: UnitTable, units: Unit[]): Position {
-  const phase = position.phase;
-  const step = phaseStep(board, rules, phase);
-  const before = position.owners;
-  let owners = before;
-  if (step.ownersChange) {
-    const { supplyCentre, provinceIds, locProvince } = board;
-    const n = onBoard.n;
-    for (let i = 0; i < units.length; i++) {
-      const u = units[i]!;
-      const prov = i < n ? onBoard.prov[i]! : locProvince[board.locId(u.at)]!;
-      if (supplyCentre[prov]) owners = changeOwner(before, owners, provinceIds[prov]!, u.power);
+function oneOrderPerUnit(ws: RetreatWorkspace, orders: readonly Order[], results: OrderResult[]): void {
+  const { ordersOf, firstTarget, lastTarget, differ, choice, orderUnit, orderTarget } = ws;
+  const rule = ws.rules['duplicate-orders'];
+  for (let u = 0; u < ws.dislodged.n; u++) {
+    if (differ[u]) choice[u] = rule === 'first' ? firstTarget[u]! : rule === 'last' ? lastTarget[u]! : NO_CHOICE;
+  }
+  for (let index = 0; index < orders.length; index++) {
+    const u = orderUnit[index]!;
+    if (u < 0 || ordersOf[u] === 1) continue;
+    if (choice[u] === NO_CHOICE || orderTarget[index] !== choice[u]) {
+      results[index] = illegal(orders[index]!, 'duplicate-order');
+      orderUnit[index] = -1;
     }
   }
-  return { units, dislodged: [], owners, standoffs: [], phase: phaseAfter(step, phase) };
+  for (let u = 0; u < ws.dislodged.n; u++) if (choice[u] === NO_CHOICE) choice[u] = -1;
 }
+
 
 /**
  * The retreat rules once each dislodged unit's usable order is known, for both
@@ -181,7 +225,9 @@ function afterRetreats(board: Board, rules: RuleOptions, position: Position, onB
 export function settleRetreats(ctx: RetreatRules, choice: Int32Array, final: Int32Array, count: Int32Array, rng: () => Rng): void {
   const n = ctx.dislodged.n;
   const locProvince = ctx.board.locProvince;
-  for (const u of inProvinceOrder(ctx.dislodged, (u) => choice[u] === -1)) choice[u] = defaultRetreat(ctx, u, rng);
+  let unordered = false;
+  for (let u = 0; u < n; u++) if (choice[u] === -1) unordered = true;
+  if (unordered) for (const u of inProvinceOrder(ctx.dislodged, (u) => choice[u] === -1)) choice[u] = defaultRetreat(ctx, u, rng);
   for (let u = 0; u < n; u++) if (choice[u]! >= 0) count[locProvince[choice[u]!]!]! += 1;
   for (let u = 0; u < n; u++) {
     const target = choice[u]!;
@@ -190,7 +236,7 @@ export function settleRetreats(ctx: RetreatRules, choice: Int32Array, final: Int
   for (let u = 0; u < n; u++) if (choice[u]! >= 0) count[locProvince[choice[u]!]!] = 0;
 }
 
-/** In `RetreatScratch.choice`: the unit's orders were all duplicates (DATC 4.D.3), so it has none. */
+/** In `RetreatWorkspace.choice`: the unit's orders were all duplicates (DATC 4.D.3), so it has none. */
 const NO_CHOICE = -3;
 
 /** Whether a retreat phase has a unit to order: a dislodged unit of a power (neutral ones are simply disbanded). */
@@ -199,115 +245,50 @@ export function retreatsDue(position: Pick<Position, 'dislodged'>): boolean {
 }
 
 /**
- * A retreat phase with nothing dislodged and no orders, as a game passes over
- * it: the same result as the full adjudication, without its tables. The units
- * are still read, so that a position naming an unknown place throws as before.
- */
-function passOver(board: Board, rules: RuleOptions, position: Position): PhaseResult {
-  const onBoard = readUnits(board, position.units);
-  // The unit objects are shared with the position before (see positionAfter, game/phases.ts).
-  const next = afterRetreats(board, rules, position, onBoard, position.units.slice());
-  return { results: [], dislodged: [], next };
-}
-
-/**
- * Per-province columns of the friendly retreat phase, made once per board:
- * each would be a typed array over 64 bytes, backed outside the heap and
- * costly to allocate per phase. Per dislodged unit, `attackFrom` and
- * `byConvoy` (read below the number of dislodged units, at most one per province).
- */
-interface RetreatScratch {
-  readonly standoff: Uint8Array;
-  readonly attackFrom: Int32Array;
-  readonly byConvoy: Uint8Array;
-  /** Per province: the units retreating there. */
-  readonly count: Int32Array;
-  /** Per dislodged unit: how many legal orders name it, the first and last one's target, whether their targets differ, and its retreat. */
-  readonly ordersOf: Int32Array;
-  readonly firstTarget: Int32Array;
-  readonly lastTarget: Int32Array;
-  readonly differ: Uint8Array;
-  readonly choice: Int32Array;
-  /** Per dislodged unit: where it ends (`settleRetreats`). */
-  readonly final: Int32Array;
-  /** The phase's draws (the generator made at the first draw only). */
-  readonly draws: PhaseDraws;
-  /** Per order: the unit it stands for (-1 when illegal) and its target; grown as needed. */
-  orderUnit: Int32Array;
-  orderTarget: Int32Array;
-}
-
-const scratch = new WeakMap<Board, RetreatScratch>();
-
-function retreatScratch(board: Board): RetreatScratch {
-  let s = scratch.get(board);
-  if (!s) {
-    const P = board.provinceCount;
-    scratch.set(
-      board,
-      (s = {
-        standoff: new Uint8Array(P),
-        attackFrom: new Int32Array(P),
-        byConvoy: new Uint8Array(P),
-        count: new Int32Array(P),
-        ordersOf: new Int32Array(P),
-        firstTarget: new Int32Array(P),
-        lastTarget: new Int32Array(P),
-        differ: new Uint8Array(P),
-        choice: new Int32Array(P),
-        final: new Int32Array(P),
-        draws: new PhaseDraws(),
-        orderUnit: new Int32Array(64),
-        orderTarget: new Int32Array(64),
-      }),
-    );
-  }
-  return s;
-}
-
-/**
  * The retreat context of a position's dislodged units, standoffs and owners
- * (its units block retreats), in the board's reusable columns (`readUnits`,
- * `readOwners`): valid until they are read again, by the next phase adjudicated
- * on the board.
+ * (its units block retreats), in the board's workspace (`retreat-workspace.ts`):
+ * valid until it is filled again, by the next retreat phase adjudicated on the board.
  */
 export function retreatContext(
   board: Board,
   rules: RuleOptions,
   position: Pick<Position, 'units' | 'dislodged' | 'standoffs' | 'owners'>,
 ): RetreatCtx {
-  const onBoard = readUnits(board, position.units, ON_BOARD);
-  const dislodged = readUnits(board, position.dislodged, DISLODGED);
-  const { standoff, attackFrom, byConvoy } = retreatScratch(board);
+  const ws = friendlyWorkspaces.get(board);
+  ws.rules = rules;
+  ws.target = -1;
+  const onBoard = (ws.onBoard = readUnits(board, position.units, ON_BOARD));
+  ws.occupant = onBoard.unitAt;
+  const from = (ws.from = position.dislodged);
+  ws.dislodged = readUnits(board, from, DISLODGED);
+  const { standoff, attackFrom, byConvoy } = ws;
   standoff.fill(0);
-  for (const s of position.standoffs) {
-    const p = board.provinceId(s);
+  const standoffs = position.standoffs;
+  for (let i = 0; i < standoffs.length; i++) {
+    const p = board.provinceId(standoffs[i]!);
     if (p >= 0) standoff[p] = 1;
   }
-  const from = position.dislodged;
   for (let u = 0; u < from.length; u++) {
     const d = from[u]!;
     attackFrom[u] = d.from === undefined ? -1 : board.provinceId(d.from);
     byConvoy[u] = d.byConvoy === true ? 1 : 0;
   }
   // Only the `gm-order` default reads the owners.
-  const owner = rules['retreat-default'] === 'gm-order' ? readOwners(board, position.owners) : NO_OWNERS;
-  return { board, rules, onBoard, occupant: onBoard.unitAt, dislodged, from: position.dislodged, attackFrom, byConvoy, standoff, owner, target: -1 };
+  ws.owner = rules['retreat-default'] === 'gm-order' ? readOwners(board, position.owners) : NO_OWNERS;
+  return ws;
 }
 
-/** `RetreatRules.owner` when the rules never read it. */
-const NO_OWNERS: ArrayLike<number> = new Int32Array(0);
+function illegal(order: Order, reason: Reason): OrderResult {
+  return { order, status: 'illegal', reason, detail: reasonText(reason) };
+}
 
 function failed(order: Order, reason: Reason): OrderResult {
   return { order, status: 'fails', reason, detail: reasonText(reason) };
 }
 
-/** The target of the last order `checkRetreatOrder` found legal (a location, or DISBAND). */
-let checkedTarget = DISBAND;
-
-/** The dislodged unit a retreat phase order stands for (its target in `checkedTarget`), or -1 with why not in `found.reason`. */
+/** The dislodged unit a retreat phase order stands for (its target, a location or DISBAND, in `ctx.target`), or -1 with why not in `found.reason`. */
 function checkRetreatOrder(ctx: RetreatCtx, order: Order): number {
-  const { board, rules, onBoard, dislodged } = ctx;
+  const { board, rules, dislodged } = ctx;
   if (order.type !== 'retreat' && order.type !== 'move' && order.type !== 'disband') return refuse('wrong-phase');
   let u = listedUnit(ctx.from, order);
   if (u < 0) {
@@ -317,12 +298,12 @@ function checkRetreatOrder(ctx: RetreatCtx, order: Order): number {
     if (u < 0) {
       // 6.H.4: a unit that was not dislodged cannot move in the retreat phase.
       if (found.reason !== 'no-unit') return -1;
-      return refuse(findUnitIndex(board, rules, onBoard, order.unit, power, false) >= 0 ? 'not-dislodged' : 'no-unit');
+      return refuse(findUnitIndex(board, rules, ctx.onBoard, order.unit, power, false) >= 0 ? 'not-dislodged' : 'no-unit');
     }
     if (dislodged.power[u] !== power) return refuse('wrong-power');
   }
   if (order.type === 'disband') {
-    checkedTarget = DISBAND;
+    ctx.target = DISBAND;
     return u;
   }
   // A province named as the board names it is its location (every other location's name has a '/'):
@@ -332,9 +313,7 @@ function checkRetreatOrder(ctx: RetreatCtx, order: Order): number {
   const prov = plain ? to : destinationOf(board, rules, order.to, dislodged.kind[u]!);
   if (prov < 0) return -1;
   const reason = retreatRefusal(ctx, u, prov, plain ? -1 : found.coast);
-  if (reason !== undefined) return refuse(reason);
-  checkedTarget = ctx.target;
-  return u;
+  return reason === undefined ? u : refuse(reason);
 }
 
 /**

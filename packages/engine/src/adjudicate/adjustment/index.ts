@@ -28,13 +28,21 @@ export function readOwners(board: Board, owners: Readonly<Record<string, string>
   return fillOwners(board, owners, out);
 }
 
-/** Per province of `out`: the index of the power owning it, or -1. */
+/**
+ * Per supply centre of `out`: the index of the power owning it, or -1 (also
+ * for every other province: only a centre's owner counts, wherever these
+ * columns are read). Centre by centre rather than key by key: an owner's
+ * look-up by the centre's name is one hash look-up fewer than reading a key's
+ * province, and no keys are listed.
+ */
 export function fillOwners(board: Board, owners: Readonly<Record<string, string>>, out: Int32Array): Int32Array {
   out.fill(-1);
-  // for-in rather than Object.entries: no array of pairs per phase (an owners object has no inherited keys).
-  for (const c in owners) {
-    const prov = board.provinceId(c);
-    if (prov >= 0) out[prov] = board.powerId(owners[c]!);
+  const { supplyCentre, provinceIds, provinceCount } = board;
+  for (let prov = 0; prov < provinceCount; prov++) {
+    if (!supplyCentre[prov]) continue;
+    // A string: never what a plain object inherits (a province named `toString` has no owner unless given one).
+    const power: unknown = owners[provinceIds[prov]!];
+    if (typeof power === 'string') out[prov] = board.powerId(power);
   }
   return out;
 }
