@@ -100,7 +100,7 @@ export async function test(args: string[], io: Io): Promise<number> {
     const unique = [...new Set(files)];
     if (jobs > 1) await testInWorkers(unique, jobs, early, io.cwd, count);
     else {
-      const workspace = new GameWorkspace();
+      const workspace = GameWorkspace.forOnePass();
       for (const file of unique) count(testOneFile(file, workspace, io.cwd));
     }
     io.out(`${passed} passed, ${failed} failed\n`);
