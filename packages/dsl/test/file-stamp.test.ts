@@ -1,12 +1,14 @@
 /**
  * A loader on the disk reads a file again only when its stamp (size, times,
  * inode) says it may have changed, and always when it was written moments ago;
- * the edition presets' folder is listed again when a preset is added.
+ * the edition presets' folder is listed again when a preset is added. In one pass over files
+ * taken to stand still (`stampedOnce`, `dipforge test`), each file is stamped once.
  */
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { diskStamp, stampedOnce } from '../src/workspace/file-stamp.js';
 import { diskHost, type FileHost } from '../src/workspace/host.js';
 import { VariantLoader } from '../src/workspace/loader.js';
 
@@ -101,5 +103,38 @@ describe('files read again only when their stamp changes', () => {
     settle(second);
     settle(editions, LONG_AGO + 60);
     expect(l.editionFiles().map((f) => f.file)).toEqual([second, first]);
+  });
+});
+
+describe('one pass over files that stand still (stampedOnce)', () => {
+  it('stamps each file once, a missing one included; the loader reads a settled file once', () => {
+    const file = join(dir, 'a.dipmap');
+    const missing = join(dir, 'none.dipmap');
+    writeFileSync(file, 'ruleset aa "A" { }\n');
+    settle(file);
+    const stamped: string[] = [];
+    const stamp = stampedOnce((path) => {
+      stamped.push(path);
+      return diskStamp(path);
+    });
+    const l = new VariantLoader({ host: { ...counting, stamp }, builtinDir: join(dir, 'builtin'), storedParses: false });
+    const first = l.parse(file);
+    expect(first?.text).toBe('ruleset aa "A" { }\n');
+    for (let i = 0; i < 3; i++) {
+      expect(l.parse(file)).toBe(first);
+      expect(l.parse(missing)).toBeUndefined();
+    }
+    expect(stamped).toEqual([file, missing]);
+    expect(reads).toEqual([file, missing, missing, missing]);
+  });
+
+  it('a file written moments ago has no stamp in the pass either: it is read every time', () => {
+    const file = join(dir, 'a.dipmap');
+    writeFileSync(file, 'ruleset aa "A" { }\n');
+    const l = new VariantLoader({ host: { ...counting, stamp: stampedOnce(diskStamp) }, builtinDir: join(dir, 'builtin'), storedParses: false });
+    expect(l.parse(file)?.text).toBe('ruleset aa "A" { }\n');
+    writeFileSync(file, 'ruleset bb "B" { }\n');
+    expect(l.parse(file)?.text).toBe('ruleset bb "B" { }\n');
+    expect(reads).toEqual([file, file]);
   });
 });

@@ -295,6 +295,33 @@ expect
     expect(run.expectations.filter((e) => !e.ok)).toEqual([]);
   });
 
+  it('a centre or a unit written twice, or under another name, is still the one; one left out or added fails', () => {
+    const text = `position fall 1901 movement
+  england: F nth, A lvp
+  owners england: lon, edi
+phase fall 1901 movement
+  england: F nth H
+expect
+  units england: F nth, A lvp, F nth, A liverpool
+  owners england: lon, edi, lon, London, edinburgh
+phase winter 1901 adjustment
+expect
+  units england: F nth
+  owners england: lon, edi, lon
+`;
+    for (const headless of [false, true]) {
+      const run = runGameFile(GAME, workspace({ [GAME]: text }), { headless });
+      expect(problems(run)).toEqual([]);
+      expect(run.expectations.map((e) => [e.phase, e.what, e.ok, e.message])).toEqual([
+        [0, 'units england', true, 'units england: F nth, A lvp'],
+        [0, 'owners england', true, 'owners england: edi, lon'],
+        // The winter adjustment (a retreat phase with nothing to order comes between): lvp was taken in the fall.
+        [2, 'units england', false, 'units england: unexpected A lvp (expected F nth; got F nth, A lvp)'],
+        [2, 'owners england', false, 'owners england: unexpected lvp (expected edi, lon, lon; got edi, lon, lvp)'],
+      ]);
+    }
+  });
+
   it('a file that cannot be read is one diagnostic, never a throw', () => {
     const run = runGameFile('/proj/none.dipgame', workspace());
     expect(codes(run.diagnostics)).toEqual(['DF5001']);

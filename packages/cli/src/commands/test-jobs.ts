@@ -162,7 +162,7 @@ export function testInWorkers(files: readonly string[], sizes: readonly number[]
 
 /** The main thread's share: the files `nextFile` gives, one at a time, letting the workers' messages in between. */
 async function testHere(files: readonly string[], cwd: string, nextFile: () => number | undefined, take: (answer: JobAnswer) => void): Promise<void> {
-  const workspace = new GameWorkspace();
+  const workspace = GameWorkspace.forOnePass();
   for (let index = nextFile(); index !== undefined; index = nextFile()) {
     const file = files[index]!;
     take(testFileAnswer(index, () => testOneFile(file, workspace, cwd)));

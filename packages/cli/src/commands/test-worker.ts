@@ -10,7 +10,7 @@ import type { JobRequest } from './test-jobs.js';
 
 const { cwd } = workerData as { cwd: string };
 const { GameWorkspace, testOneFile, testFileAnswer } = await tester();
-const workspace = new GameWorkspace();
+const workspace = GameWorkspace.forOnePass();
 const port = parentPort;
 port?.on('message', ({ index, file }: JobRequest) => {
   port.postMessage(testFileAnswer(index, () => testOneFile(file, workspace, cwd)));

@@ -110,7 +110,7 @@ export async function test(args: string[], io: Io, threads: ThreadCount = thread
     if (used > 1) await testInWorkers(unique, sizes, used, early, io.cwd, count);
     else {
       stopWorkers(early); // started for nothing: they would take CPU from this thread
-      const workspace = new GameWorkspace();
+      const workspace = GameWorkspace.forOnePass();
       for (const file of unique) count(testOneFile(file, workspace, io.cwd));
     }
     io.out(`${passed} passed, ${failed} failed\n`);

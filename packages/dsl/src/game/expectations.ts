@@ -6,10 +6,10 @@
  * read (a failure's report, an editor's hover), since a whole-folder `dipforge test` meets hundreds
  * of thousands of expectations and reads none of their messages.
  */
-import type { DislodgedUnit, Position } from '@dipforge/engine';
+import type { Board, DislodgedUnit, Position } from '@dipforge/engine';
 import type { Range } from '../text/range.js';
 import type * as G from './ast.js';
-import type { Expectation, PhaseRun } from './run-types.js';
+import type { Expectation, OrderRun, PhaseRun } from './run-types.js';
 
 /** The names a check resolves, as the game runner resolves them (with its diagnostics). */
 export interface ExpectationNames {
@@ -18,27 +18,6 @@ export interface ExpectationNames {
   unitsPower(w: G.Word): string | undefined;
   location(t: G.Text): string | undefined;
   province(t: G.Text): string | undefined;
-}
-
-/**
- * A met or failed expectation whose message is made when first read (a headless run's): on the
- * prototype, so that making one costs no closure over an accessor of its own.
- */
-class LazyExpectation implements Expectation {
-  private text: string | undefined;
-
-  constructor(
-    readonly phase: number,
-    readonly range: Range,
-    readonly what: string,
-    readonly ok: boolean,
-    private readonly make: () => string,
-  ) {}
-
-  get message(): string {
-    this.text ??= this.make();
-    return this.text;
-  }
 }
 
 const list = (xs: readonly string[]): string => (xs.length > 0 ? xs.join(', ') : 'none');
@@ -52,6 +31,108 @@ interface Wanted {
   kind: 'army' | 'fleet';
   at: string;
   from?: string;
+}
+
+/**
+ * A checked expectation that keeps what it was checked against and says it in words only when
+ * read: one object per expectation, with no closure nor text made while the game is played (a
+ * headless run reads the words of its failures alone). The editor's run takes a plain copy
+ * (`plain`), its words made at once.
+ */
+abstract class Checked implements Expectation {
+  private text: string | undefined = undefined;
+  abstract readonly what: string;
+
+  constructor(
+    readonly phase: number,
+    readonly range: Range,
+    readonly ok: boolean,
+  ) {}
+
+  get message(): string {
+    this.text ??= this.words();
+    return this.text;
+  }
+
+  protected abstract words(): string;
+}
+
+/** An order's written result (`[succeeds]`) against the engine's. */
+class ResultExpectation extends Checked {
+  constructor(
+    phase: number,
+    ok: boolean,
+    private readonly order: OrderRun,
+  ) {
+    super(phase, order.line.range, ok);
+  }
+
+  get what(): string {
+    return `${this.order.line.text.text} [${this.want}]`;
+  }
+
+  private get want(): G.ExpectedResult {
+    return (this.order.line.expected as { value: G.ExpectedResult }).value;
+  }
+
+  protected words(): string {
+    const written = this.order.line.text.text;
+    const got = this.order.result;
+    if (!got) return `${written}: expected ${this.want}, but the engine gave no result for it`;
+    const why = got.reason ? ` (${got.reason}${got.detail ? `: ${got.detail}` : ''})` : got.detail ? ` (${got.detail})` : '';
+    return this.ok ? `${got.status}${why}` : `${written}: expected ${this.want}, got ${got.status}${why}`;
+  }
+}
+
+/** The units (or dislodged units) lines of one power against those found. */
+class UnitsExpectation extends Checked {
+  constructor(
+    phase: number,
+    range: Range,
+    readonly what: string,
+    ok: boolean,
+    private readonly names: ExpectationNames,
+    private readonly stmts: readonly (G.UnitsStmt | G.DislodgedStmt)[],
+    private readonly actual: readonly DislodgedUnit[],
+    private readonly power: string,
+  ) {
+    super(phase, range, ok);
+  }
+
+  protected words(): string {
+    return unitsMessage(this.what, this.ok, wantedUnits(this.names, this.stmts, this.power), unitsOf(this.actual, this.power));
+  }
+}
+
+/** An owners line against the centres found. */
+class OwnersExpectation extends Checked {
+  constructor(
+    phase: number,
+    readonly what: string,
+    ok: boolean,
+    private readonly names: ExpectationNames,
+    private readonly stmt: G.OwnersStmt,
+    private readonly after: Position,
+    private readonly power: string,
+  ) {
+    super(phase, stmt.range, ok);
+  }
+
+  protected words(): string {
+    const label = this.what;
+    const got = ownedBy(this.after, this.power);
+    if (this.ok) return `${label}: ${list(got)}`;
+    const want = this.stmt.provinces.map((t) => this.names.province(t) as string);
+    const missing = want.filter((c) => !got.includes(c));
+    const extra = got.filter((c) => !want.includes(c));
+    const parts = [...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []), ...(extra.length > 0 ? [`unexpected ${extra.join(', ')}`] : [])];
+    return `${label}: ${parts.join('; ')} (expected ${list([...want].sort())}; got ${list(got)})`;
+  }
+}
+
+/** An expectation as a plain object, its words made now (the editor's run). */
+function plain(e: Expectation): Expectation {
+  return { phase: e.phase, range: e.range, what: e.what, ok: e.ok, message: e.message };
 }
 
 /**
@@ -82,22 +163,37 @@ export class ExpectationChecker {
   private readonly tallies = new Map<string, Tally>();
   /** The tallies by power id, in order: the order in which a check's expectations are given. */
   private readonly sorted: Tally[] = [];
-  /** The units found of the current check by place (index into them). */
-  private readonly byAt = new Map<string, number>();
+  /**
+   * The units found of the current check by place, as columns by the board's location id: the
+   * check that last put a unit there, and the unit's index. A check starts with no clearing.
+   */
+  private atCall: Int32Array;
+  private atUnit: Int32Array;
   /** Per unit found: the check that last matched it with a listed unit. */
   private matched = new Int32Array(64);
+  /** The location id of each place text a units line writes that names one (texts are kept strings: texts.ts). */
+  private readonly locByText = new Map<string, number>();
+  /** The centres of the owners line being checked, as resolved. */
+  private readonly centres: string[] = [];
 
   /** `lazy`: messages made when read (a headless run), else at once, as plain objects (the editor's). */
   constructor(
     private readonly names: ExpectationNames,
+    private readonly board: Board,
     private readonly out: Expectation[],
     private readonly lazy: boolean,
-  ) {}
+  ) {
+    this.atCall = new Int32Array(board.locationCount);
+    this.atUnit = new Int32Array(board.locationCount);
+  }
 
-  add(phase: number, range: Range, what: string, ok: boolean, message: string | (() => string)): void {
-    if (typeof message === 'string') this.out.push({ phase, range, what, ok, message });
-    else if (this.lazy) this.out.push(new LazyExpectation(phase, range, what, ok, message));
-    else this.out.push({ phase, range, what, ok, message: message() });
+  /** An expectation said in words already (the victory lines'). */
+  add(phase: number, range: Range, what: string, ok: boolean, message: string): void {
+    this.out.push({ phase, range, what, ok, message });
+  }
+
+  private checked(e: Checked): void {
+    this.out.push(this.lazy ? e : plain(e));
   }
 
   /** A phase's written results, then its expect blocks' units, dislodged units and owners (victory lines: `victory`). */
@@ -105,18 +201,8 @@ export class ExpectationChecker {
     for (const o of run.orders) {
       const want = o.line.expected;
       if (!want) continue;
-      const written = o.line.text.text;
-      const what = `${written} [${want.value}]`;
       const got = o.result;
-      if (!got) {
-        this.add(phase, o.line.range, what, false, () => `${written}: expected ${want.value}, but the engine gave no result for it`);
-        continue;
-      }
-      const ok = got.status === want.value;
-      this.add(phase, o.line.range, what, ok, () => {
-        const why = got.reason ? ` (${got.reason}${got.detail ? `: ${got.detail}` : ''})` : got.detail ? ` (${got.detail})` : '';
-        return ok ? `${got.status}${why}` : `${written}: expected ${want.value}, got ${got.status}${why}`;
-      });
+      this.checked(new ResultExpectation(phase, got !== undefined && got.status === want.value, o));
     }
     this.blocks(section.expect, run.result.next, run.result.dislodged, phase, victory);
   }
@@ -141,14 +227,25 @@ export class ExpectationChecker {
   units(kind: 'units' | 'dislodged', stmts: readonly (G.UnitsStmt | G.DislodgedStmt)[], actual: readonly DislodgedUnit[], phase: number): void {
     const call = ++this.call;
     // The units found by place: a place holds one unit (and one dislodged unit) in any position.
-    const byAt = this.byAt;
-    byAt.clear();
+    const { atCall, atUnit, board } = this;
     let unique = true;
+    // A power's units mostly come together: its tally is looked up once for them.
+    let power: string | undefined;
+    let tally: Tally | undefined;
     for (let i = 0; i < actual.length; i++) {
       const u = actual[i] as DislodgedUnit;
-      if (byAt.has(u.at)) unique = false;
-      else byAt.set(u.at, i);
-      this.tally(u.power, call).got++;
+      const loc = board.locId(u.at);
+      // Two units at one place, or one at a place the board lacks: compared as lists below.
+      if (loc < 0 || atCall[loc] === call) unique = false;
+      else {
+        atCall[loc] = call;
+        atUnit[loc] = i;
+      }
+      if (u.power !== power || tally === undefined) {
+        power = u.power;
+        tally = this.tally(power, call);
+      }
+      tally.got++;
     }
     if (this.matched.length < actual.length) this.matched = new Int32Array(actual.length * 2);
     const matched = this.matched;
@@ -170,8 +267,8 @@ export class ExpectationChecker {
           resolved = false;
           continue;
         }
-        const at = this.names.location(item.location);
-        if (!at) {
+        const loc = this.locationId(item.location);
+        if (loc < 0) {
           resolved = false;
           continue;
         }
@@ -180,12 +277,12 @@ export class ExpectationChecker {
           from = this.names.province(item.from);
           if (!from) resolved = false;
         }
-        const i = byAt.get(at);
-        const u = i === undefined ? undefined : actual[i];
+        const i = atCall[loc] === call ? (atUnit[loc] as number) : -1;
+        const u = i < 0 ? undefined : (actual[i] as DislodgedUnit);
         if (!u || u.power !== power || u.kind !== item.unitKind || (from !== undefined && u.from !== from)) t.found = false;
-        else if (matched[i as number] !== call) {
+        else if (matched[i] !== call) {
           // Each unit found counted once, however often it is written.
-          matched[i as number] = call;
+          matched[i] = call;
           t.matched++;
         }
       }
@@ -199,9 +296,23 @@ export class ExpectationChecker {
       const range = t.range ?? (none ??= stmts.find((s) => !s.power))?.range ?? fallback;
       const label = kind === 'units' ? t.unitsLabel : t.dislodgedLabel;
       // Each listed unit found and every unit found listed; two units at one place (no position has them) compared as lists.
-      const ok = unique ? t.found && t.matched === t.got : sameUnits(this.wanted(stmts, power), unitsOf(actual, power));
-      this.add(phase, range, label, ok, () => unitsMessage(label, ok, this.wanted(stmts, power), unitsOf(actual, power)));
+      const ok = unique ? t.found && t.matched === t.got : sameUnits(wantedUnits(this.names, stmts, power), unitsOf(actual, power));
+      this.checked(new UnitsExpectation(phase, range, label, ok, this.names, stmts, actual, power));
     }
+  }
+
+  /**
+   * The board's location id of the place `t` names, or -1 when it names none (said where it is
+   * written, as the runner's names say it, each time it is read).
+   */
+  private locationId(t: G.Text): number {
+    const known = this.locByText.get(t.text);
+    if (known !== undefined) return known;
+    const at = this.names.location(t);
+    if (!at) return -1;
+    const loc = this.board.locId(at);
+    if (loc >= 0) this.locByText.set(t.text, loc);
+    return loc;
   }
 
   /** The tally of `power` for call `call`, started afresh on its first use in the call. */
@@ -230,25 +341,6 @@ export class ExpectationChecker {
     return t;
   }
 
-  /** The units the lines of `power` list (their names resolved before, so without new diagnostics). */
-  private wanted(stmts: readonly (G.UnitsStmt | G.DislodgedStmt)[], power: string): Wanted[] {
-    const out: Wanted[] = [];
-    for (const stmt of stmts) {
-      if (!stmt.power || this.names.unitsPower(stmt.power) !== power) continue;
-      for (const item of stmt.units) {
-        const at = item.unitKind ? this.names.location(item.location) : undefined;
-        if (!item.unitKind || !at) continue;
-        const e: Wanted = { kind: item.unitKind, at };
-        if (item.from) {
-          const from = this.names.province(item.from);
-          if (from) e.from = from;
-        }
-        out.push(e);
-      }
-    }
-    return out;
-  }
-
   owners(stmt: G.OwnersStmt, after: Position, phase: number): void {
     const power = this.names.power(stmt.power);
     if (!power) return;
@@ -256,29 +348,17 @@ export class ExpectationChecker {
     let ok = true;
     let distinct = 0;
     const provinces = stmt.provinces;
+    const centres = this.centres;
+    centres.length = 0;
     for (let i = 0; i < provinces.length; i++) {
       const id = this.names.province(provinces[i] as G.Text);
       if (!id) return;
+      centres.push(id);
       if (after.owners[id] !== power) ok = false;
-      else if (!this.writtenBefore(provinces, i, id)) distinct++;
+      else if (centres.indexOf(id) === i) distinct++;
     }
     if (ok && distinct !== this.ownedCount(after, power)) ok = false;
-    const label = this.entry(power).ownersLabel;
-    this.add(phase, stmt.range, label, ok, () => {
-      const got = ownedBy(after, power);
-      if (ok) return `${label}: ${list(got)}`;
-      const want = provinces.map((t) => this.names.province(t) as string);
-      const missing = want.filter((c) => !got.includes(c));
-      const extra = got.filter((c) => !want.includes(c));
-      const parts = [...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []), ...(extra.length > 0 ? [`unexpected ${extra.join(', ')}`] : [])];
-      return `${label}: ${parts.join('; ')} (expected ${list([...want].sort())}; got ${list(got)})`;
-    });
-  }
-
-  /** Whether the centre `id`, written at `i`, is written before it in the same line too. */
-  private writtenBefore(provinces: readonly G.Text[], i: number, id: string): boolean {
-    for (let j = 0; j < i; j++) if (this.names.province(provinces[j] as G.Text) === id) return true;
-    return false;
+    this.checked(new OwnersExpectation(phase, this.entry(power).ownersLabel, ok, this.names, stmt, after, power));
   }
 
   /** How many centres `power` owns in `after` (one pass over the owners for all powers of a position). */
@@ -293,6 +373,25 @@ export class ExpectationChecker {
     }
     return this.owned.get(power) ?? 0;
   }
+}
+
+/** The units the lines of `power` list (their names resolved before, so without new diagnostics). */
+function wantedUnits(names: ExpectationNames, stmts: readonly (G.UnitsStmt | G.DislodgedStmt)[], power: string): Wanted[] {
+  const out: Wanted[] = [];
+  for (const stmt of stmts) {
+    if (!stmt.power || names.unitsPower(stmt.power) !== power) continue;
+    for (const item of stmt.units) {
+      const at = item.unitKind ? names.location(item.location) : undefined;
+      if (!item.unitKind || !at) continue;
+      const e: Wanted = { kind: item.unitKind, at };
+      if (item.from) {
+        const from = names.province(item.from);
+        if (from) e.from = from;
+      }
+      out.push(e);
+    }
+  }
+  return out;
 }
 
 /** The centres `power` owns in `after`, in name order. */

@@ -122,7 +122,17 @@ type Calendar = Map<number, Map<string, Map<string, [number, number]>>>;
 
 const calendars = new WeakMap<Board, Map<string, Calendar>>();
 
+/**
+ * The same calendars by the rules object itself: games without rules of their own share one
+ * (rules-cache.ts), so most find theirs without writing the rules out.
+ */
+const byRulesObject = new WeakMap<Board, WeakMap<RuleOptions, Calendar>>();
+
 function calendarOf(board: Board, rules: RuleOptions): Calendar {
+  let same = byRulesObject.get(board);
+  if (!same) byRulesObject.set(board, (same = new WeakMap()));
+  const known = same.get(rules);
+  if (known) return known;
   let byRules = calendars.get(board);
   if (!byRules) calendars.set(board, (byRules = new Map()));
   const key = JSON.stringify(rules);
@@ -132,6 +142,7 @@ function calendarOf(board: Board, rules: RuleOptions): Calendar {
     if (byRules.size >= 16) byRules.clear();
     byRules.set(key, (years = new Map()));
   }
+  same.set(rules, years);
   return years;
 }
 

@@ -65,7 +65,8 @@ export function variantPathOf(h: HeaderHost, stmt: G.VariantStmt | undefined): s
   if (!stmt?.path) {
     const name = stmt?.name?.value ?? 'classic';
     const path = loader.builtinVariantPath(name);
-    if (loader.host.read(path) === undefined) {
+    // Read through the loader's parses (a stat, when it is unchanged since another game read it), not as text again.
+    if (loader.parse(path) === undefined) {
       h.report('unknownVariant', stmt?.name?.range ?? ZERO_RANGE, `No built-in variant ${quoted(stmt?.name?.text ?? name)}; give a path in quotes for a map file`);
       return undefined;
     }
@@ -77,7 +78,7 @@ export function variantPathOf(h: HeaderHost, stmt: G.VariantStmt | undefined): s
     return undefined;
   }
   const target = found.path;
-  if (loader.host.read(target) === undefined) {
+  if (loader.parse(target) === undefined) {
     h.diagnostics.push(unreadableFile(loader.host, target, quoted(stmt.path.value), { file: h.file, range: stmt.path.range }));
     return undefined;
   }

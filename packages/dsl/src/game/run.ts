@@ -143,7 +143,7 @@ class GameRunner {
     this.out.config = this.config;
     this.board = this.workspace.board(variant, this.config);
     this.names = new GameNames(variant.index, this.config.name, this.board.neutralPower >= 0, (name, range, message, suggestions) => this.report(name, range, message, suggestions));
-    this.expect = new ExpectationChecker(this.names, this.out.expectations, this.options.headless === true);
+    this.expect = new ExpectationChecker(this.names, this.board, this.out.expectations, this.options.headless === true);
     this.year = yearPhases(this.board, rules);
     if (this.options.edition !== undefined) {
       const fileRules = gameRules(this, variant, editionStmt, ast.header.filter((h): h is G.RuleStmt => h.kind === 'Rule'), false);

@@ -10,6 +10,8 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { bindVariant, type VariantModel } from '../map/bind.js';
 import type { ParsedMap } from '../map/parse.js';
 import type { RuleSetSource } from '../map/rules.js';
+import { diskStamp, stampedOnce } from '../workspace/file-stamp.js';
+import { diskHost } from '../workspace/host.js';
 import { VariantLoader, type VariantUnit } from '../workspace/loader.js';
 import { OrderReading } from './orders.js';
 import { forgetTexts } from './texts.js';
@@ -35,8 +37,19 @@ interface Entry {
 
 export class GameWorkspace {
   private readonly variants = new Map<string, Entry>();
+  /** The edition presets' rule sets, kept while the loader gives the same parses of their files. */
+  private editions: { files: readonly ParsedMap[]; sources: RuleSetSource[] } | undefined;
 
   constructor(readonly loader: VariantLoader = new VariantLoader()) {}
+
+  /**
+   * A workspace for one pass over game files on disk (`dipforge test`): the files are taken to
+   * stand still while the pass lasts, so whether a variant's file or an edition preset changed is
+   * asked of the disk once in the pass, not again for every game (a stat per file, not per game).
+   */
+  static forOnePass(): GameWorkspace {
+    return new GameWorkspace(new VariantLoader({ host: { ...diskHost, stamp: stampedOnce(diskStamp) } }));
+  }
 
   /** The variant whose entry file is `path` (absolute), compiled or with the reasons it is not. */
   variant(path: string): CompiledVariant {
@@ -80,7 +93,12 @@ export class GameWorkspace {
 
   /** The edition presets, as rule sets the rule resolver reads. */
   editionSources(): RuleSetSource[] {
-    return this.loader.editionFiles().flatMap((f) => f.ast.decls.flatMap((d) => (d.kind === 'Ruleset' ? [{ decl: d, file: f.file }] : [])));
+    const files = this.loader.editionFiles();
+    const kept = this.editions;
+    if (kept && kept.files.length === files.length && kept.files.every((f, i) => f === files[i])) return kept.sources;
+    const sources = files.flatMap((f) => f.ast.decls.flatMap((d) => (d.kind === 'Ruleset' ? [{ decl: d, file: f.file }] : [])));
+    this.editions = { files, sources };
+    return sources;
   }
 }
 

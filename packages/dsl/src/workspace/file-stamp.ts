@@ -39,3 +39,18 @@ export function diskStamp(path: string): FileStamp | undefined {
 export function sameStamp(a: FileStamp, b: FileStamp): boolean {
   return a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.dev === b.dev;
 }
+
+/**
+ * `stamp` asked once per path, its answer (none included) given again after: for one pass over
+ * files taken to stand still while it lasts (`GameWorkspace.forOnePass`), where every game of a
+ * folder would otherwise stat the same variant files and edition presets again.
+ */
+export function stampedOnce(stamp: (path: string) => FileStamp | undefined): (path: string) => FileStamp | undefined {
+  const known = new Map<string, FileStamp | undefined>();
+  return (path) => {
+    if (known.has(path)) return known.get(path);
+    const found = stamp(path);
+    known.set(path, found);
+    return found;
+  };
+}
