@@ -45,6 +45,29 @@ export function adjudicateMovement(
   let validated: ValidatedMovement | undefined;
   if (readExactOrders(ws, orders)) validateMovementInts(ws, ws.exact);
   else validated = validateWrittenOrders(ws, orders);
+  return finishMovement(ws, position, orders, validated, after, ownersChange);
+}
+
+/**
+ * `adjudicateMovement` of a phase whose orders read exactly as integer orders
+ * (`readExactOrders`); undefined, having changed nothing a later adjudication
+ * reads, for any other phase. Such orders are all holds, moves, supports and
+ * convoys without retreat lists, which is what lets the postal entry skip its
+ * own look at the orders (`adjudicateMovementPhase`).
+ */
+export function adjudicateExactMovement(board: Board, position: Position, orders: readonly Order[], rules: RuleOptions, after: Phase, ownersChange: boolean): PhaseResult | undefined {
+  const ws = movementWorkspace(board, rules);
+  loadPositionUnits(ws, position.units);
+  if (!readExactOrders(ws, orders)) {
+    ws.busy = false;
+    return undefined;
+  }
+  validateMovementInts(ws, ws.exact);
+  return finishMovement(ws, position, orders, undefined, after, ownersChange);
+}
+
+/** Resolution and the result, once the orders are in the table (`validated`: the written path's, or undefined). */
+function finishMovement(ws: MovementWorkspace, position: Position, orders: readonly Order[], validated: ValidatedMovement | undefined, after: Phase, ownersChange: boolean): PhaseResult {
   resolvePhase(ws);
   settleMoves(ws);
   const outcome = movementOutcome(ws, validated, orders);
