@@ -15,7 +15,7 @@ import * as tableCodes from './table.js';
 import type { UnitTable } from '../units.js';
 import { movementWorkspace, type MovementWorkspace } from './workspace.js';
 import { chooseRoutes, deduceImplicitOrders, fileOrders } from './filing.js';
-import { checkIntOrder, checkOrder, plainMove, plainSupport, supporterReaches } from './legality.js';
+import { checkIntOrder, checkMoveInt, checkOrder, plainMove, plainSupport, supporterReaches } from './legality.js';
 import { chooseOrder, illegalResult, setOrder } from './one-order.js';
 
 // Module-local copies of imported codes: V8 folds a module's own constants into
@@ -266,7 +266,11 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
         }
       }
     }
-    const reason = checkIntOrder(ws, slots, u, kind, dst, v, ovia[u] === 1);
+    // A move to a province (an army's by convoy, a fleet's to a province with coasts) needs no decoding of its destination.
+    const reason =
+      kind === MOVE && dst >= 0 && dst < locationCount && locProvince[dst] === dst
+        ? checkMoveInt(ws, slots, u, u, dst, -1, ovia[u] === 1)
+        : checkIntOrder(ws, slots, u, kind, dst, v, ovia[u] === 1);
     if (reason === undefined) {
       route[u] = ROUTE_LAND;
       t.listOrder(u);
