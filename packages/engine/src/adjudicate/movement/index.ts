@@ -107,10 +107,29 @@ function loadPositionUnits(ws: MovementWorkspace, list: readonly Unit[]): void {
   ws.clearUnits();
   const n = list.length;
   if (n > ws.capacity) throw new PositionError(`more units (${n}) than provinces`);
+  // The units the last phase left (`afterLoc`, workspace.ts), tried in order before a name is looked up: a
+  // guess confirmed by the names (a compare of the same string, as a rule), so any list reads the same.
+  const { locationIds, powerIds } = board;
+  const { afterLoc, afterPower, afterCount } = ws;
+  let j = 0;
   for (let i = 0; i < n; i++) {
     const u = list[i]!;
-    const l = board.locId(u.at);
-    const p = ws.powerId(u.power);
+    const at = u.at;
+    const power = u.power;
+    let l: number;
+    let p: number;
+    if (j < afterCount && locationIds[afterLoc[j]!] === at && powerIds[afterPower[j]!] === power) {
+      l = afterLoc[j]!;
+      p = afterPower[j++]!;
+    } else if (j + 1 < afterCount && locationIds[afterLoc[j + 1]!] === at && powerIds[afterPower[j + 1]!] === power) {
+      // The unit before it in the last phase's list is gone (disbanded).
+      l = afterLoc[j + 1]!;
+      p = afterPower[j + 1]!;
+      j += 2;
+    } else {
+      l = board.locId(at);
+      p = ws.powerId(power);
+    }
     if (l < 0) {
       ws.clearUnits();
       throw new PositionError(`unknown location "${u.at}"`);

@@ -66,6 +66,16 @@ export class MovementWorkspace {
   readonly exact: { readonly kind: Uint8Array; readonly dst: Int32Array; readonly target: Int32Array; readonly via: Uint8Array };
   /** Per written order, when they read exactly: the unit it orders. */
   readonly exactUnit: Int32Array;
+  /**
+   * The units after the last phase `movementOutcome` read off, in its order:
+   * where each stands and its power, `afterCount` of them. The next movement
+   * phase on the board usually starts from them in that order (its retreats and
+   * builds appended, its disbands left out), so `loadPositionUnits` (index.ts)
+   * tries them before it looks the names up.
+   */
+  readonly afterLoc: Int32Array;
+  readonly afterPower: Int32Array;
+  afterCount = 0;
 
   // ---- outcome
   /** Per province: the unit that moved in; valid where `attackStamp` is this phase's `settleStamp` (else none did). */
@@ -139,12 +149,14 @@ export class MovementWorkspace {
     const table = MovementTable.slabNeeds(cap, P);
     const state = MovementState.slabNeeds(cap, P);
     const slab = new Slab(
-      3 * cap + P + 3 * cap + table.int32s + state.int32s + 8 * cap + 4 * P,
+      3 * cap + P + 5 * cap + table.int32s + state.int32s + 8 * cap + 4 * P,
       roundUp4(cap) + 2 * roundUp4(cap) + table.bytes + state.bytes + 3 * roundUp4(cap) + roundUp4(board.powerCount),
     );
     this.units = new UnitColumns(cap, P, slab);
     this.exact = { kind: slab.uint8(cap), dst: slab.int32(cap), target: slab.int32(cap), via: slab.uint8(cap) };
     this.exactUnit = slab.int32(cap);
+    this.afterLoc = slab.int32(cap);
+    this.afterPower = slab.int32(cap);
     this.t = new MovementTable(board, rules, this.units, cap, slab);
     this.m = new MovementState(this.t, cap, slab);
     this.illegalUnits = slab.int32(cap);
