@@ -173,7 +173,8 @@ export function movementOutcome(ws: MovementWorkspace, v: ValidatedMovement | un
       const reason = ws.illegalReason[u];
       results[i] = reason !== undefined ? illegalResult(orders[i]!, reason) : resultOf(ws, u, orders[i]!);
     }
-    for (const { unit, order } of implicitOrderList(ws)) results.push({ ...resultOf(ws, unit, order), implicit: true });
+    // Implicit orders are deduced only under `implicit-orders`: no list is made for the other phases.
+    if (ws.implicitCount > 0) for (const { unit, order } of implicitOrderList(ws)) results.push({ ...resultOf(ws, unit, order), implicit: true });
     return { results, units: unitsAfter, dislodged, standoffs };
   }
   for (let i = 0; i < orders.length; i++) {
