@@ -70,7 +70,9 @@ export function readExactOrders(ws: MovementWorkspace, orders: readonly Order[])
     const order = orders[i]!;
     // The order's type is the one property read at a site every kind of order passes: the others are
     // read in the kind's own case, where the site sees that kind's one or two shapes. Read at one
-    // site, the five shapes of the orders make each read megamorphic (a look-up in V8's stub cache).
+    // site, the five shapes of the orders make each read megamorphic (a look-up in V8's stub cache);
+    // so the cases repeat the same reads on purpose (supports and convoys read at one site went
+    // megamorphic too, and the call was slower, measured).
     let ref: UnitRef;
     let powerName: string;
     let kind: number;
