@@ -162,7 +162,7 @@ describe('one movement workspace per board, reused', () => {
       // Each unit holds, as its power (a unit read with another power would hold illegally), but A ser
       // moves to bul (from any other place it could not).
       const orders: Order[] = position.units.map((u) =>
-        u.at === 'ser' ? { type: 'move', power: u.power, unit: { kind: u.kind, at: u.at }, to: 'bul' } : { type: 'hold', power: u.power, unit: { kind: u.kind, at: u.at } },
+        u.at === 'ser' ? { type: 'move', power: u.power, unit: { kind: u.kind, at: u.at }, to: 'bul', viaConvoy: false } : { type: 'hold', power: u.power, unit: { kind: u.kind, at: u.at } },
       );
       // Each after the phase whose units it is not.
       adjudicatePhase(board, start, [parseOrder('austria', 'A vie - gal').order, parseOrder('italy', 'A ven - pie').order], r);
