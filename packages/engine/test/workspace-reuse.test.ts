@@ -144,6 +144,34 @@ describe('one movement workspace per board, reused', () => {
     expect((reused as { dislodged: unknown[] }).dislodged).toHaveLength(1);
   });
 
+  it('the units a phase leaves are only a guess for the next one: a list that differs reads as written', () => {
+    // loadPositionUnits tries the last phase's units in order before it looks names up (workspace.ts, `afterLoc`).
+    const r = rules();
+    const start = casePosition({ units: { austria: ['A vie', 'A bud', 'F tri'], italy: ['A ven', 'F nap'] }, orders: {} });
+    // The units after the moves, in a movement phase again.
+    const moved = { ...adjudicatePhase(board, start, [parseOrder('austria', 'A vie - gal').order, parseOrder('italy', 'A ven - pie').order], r).next, phase: start.phase };
+    const variants: Position[] = [
+      // The same units, with their powers swapped and one unit elsewhere.
+      { ...moved, units: moved.units.map((u) => ({ ...u, power: u.power === 'austria' ? 'italy' : 'austria' })) },
+      { ...moved, units: moved.units.map((u, i) => (i === 1 ? { ...u, at: 'ser' } : u)) },
+      // One unit left out, then one added at the start.
+      { ...moved, units: moved.units.filter((_, i) => i !== 1) },
+      { ...moved, units: [{ power: 'italy', kind: 'army', at: 'rom' }, ...moved.units] },
+    ];
+    for (const position of variants) {
+      // Each unit holds, as its power (a unit read with another power would hold illegally), but A ser
+      // moves to bul (from any other place it could not).
+      const orders: Order[] = position.units.map((u) =>
+        u.at === 'ser' ? { type: 'move', power: u.power, unit: { kind: u.kind, at: u.at }, to: 'bul', viaConvoy: false } : { type: 'hold', power: u.power, unit: { kind: u.kind, at: u.at } },
+      );
+      // Each after the phase whose units it is not.
+      adjudicatePhase(board, start, [parseOrder('austria', 'A vie - gal').order, parseOrder('italy', 'A ven - pie').order], r);
+      const { reused, alone } = both({ label: 'variant', rules: r, position, orders });
+      expect(reused).toEqual(alone);
+      expect((reused as { results: { status: string }[] }).results.every((x) => x.status === 'succeeds')).toBe(true);
+    }
+  });
+
   it('a unit given an illegal move is denied hold support in that phase only (integer API, deny-hold-support)', () => {
     const r = rules({ 'illegal-orders': 'deny-hold-support' });
     const at = (name: string): number => board.locId(name);

@@ -24,7 +24,7 @@ import { positionAfter, updateOwners } from '../game/phases.js';
 import type { Position } from '../game/position.js';
 import type { BuildEntry, Order, RetreatList, UnitRef } from '../orders/order.js';
 import { adjustmentsInAdvance, type Written } from './adjustment/lists.js';
-import { adjudicateMovement } from './movement/index.js';
+import { adjudicateExactMovement, adjudicateMovement } from './movement/index.js';
 import { phaseRng } from './prng.js';
 import { findUnitIndex } from './refs.js';
 import type { OrderResult, PhaseResult } from './result.js';
@@ -78,7 +78,12 @@ export function adjudicateMovementPhase(board: Board, position: Position, orders
   const plan = step.plan;
   const lists = rules.adjustments === 'priority-list';
   // The common case, a plain movement phase: no order is judged here, so no per-order array is made.
-  if (!plan.retreats && !anyEarly(orders, plan, lists)) return adjudicateMovement(board, position, orders, rules, afterPhase, step.ownersChange);
+  // Orders that read exactly as integer orders are none that `anyEarly` looks for, so they need no look of its own.
+  if (!plan.retreats) {
+    const plain = adjudicateExactMovement(board, position, orders, rules, afterPhase, step.ownersChange);
+    if (plain !== undefined) return plain;
+    if (!anyEarly(orders, plan, lists)) return adjudicateMovement(board, position, orders, rules, afterPhase, step.ownersChange);
+  }
   const earlyOf = (order: Order): OrderResult | undefined => {
     if (!plan.retreatLists && retreatListOf(order) !== undefined) return illegal(order, 'no-retreat-lists');
     if (!plan.adjustments && (order.type === 'build-list' || order.type === 'disband-list')) return illegal(order, lists ? 'not-adjustment-time' : 'no-adjustment-lists');

@@ -27,6 +27,13 @@ export class Slab {
     return new Uint8Array(this.buffer, this.take(n), n);
   }
 
+  /** The next `n` bytes as signed ones, filled with `fill`. */
+  int8(n: number, fill = 0): Int8Array {
+    const a = new Int8Array(this.buffer, this.take(n), n);
+    if (fill !== 0) a.fill(fill);
+    return a;
+  }
+
   private take(size: number): number {
     const at = this.offset;
     this.offset = (at + size + 3) & ~3;

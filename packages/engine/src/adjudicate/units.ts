@@ -4,6 +4,7 @@
  */
 import { unitKindCode, type Board } from '../board/board.js';
 import type { Position, Unit } from '../game/position.js';
+import { Slab } from './slab.js';
 
 export interface UnitTable {
   readonly n: number;
@@ -74,12 +75,13 @@ export class UnitColumns implements UnitTable {
   readonly prov: Int32Array;
   readonly unitAt: Int32Array;
 
-  constructor(capacity: number, provinceCount: number) {
-    this.power = new Int32Array(capacity);
-    this.kind = new Uint8Array(capacity);
-    this.loc = new Int32Array(capacity);
-    this.prov = new Int32Array(capacity);
-    this.unitAt = new Int32Array(provinceCount).fill(-1);
+  /** `slab`: where the columns are carved from (`UnitColumns.slabSize`; by default a buffer of their own). */
+  constructor(capacity: number, provinceCount: number, slab: Slab = new Slab(3 * capacity + provinceCount, capacity)) {
+    this.power = slab.int32(capacity);
+    this.kind = slab.uint8(capacity);
+    this.loc = slab.int32(capacity);
+    this.prov = slab.int32(capacity);
+    this.unitAt = slab.int32(provinceCount, -1);
   }
 
   /**

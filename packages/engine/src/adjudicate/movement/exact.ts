@@ -27,6 +27,8 @@ import type { MovementWorkspace } from './workspace.js';
 // inline checks", step 6).
 const { ARMY, FLEET } = boardCodes;
 const { CONVOY, HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE } = tableCodes;
+/** A move written "via convoy", while an order is read (never written to the buffer). */
+const MOVE_VIA = -1;
 
 /**
  * The unit a reference names exactly (its location, its type, and its power
@@ -66,54 +68,76 @@ export function readExactOrders(ws: MovementWorkspace, orders: readonly Order[])
   let next = 0;
   for (let i = 0; i < orders.length; i++) {
     const order = orders[i]!;
-    const type = order.type;
-    if (type !== 'hold' && type !== 'move' && type !== 'support' && type !== 'convoy') return false;
-    if (order.retreat !== undefined) return false;
-    const p = ws.powerId(order.power);
+    // The order's type is the one property read at a site every kind of order passes: the others are
+    // read in the kind's own case, where the site sees that kind's one or two shapes. Read at one
+    // site, the five shapes of the orders make each read megamorphic (a look-up in V8's stub cache);
+    // so the cases repeat the same reads on purpose (supports and convoys read at one site went
+    // megamorphic too, and the call was slower, measured).
+    let ref: UnitRef;
+    let powerName: string;
+    let kind: number;
+    let to: string | undefined;
+    let other: UnitRef | undefined;
+    switch (order.type) {
+      case 'hold':
+        if (order.retreat !== undefined) return false;
+        ref = order.unit;
+        powerName = order.power;
+        kind = HOLD;
+        break;
+      case 'move':
+        if (order.retreat !== undefined || (order.path !== undefined && order.path.length > 0)) return false;
+        ref = order.unit;
+        powerName = order.power;
+        kind = MOVE;
+        to = order.to;
+        other = undefined;
+        if (order.viaConvoy) kind = MOVE_VIA;
+        break;
+      case 'support':
+        if (order.retreat !== undefined) return false;
+        ref = order.unit;
+        powerName = order.power;
+        to = order.to;
+        other = order.supported;
+        kind = to === undefined ? SUPPORT_HOLD : SUPPORT_MOVE;
+        break;
+      case 'convoy':
+        if (order.retreat !== undefined) return false;
+        ref = order.unit;
+        powerName = order.power;
+        to = order.to;
+        other = order.army;
+        kind = CONVOY;
+        break;
+      default:
+        return false;
+    }
+    const p = ws.powerId(powerName);
     // Orders usually come in the units' order, naming each unit's place as the position does: the
     // next unit's place, when the order names it, is that unit's without a look-up of the name.
-    const at = order.unit.at;
-    const u = next < n && placed[next]!.at === at ? (writtenAs(ws, order.unit, next, p, false) ? next : -1) : exactUnit(ws, order.unit, p, false);
+    const u = next < n && placed[next]!.at === ref.at ? (writtenAs(ws, ref, next, p, false) ? next : -1) : exactUnit(ws, ref, p, false);
     if (u < 0 || units.power[u] !== p || okind[u] !== ORDER_NONE) return false;
     orderUnit[i] = u;
     next = u + 1;
-    switch (type) {
-      case 'hold':
-        okind[u] = HOLD;
-        break;
-      case 'move': {
-        const dst = board.locId(order.to);
-        if (dst < 0 || (order.path !== undefined && order.path.length > 0)) return false;
-        okind[u] = MOVE;
-        odst[u] = dst;
-        ovia[u] = order.viaConvoy ? 1 : 0;
-        break;
-      }
-      case 'support': {
-        const v = exactUnit(ws, order.supported, p, nationalityNeeded);
-        if (v < 0) return false;
-        if (order.to === undefined) {
-          okind[u] = SUPPORT_HOLD;
-          odst[u] = -1;
-        } else {
-          const dst = board.locId(order.to);
-          if (dst < 0) return false;
-          okind[u] = SUPPORT_MOVE;
-          odst[u] = dst;
-        }
-        otarget[u] = v;
-        break;
-      }
-      case 'convoy': {
-        const a = exactUnit(ws, order.army, p, nationalityNeeded);
-        const dst = board.locId(order.to);
-        if (a < 0 || dst < 0) return false;
-        okind[u] = CONVOY;
-        odst[u] = dst;
-        otarget[u] = a;
-        break;
-      }
+    if (kind === HOLD) {
+      okind[u] = HOLD;
+      continue;
     }
+    // A support to hold names no destination; every other order does.
+    const dst = to === undefined ? -1 : board.locId(to);
+    if (dst < 0 && kind !== SUPPORT_HOLD) return false;
+    if (kind === MOVE || kind === MOVE_VIA) {
+      okind[u] = MOVE;
+      odst[u] = dst;
+      ovia[u] = kind === MOVE_VIA ? 1 : 0;
+      continue;
+    }
+    const v = exactUnit(ws, other!, p, nationalityNeeded);
+    if (v < 0) return false;
+    okind[u] = kind;
+    odst[u] = dst;
+    otarget[u] = v;
   }
   return true;
 }

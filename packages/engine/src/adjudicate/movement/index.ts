@@ -45,6 +45,29 @@ export function adjudicateMovement(
   let validated: ValidatedMovement | undefined;
   if (readExactOrders(ws, orders)) validateMovementInts(ws, ws.exact);
   else validated = validateWrittenOrders(ws, orders);
+  return finishMovement(ws, position, orders, validated, after, ownersChange);
+}
+
+/**
+ * `adjudicateMovement` of a phase whose orders read exactly as integer orders
+ * (`readExactOrders`); undefined, having changed nothing a later adjudication
+ * reads, for any other phase. Such orders are all holds, moves, supports and
+ * convoys without retreat lists, which is what lets the postal entry skip its
+ * own look at the orders (`adjudicateMovementPhase`).
+ */
+export function adjudicateExactMovement(board: Board, position: Position, orders: readonly Order[], rules: RuleOptions, after: Phase, ownersChange: boolean): PhaseResult | undefined {
+  const ws = movementWorkspace(board, rules);
+  loadPositionUnits(ws, position.units);
+  if (!readExactOrders(ws, orders)) {
+    ws.busy = false;
+    return undefined;
+  }
+  validateMovementInts(ws, ws.exact);
+  return finishMovement(ws, position, orders, undefined, after, ownersChange);
+}
+
+/** Resolution and the result, once the orders are in the table (`validated`: the written path's, or undefined). */
+function finishMovement(ws: MovementWorkspace, position: Position, orders: readonly Order[], validated: ValidatedMovement | undefined, after: Phase, ownersChange: boolean): PhaseResult {
   resolvePhase(ws);
   settleMoves(ws);
   const outcome = movementOutcome(ws, validated, orders);
@@ -84,10 +107,29 @@ function loadPositionUnits(ws: MovementWorkspace, list: readonly Unit[]): void {
   ws.clearUnits();
   const n = list.length;
   if (n > ws.capacity) throw new PositionError(`more units (${n}) than provinces`);
+  // The units the last phase left (`afterLoc`, workspace.ts), tried in order before a name is looked up: a
+  // guess confirmed by the names (a compare of the same string, as a rule), so any list reads the same.
+  const { locationIds, powerIds } = board;
+  const { afterLoc, afterPower, afterCount } = ws;
+  let j = 0;
   for (let i = 0; i < n; i++) {
     const u = list[i]!;
-    const l = board.locId(u.at);
-    const p = ws.powerId(u.power);
+    const at = u.at;
+    const power = u.power;
+    let l: number;
+    let p: number;
+    if (j < afterCount && locationIds[afterLoc[j]!] === at && powerIds[afterPower[j]!] === power) {
+      l = afterLoc[j]!;
+      p = afterPower[j++]!;
+    } else if (j + 1 < afterCount && locationIds[afterLoc[j + 1]!] === at && powerIds[afterPower[j + 1]!] === power) {
+      // The unit before it in the last phase's list is gone (disbanded).
+      l = afterLoc[j + 1]!;
+      p = afterPower[j + 1]!;
+      j += 2;
+    } else {
+      l = board.locId(at);
+      p = ws.powerId(power);
+    }
     if (l < 0) {
       ws.clearUnits();
       throw new PositionError(`unknown location "${u.at}"`);

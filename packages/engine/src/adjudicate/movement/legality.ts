@@ -3,7 +3,7 @@
  * and its unit holds), for written orders (`checkOrder`, which reads the names
  * and writes a candidate order) and integer ones (`checkIntOrder`), and the
  * checks of the common orders that `validateMovementInts` makes inline
- * (`plainMove`, `supporterReaches`, `landSupport`).
+ * (`plainMove`, `supporterReaches`, `plainSupport`).
  *
  * "Legal" follows the DATC: an order that, knowing the units on the board but
  * none of the other orders, could be valid. So an army move that needs a
@@ -219,15 +219,16 @@ export function supporterReaches(ws: MovementWorkspace, s: number, prov: number)
 }
 
 /**
- * Whether `s` may support army `v`'s move to province `prov` (no coast named)
- * as a land move: both could move there, neither stands there, and the army
- * could go by land. Otherwise the general check decides.
+ * Whether `s` may support unit `v`'s move to province `prov` (no coast named)
+ * as a plain move: both could move there, neither stands there, and `v`'s move
+ * is plain (`plainMove`: an army's by land, or a fleet's to a province without
+ * coasts). Otherwise the general check decides.
  */
-export function landSupport(ws: MovementWorkspace, s: number, v: number, prov: number): boolean {
+export function plainSupport(ws: MovementWorkspace, s: number, v: number, prov: number): boolean {
   const r = ws.reach;
   const units = ws.units;
-  if (r === null || units.kind[v] !== ARMY || prov === units.prov[s] || prov === units.prov[v]) return false;
-  return supporterReaches(ws, s, prov) && (r[units.loc[v]! * ws.board.provinceCount + prov]! & REACH_ARMY_MOVE) !== 0;
+  if (r === null || prov === units.prov[s] || prov === units.prov[v]) return false;
+  return supporterReaches(ws, s, prov) && (r[units.loc[v]! * ws.board.provinceCount + prov]! & (REACH_ARMY_MOVE << units.kind[v]!)) !== 0;
 }
 
 /** Set by `fleetDestinationInt`: the location the fleet moves to. */
@@ -324,7 +325,7 @@ function checkSupportMoveInt(ws: MovementWorkspace, c: OrderSlots, slot: number,
   const vKind = units.kind[v] === FLEET ? FLEET : ARMY;
   if (prov === units.prov[s] || prov === units.prov[v]) return 'same-province';
   if (!reaches(ws, sKind, units.loc[s]!, prov)) return 'not-adjacent';
-  if (named < 0 && landSupport(ws, s, v, prov)) {
+  if (named < 0 && plainSupport(ws, s, v, prov)) {
     c.set(slot, s, SUPPORT_MOVE, -1, prov, v, -1, 0);
     return undefined;
   }

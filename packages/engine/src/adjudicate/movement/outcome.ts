@@ -140,6 +140,7 @@ export function movementOutcome(ws: MovementWorkspace, v: ValidatedMovement | un
   for (let u = 0; u < n; u++) if (ws.dislodgedBy[u]! >= 0) staying--;
   const unitsAfter: Unit[] = new Array<Unit>(staying);
   let k = 0;
+  const { afterLoc, afterPower } = ws;
   const dislodged: DislodgedUnit[] = [];
   for (let u = 0; u < n; u++) {
     const original = units.units[u]!;
@@ -152,13 +153,15 @@ export function movementOutcome(ws: MovementWorkspace, v: ValidatedMovement | un
         from: board.provinceName(units.prov[a]!),
         byConvoy: usesConvoy(m, a),
       });
-    } else if (ws.finalLoc[u] === units.loc[u]) {
-      // A unit that stays is the same object in the next position (see positionAfter, game/phases.ts).
-      unitsAfter[k++] = original;
     } else {
-      unitsAfter[k++] = { power: original.power, kind: original.kind, at: board.locName(ws.finalLoc[u]!) };
+      const at = ws.finalLoc[u]!;
+      afterLoc[k] = at;
+      afterPower[k] = units.power[u]!;
+      // A unit that stays is the same object in the next position (see positionAfter, game/phases.ts).
+      unitsAfter[k++] = at === units.loc[u] ? original : { power: original.power, kind: original.kind, at: board.locName(at) };
     }
   }
+  ws.afterCount = k;
   const standoffs: string[] = [];
   for (let i = 0; i < ws.standoffCount; i++) standoffs.push(board.provinceName(ws.standoffs[i]!));
 
@@ -170,7 +173,8 @@ export function movementOutcome(ws: MovementWorkspace, v: ValidatedMovement | un
       const reason = ws.illegalReason[u];
       results[i] = reason !== undefined ? illegalResult(orders[i]!, reason) : resultOf(ws, u, orders[i]!);
     }
-    for (const { unit, order } of implicitOrderList(ws)) results.push({ ...resultOf(ws, unit, order), implicit: true });
+    // Implicit orders are deduced only under `implicit-orders`: no list is made for the other phases.
+    if (ws.implicitCount > 0) for (const { unit, order } of implicitOrderList(ws)) results.push({ ...resultOf(ws, unit, order), implicit: true });
     return { results, units: unitsAfter, dislodged, standoffs };
   }
   for (let i = 0; i < orders.length; i++) {

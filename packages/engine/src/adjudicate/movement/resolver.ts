@@ -101,14 +101,30 @@ export function resolve(m: MovementState, u: number): boolean {
   const oldLow = m.low;
   m.low = NO_GUESS;
   m.res[u] = 0; // first guess: fails
-  let first = adjudicate(m, u);
-
-  if (m.low === NO_GUESS) {
-    m.low = oldLow;
-    m.depth--;
-    return m.settle(u, first);
+  const first = adjudicate(m, u);
+  // Nearly every decision reads no guess. The rest is `onGuess`, a function of its own: its paths
+  // are rare, and a path optimized code has never run sends that code back to the interpreter.
+  if (m.low !== NO_GUESS) {
+    const r = onGuess(m, u, d, oldLength, oldLow, first);
+    if (r !== SETTLE) return r === 1;
   }
+  // Final: it read no guess, or it is the ancestor of a cycle whose two guesses agree.
+  m.low = oldLow;
+  m.depth--;
+  return m.settle(u, first);
+}
 
+/** From `onGuess`: the decision is final on its first result (`resolve` settles it). */
+const SETTLE = -1;
+
+/**
+ * The rest of `resolve` for decision `u` at stack depth `d`, whose first result
+ * (on the guess that it fails) read a guess: SETTLE when that result is final
+ * (the decision is the ancestor of a cycle and both guesses agree), else the
+ * result, 1 or 0, with the decision finished (on the backup rule, or on a guess
+ * further up the stack).
+ */
+function onGuess(m: MovementState, u: number, d: number, oldLength: number, oldLow: number, first: boolean): number {
   let low = m.low;
   if (low >= d) {
     // Everything this decision read rests on its own guess: it is the ancestor of the cycle. Try the other guess.
@@ -117,21 +133,10 @@ export function resolve(m: MovementState, u: number): boolean {
     m.low = NO_GUESS;
     const second = adjudicate(m, u);
     if (m.low >= d) {
-      if (first === second) {
-        m.truncateCycle(oldLength);
-        m.low = oldLow;
-        m.depth--;
-        return m.settle(u, first);
-      }
       // Zero or two consistent resolutions: the backup rule decides some orders of the cycle.
-      const cycle = Array.from(m.cycle.subarray(oldLength, m.cycleLength));
-      if (!cycle.includes(u)) cycle.push(u);
+      if (first !== second) return breakCycle(m, u, oldLength, oldLow);
       m.truncateCycle(oldLength);
-      m.low = oldLow;
-      m.visited[u] = 0;
-      m.depth--;
-      applyBackupRule(m, cycle);
-      return resolve(m, u);
+      return SETTLE;
     }
     // The other guess led to a decision further up the stack, so this one is not
     // the ancestor after all: back to the first guess, whose result goes up, as
@@ -157,7 +162,19 @@ export function resolve(m: MovementState, u: number): boolean {
   m.visited[u] = 0;
   m.depth--;
   m.low = low < oldLow ? low : oldLow;
-  return first;
+  return first ? 1 : 0;
+}
+
+/** The backup rule for the cycle `u` is the ancestor of (its decisions from `oldLength` of the cycle list on), then `u` resolved again. */
+function breakCycle(m: MovementState, u: number, oldLength: number, oldLow: number): number {
+  const cycle = Array.from(m.cycle.subarray(oldLength, m.cycleLength));
+  if (!cycle.includes(u)) cycle.push(u);
+  m.truncateCycle(oldLength);
+  m.low = oldLow;
+  m.visited[u] = 0;
+  m.depth--;
+  applyBackupRule(m, cycle);
+  return resolve(m, u) ? 1 : 0;
 }
 
 /**

@@ -6,7 +6,8 @@
  * table's columns (`clearColumns`, validate.ts), the rest by `resetPhase`.
  */
 import { MinimalRoutes, SeaSearch } from './convoy-routes.js';
-import type { MovementTable } from './table.js';
+import type { Slab } from '../slab.js';
+import { roundUp4, type MovementTable } from './table.js';
 
 /** How the backup rule settled a decision, for the reasons reported. */
 export const BACKUP_NONE = 0;
@@ -71,25 +72,31 @@ export class MovementState {
   readonly routes: MinimalRoutes;
   readonly usableSea: Uint8Array;
 
-  constructor(t: MovementTable, capacity: number) {
+  /** What the constructor carves from its slab: Int32 elements and bytes (each byte column rounded up to 4). */
+  static slabNeeds(capacity: number, provinceCount: number): { int32s: number; bytes: number } {
+    return { int32s: 6 * capacity + 1, bytes: 8 * roundUp4(capacity) + roundUp4(provinceCount) };
+  }
+
+  /** `slab`: the workspace's buffer (see `slabNeeds`). */
+  constructor(t: MovementTable, capacity: number, slab: Slab) {
     this.t = t;
-    this.resolved = new Uint8Array(capacity);
-    this.visited = new Uint8Array(capacity);
-    this.inCycle = new Uint8Array(capacity);
-    this.res = new Uint8Array(capacity);
-    this.cycle = new Int32Array(capacity + 1);
-    this.depthOf = new Int32Array(capacity);
-    this.lowOf = new Int32Array(capacity);
-    this.forced = new Int8Array(capacity).fill(-1);
-    this.backup = new Uint8Array(capacity);
-    this.routeFleetsDone = new Uint8Array(capacity);
-    this.routeFleetStart = new Int32Array(capacity);
-    this.routeFleetEnd = new Int32Array(capacity);
-    this.routeFleetList = new Int32Array(capacity);
-    this.onRoute = new Uint8Array(capacity);
+    this.resolved = slab.uint8(capacity);
+    this.res = slab.uint8(capacity);
+    this.visited = slab.uint8(capacity);
+    this.inCycle = slab.uint8(capacity);
+    this.depthOf = slab.int32(capacity);
+    this.cycle = slab.int32(capacity + 1);
+    this.lowOf = slab.int32(capacity);
+    this.forced = slab.int8(capacity, -1);
+    this.backup = slab.uint8(capacity);
+    this.routeFleetsDone = slab.uint8(capacity);
+    this.routeFleetStart = slab.int32(capacity);
+    this.routeFleetEnd = slab.int32(capacity);
+    this.routeFleetList = slab.int32(capacity);
+    this.onRoute = slab.uint8(capacity);
     this.seas = new SeaSearch(t.board.provinceCount);
     this.routes = new MinimalRoutes(t.board);
-    this.usableSea = new Uint8Array(t.board.provinceCount);
+    this.usableSea = slab.uint8(t.board.provinceCount);
   }
 
   /**

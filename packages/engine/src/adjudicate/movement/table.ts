@@ -10,6 +10,7 @@
  */
 import type { Board } from '../../board/board.js';
 import type { RuleOptions } from '../../config/rules.js';
+import type { Slab } from '../slab.js';
 import { UnitColumns } from '../units.js';
 import { MovementFlags } from './flags.js';
 
@@ -162,39 +163,46 @@ export class MovementTable {
   /** "A par", "F stp/sc" by `2 * location + (fleet ? 1 : 0)`, made on first use: the unit names of result sentences. */
   readonly unitLabels: (string | undefined)[];
 
-  constructor(board: Board, rules: RuleOptions, units: UnitColumns, capacity: number) {
+  /** What the constructor carves from its slab: Int32 elements and bytes (each byte column rounded up to 4). */
+  static slabNeeds(capacity: number, provinceCount: number): { int32s: number; bytes: number } {
+    return { int32s: 15 * capacity + 2 * provinceCount, bytes: 7 * roundUp4(capacity) + roundUp4(provinceCount) };
+  }
+
+  /** `slab`: the workspace's buffer (see `slabNeeds`). */
+  constructor(board: Board, rules: RuleOptions, units: UnitColumns, capacity: number, slab: Slab) {
     const P = board.provinceCount;
     this.board = board;
     this.rules = rules;
     this.f = new MovementFlags(rules);
     this.units = units;
-    this.order = new Uint8Array(capacity);
-    this.orderIndex = new Int32Array(capacity);
-    this.dstLoc = new Int32Array(capacity);
-    this.dstProv = new Int32Array(capacity);
-    this.target = new Int32Array(capacity);
-    this.supportCoast = new Int32Array(capacity);
-    this.route = new Uint8Array(capacity);
+    this.order = slab.uint8(capacity);
+    this.orderIndex = slab.int32(capacity);
+    this.route = slab.uint8(capacity);
+    this.noHoldSupport = slab.uint8(capacity);
+    this.supHead = slab.int32(capacity, -1);
+    this.cvyHead = slab.int32(capacity, -1);
+    this.dstLoc = slab.int32(capacity);
+    this.dstProv = slab.int32(capacity);
+    this.target = slab.int32(capacity);
+    this.supportCoast = slab.int32(capacity);
+    this.viaConvoy = slab.uint8(capacity);
     this.pathSpec = new Array<readonly number[] | undefined>(capacity).fill(undefined);
-    this.matched = new Uint8Array(capacity);
-    this.unmatchedReason = new Uint8Array(capacity);
-    this.noHoldSupport = new Uint8Array(capacity);
-    this.implicit = new Uint8Array(capacity);
-    this.viaConvoy = new Uint8Array(capacity);
-    this.supHead = new Int32Array(capacity).fill(-1);
-    this.supNext = new Int32Array(capacity);
-    this.intoHead = new Int32Array(P);
-    this.intoStamp = new Int32Array(P);
-    this.intoNext = new Int32Array(capacity);
-    this.cvyHead = new Int32Array(capacity).fill(-1);
-    this.cvyNext = new Int32Array(capacity);
-    this.fleetSea = new Uint8Array(P);
-    this.moves = new Int32Array(capacity);
-    this.supports = new Int32Array(capacity);
-    this.convoys = new Int32Array(capacity);
-    this.active = new Int32Array(capacity);
+    this.moves = slab.int32(capacity);
+    this.supports = slab.int32(capacity);
+    this.convoys = slab.int32(capacity);
+    this.active = slab.int32(capacity);
+    this.matched = slab.uint8(capacity);
+    this.unmatchedReason = slab.uint8(capacity);
+    this.implicit = slab.uint8(capacity);
+    this.supNext = slab.int32(capacity);
+    this.intoHead = slab.int32(P);
+    this.intoStamp = slab.int32(P);
+    this.intoNext = slab.int32(capacity);
+    this.cvyNext = slab.int32(capacity);
+    this.fleetSea = slab.uint8(P);
     this.unitLabels = new Array<string | undefined>(2 * board.locationCount).fill(undefined);
-    const unitOf = Int32Array.from({ length: capacity }, (_, u) => u);
+    const unitOf = slab.int32(capacity);
+    for (let u = 0; u < capacity; u++) unitOf[u] = u;
     this.slots = new OrderSlots(unitOf, this.order, this.dstLoc, this.dstProv, this.target, this.supportCoast, this.viaConvoy, this.pathSpec);
   }
 
@@ -258,4 +266,9 @@ export class MovementTable {
     this.rules = rules;
     this.f = new MovementFlags(rules);
   }
+}
+
+/** `n` rounded up to a multiple of 4: the room a byte column takes in a `Slab`. */
+export function roundUp4(n: number): number {
+  return (n + 3) & ~3;
 }

@@ -15,7 +15,7 @@ import * as tableCodes from './table.js';
 import type { UnitTable } from '../units.js';
 import { movementWorkspace, type MovementWorkspace } from './workspace.js';
 import { chooseRoutes, deduceImplicitOrders, fileOrders } from './filing.js';
-import { checkIntOrder, checkOrder, landSupport, plainMove, supporterReaches } from './legality.js';
+import { checkIntOrder, checkMoveInt, checkOrder, plainMove, plainSupport, supporterReaches } from './legality.js';
 import { chooseOrder, illegalResult, setOrder } from './one-order.js';
 
 // Module-local copies of imported codes: V8 folds a module's own constants into
@@ -235,7 +235,7 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
       continue;
     }
     // The common orders first, checked inline: a plain move, a support to hold,
-    // a support of an army's land move. Calls into the general checks cost more
+    // a support of a plain move. Calls into the general checks cost more
     // than these checks (about a tenth of an adjudication, measured). Only the
     // columns the order's kind is read by are written (see the table's columns):
     // a move has no target or support coast, a support no destination location,
@@ -256,7 +256,7 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
     } else if (kind === SUPPORT_HOLD || kind === SUPPORT_MOVE) {
       if (v >= 0 && v < n && v !== u) {
         const p = kind === SUPPORT_HOLD ? uprov[v]! : dst >= 0 && dst < locationCount && locProvince[dst] === dst ? dst : -1;
-        if (p >= 0 && (kind === SUPPORT_HOLD ? supporterReaches(ws, u, p) : landSupport(ws, u, v, p))) {
+        if (p >= 0 && (kind === SUPPORT_HOLD ? supporterReaches(ws, u, p) : plainSupport(ws, u, v, p))) {
           order[u] = kind;
           dstProv[u] = p;
           target[u] = v;
@@ -266,7 +266,11 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
         }
       }
     }
-    const reason = checkIntOrder(ws, slots, u, kind, dst, v, ovia[u] === 1);
+    // A move to a province (an army's by convoy, a fleet's to a province with coasts) needs no decoding of its destination.
+    const reason =
+      kind === MOVE && dst >= 0 && dst < locationCount && locProvince[dst] === dst
+        ? checkMoveInt(ws, slots, u, u, dst, -1, ovia[u] === 1)
+        : checkIntOrder(ws, slots, u, kind, dst, v, ovia[u] === 1);
     if (reason === undefined) {
       route[u] = ROUTE_LAND;
       t.listOrder(u);

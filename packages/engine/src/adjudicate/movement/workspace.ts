@@ -14,7 +14,8 @@ import type { Unit } from '../../game/position.js';
 import type { Reason } from '../reasons.js';
 import { MovementState } from './state.js';
 import { UnitColumns } from '../units.js';
-import { MovementTable, OrderSlots } from './table.js';
+import { MovementTable, OrderSlots, roundUp4 } from './table.js';
+import { Slab } from '../slab.js';
 import * as boardCodes from '../../board/codes.js';
 
 // Module-local copies of imported codes: V8 folds a module's own constants into
@@ -65,6 +66,16 @@ export class MovementWorkspace {
   readonly exact: { readonly kind: Uint8Array; readonly dst: Int32Array; readonly target: Int32Array; readonly via: Uint8Array };
   /** Per written order, when they read exactly: the unit it orders. */
   readonly exactUnit: Int32Array;
+  /**
+   * The units after the last phase `movementOutcome` read off, in its order:
+   * where each stands and its power, `afterCount` of them. The next movement
+   * phase on the board usually starts from them in that order (its retreats and
+   * builds appended, its disbands left out), so `loadPositionUnits` (index.ts)
+   * tries them before it looks the names up.
+   */
+  readonly afterLoc: Int32Array;
+  readonly afterPower: Int32Array;
+  afterCount = 0;
 
   // ---- outcome
   /** Per province: the unit that moved in; valid where `attackStamp` is this phase's `settleStamp` (else none did). */
@@ -133,29 +144,39 @@ export class MovementWorkspace {
     this.board = board;
     this.capacity = cap;
     this.reach = board.reachMatrix();
-    this.units = new UnitColumns(cap, P);
-    this.t = new MovementTable(board, rules, this.units, cap);
-    this.m = new MovementState(this.t, cap);
-    this.candCount = new Int32Array(cap);
-    this.candFirst = new Int32Array(cap);
-    this.illegalMove = new Uint8Array(cap);
-    this.implicitUnits = new Int32Array(cap);
-    this.implicitFrom = new Int32Array(cap);
-    this.routeUnits = new Int32Array(cap);
-    this.needsRoute = new Uint8Array(cap);
-    this.powersWithOrders = new Uint8Array(board.powerCount);
-    this.exact = { kind: new Uint8Array(cap), dst: new Int32Array(cap), target: new Int32Array(cap), via: new Uint8Array(cap) };
-    this.exactUnit = new Int32Array(cap);
-    this.attackerOf = new Int32Array(P);
-    this.attackStamp = new Int32Array(P);
-    this.checkedStamp = new Int32Array(P);
-    this.dislodgedBy = new Int32Array(cap);
-    this.finalLoc = new Int32Array(cap);
-    this.status = new Uint8Array(cap);
-    this.standoffs = new Int32Array(P);
+    // Every column in one buffer, in about the order a phase first reads them (see slab.ts):
+    // a phase adjudicated after other work meets them out of the processor's caches.
+    const table = MovementTable.slabNeeds(cap, P);
+    const state = MovementState.slabNeeds(cap, P);
+    const slab = new Slab(
+      3 * cap + P + 5 * cap + table.int32s + state.int32s + 8 * cap + 4 * P,
+      roundUp4(cap) + 2 * roundUp4(cap) + table.bytes + state.bytes + 3 * roundUp4(cap) + roundUp4(board.powerCount),
+    );
+    this.units = new UnitColumns(cap, P, slab);
+    this.exact = { kind: slab.uint8(cap), dst: slab.int32(cap), target: slab.int32(cap), via: slab.uint8(cap) };
+    this.exactUnit = slab.int32(cap);
+    this.afterLoc = slab.int32(cap);
+    this.afterPower = slab.int32(cap);
+    this.t = new MovementTable(board, rules, this.units, cap, slab);
+    this.m = new MovementState(this.t, cap, slab);
+    this.illegalUnits = slab.int32(cap);
+    this.implicitUnits = slab.int32(cap);
+    this.implicitFrom = slab.int32(cap);
+    this.routeUnits = slab.int32(cap);
+    this.needsRoute = slab.uint8(cap);
+    this.powersWithOrders = slab.uint8(board.powerCount);
+    this.attackerOf = slab.int32(P);
+    this.attackStamp = slab.int32(P);
+    this.checkedStamp = slab.int32(P);
+    this.dislodgedBy = slab.int32(cap);
+    this.finalLoc = slab.int32(cap);
+    this.status = slab.uint8(cap);
+    this.standoffs = slab.int32(P);
+    this.candCount = slab.int32(cap);
+    this.candFirst = slab.int32(cap);
+    this.illegalMove = slab.uint8(cap);
     this.ensureSlots(cap + 1);
     this.illegalReason = new Array<Reason | undefined>(cap).fill(undefined);
-    this.illegalUnits = new Int32Array(cap);
     this.result = {
       n: 0,
       status: this.status,
