@@ -60,6 +60,9 @@ export class SpanBuffer {
    */
   encode(lines: LineTable, from = 0, to = Number.MAX_SAFE_INTEGER): number[] {
     const order = this.order();
+    const spanStarts = this.starts;
+    const spanEnds = this.ends;
+    const kinds = this.kinds;
     const { starts, text } = lines;
     const count = starts.length;
     // Written by index into an array of the right size (a span across lines, rare, makes it grow): much faster than pushing.
@@ -71,12 +74,29 @@ export class SpanBuffer {
     let cursor = 0;
     for (let n = 0; n < order.length; n++) {
       const i = order[n] as number;
-      const s = this.starts[i] as number;
-      const e = this.ends[i] as number;
+      const s = spanStarts[i] as number;
+      const e = spanEnds[i] as number;
       if (e <= s || s < last) continue;
       last = e;
       while (cursor + 1 < count && (starts[cursor + 1] as number) <= s) cursor++;
-      const kind = this.kinds[i] as number;
+      const kind = kinds[i] as number;
+      // Most spans end two characters or more before the next line starts: inside their line, before
+      // any line break (one is at most two characters), so the line's end need not be looked for.
+      if (cursor + 1 < count && e <= (starts[cursor + 1] as number) - 2) {
+        if (cursor >= from && cursor <= to) {
+          const character = s - (starts[cursor] as number);
+          const dl = cursor - lastLine;
+          if (k + 5 > data.length) data = grown(data);
+          data[k++] = dl;
+          data[k++] = dl === 0 ? character - lastChar : character;
+          data[k++] = e - s;
+          data[k++] = kind >> 2;
+          data[k++] = kind & 3;
+          lastLine = cursor;
+          lastChar = character;
+        }
+        continue;
+      }
       let line = cursor;
       let at = s;
       for (;;) {
