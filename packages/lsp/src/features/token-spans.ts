@@ -83,28 +83,17 @@ export class SpanBuffer {
       // A line's break characters are its last: a span within its line whose last character is no
       // break holds none, and is written whole without looking for the line's end.
       const endCode = text.charCodeAt(e - 1);
-      if (cursor + 1 < count && e <= (starts[cursor + 1] as number) && endCode !== 10 && endCode !== 13) {
-        if (cursor >= from && cursor <= to) {
-          const character = s - (starts[cursor] as number);
-          const dl = cursor - lastLine;
-          if (k + 5 > data.length) data = grown(data);
-          data[k++] = dl;
-          data[k++] = dl === 0 ? character - lastChar : character;
-          data[k++] = e - s;
-          data[k++] = kind >> 2;
-          data[k++] = kind & 3;
-          lastLine = cursor;
-          lastChar = character;
-        }
-        continue;
-      }
+      const inLine = cursor + 1 < count && e <= (starts[cursor + 1] as number) && endCode !== 10 && endCode !== 13;
       let line = cursor;
       let at = s;
       for (;;) {
-        // The line's end before its break.
-        let lineEnd = line + 1 < count ? (starts[line + 1] as number) : text.length;
-        while (lineEnd > (starts[line] as number) && (text.charCodeAt(lineEnd - 1) === 10 || text.charCodeAt(lineEnd - 1) === 13)) lineEnd--;
-        if (lineEnd > e) lineEnd = e;
+        let lineEnd = e;
+        if (!inLine) {
+          // The line's end before its break.
+          lineEnd = line + 1 < count ? (starts[line + 1] as number) : text.length;
+          while (lineEnd > (starts[line] as number) && (text.charCodeAt(lineEnd - 1) === 10 || text.charCodeAt(lineEnd - 1) === 13)) lineEnd--;
+          if (lineEnd > e) lineEnd = e;
+        }
         if (lineEnd > at && line >= from && line <= to) {
           const character = at - (starts[line] as number);
           const dl = line - lastLine;
