@@ -2,9 +2,10 @@
  * The semantic tokens of a game file, as spans: comments and the keyword that
  * starts a line, the header's values, phase names, order results and arrows,
  * the words of expect lines about the game's result and of declare blocks, and
- * the provinces, coasts, powers and order words the names walk finds. One pass
- * over the lines and one over the parsed game; what an order text holds is
- * found once per distinct text (a game repeats its orders).
+ * the provinces, coasts, powers and order words the names walk finds. The lines
+ * a search of the text finds (a comment, a keyword after a line's blanks) and one
+ * pass over the parsed game; what an order text holds is found once per distinct
+ * text (a game repeats its orders).
  */
 import type { GameAst } from '@dipforge/dsl';
 import { tokens as wordTokens, visitGameNames, type Occurrence } from '../names.js';
