@@ -1,11 +1,12 @@
 /**
- * A bare Language Server Protocol client: Content-Length framing over a pair of streams, the
- * requests' answers by id, the server's own requests (registrations, configuration) answered
- * empty, and a wait for a document's diagnostics. Used where a server is driven as an editor
- * drives it: the bench over a child's standard streams (`bench --editor`), and the build's session
- * that fills the server bundle's code cache in process (scripts/lsp-bundle.mjs).
+ * A bare Language Server Protocol client: Content-Length framing (`@dipforge/lsp/framing`) over a
+ * pair of streams, the requests' answers by id, the server's own requests (registrations,
+ * configuration) answered empty, and a wait for a document's diagnostics. Used where a server is
+ * driven as an editor drives it: the bench over a child's standard streams (`bench --editor`), and
+ * the build's session that fills the server bundle's code cache in process (scripts/lsp-bundle.mjs).
  */
 import type { Readable, Writable } from 'node:stream';
+import { FrameReader, frame } from '@dipforge/lsp/framing';
 
 /** A protocol message as the client reads it (any of request, answer and notification). */
 export interface LspMessage {
@@ -20,7 +21,6 @@ export interface LspMessage {
 const PATIENCE_MS = 60_000;
 
 export class LspClient {
-  private buffer = Buffer.alloc(0);
   private nextId = 1;
   private readonly replies = new Map<number, (m: LspMessage) => void>();
   private readonly diagnosticWaiters: { uri: string; version: number; done: () => void }[] = [];
@@ -32,21 +32,14 @@ export class LspClient {
     output: Readable,
     stderr?: Readable,
   ) {
-    output.on('data', (chunk: Buffer) => this.take(chunk));
+    const frames = new FrameReader(
+      (m) => this.dispatch(m as LspMessage),
+      (what) => {
+        throw new Error(`the server broke the protocol: ${what}`);
+      },
+    );
+    output.on('data', (chunk: Buffer) => frames.push(chunk));
     stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk.toString('utf8')));
-  }
-
-  private take(chunk: Buffer): void {
-    this.buffer = Buffer.concat([this.buffer, chunk]);
-    for (;;) {
-      const head = this.buffer.indexOf('\r\n\r\n');
-      if (head < 0) return;
-      const length = Number(/Content-Length: (\d+)/i.exec(this.buffer.subarray(0, head).toString('ascii'))?.[1]);
-      if (this.buffer.length < head + 4 + length) return;
-      const body = this.buffer.subarray(head + 4, head + 4 + length).toString('utf8');
-      this.buffer = this.buffer.subarray(head + 4 + length);
-      this.dispatch(JSON.parse(body) as LspMessage);
-    }
   }
 
   private dispatch(m: LspMessage): void {
@@ -69,8 +62,7 @@ export class LspClient {
   }
 
   private write(m: LspMessage): void {
-    const body = JSON.stringify({ jsonrpc: '2.0', ...m });
-    this.input.write(`Content-Length: ${Buffer.byteLength(body, 'utf8')}\r\n\r\n${body}`);
+    this.input.write(frame({ jsonrpc: '2.0', ...m }));
   }
 
   notify(method: string, params: unknown): void {

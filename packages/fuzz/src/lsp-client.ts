@@ -1,17 +1,22 @@
 /**
  * A bare JSON-RPC client over a child process's standard input and output, as
- * the Language Server Protocol frames it (`Content-Length` headers). Bare on
- * purpose: the fuzzer must be able to send what a well-behaved client library
- * would refuse to (positions out of range, odd names), and must see exactly
- * what the server answers, however malformed.
+ * the Language Server Protocol frames it (`Content-Length` headers, read and
+ * written by `@dipforge/lsp/framing`). Bare on purpose: the fuzzer must be able
+ * to send what a well-behaved client library would refuse to (positions out of
+ * range, odd names), and must see exactly what the server answers, however
+ * malformed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { FrameReader, frame } from '@dipforge/lsp/framing';
 
 export interface RpcResponse {
   id: number;
   result?: unknown;
   error?: { code: number; message: string; data?: unknown };
 }
+
+/** A message from the server as read (a request, a notification or an answer; anything, when malformed). */
+type Incoming = { id?: number | string | null; method?: string; params?: unknown; result?: unknown; error?: RpcResponse['error'] };
 
 export interface Sent {
   method: string;
@@ -39,10 +44,11 @@ export class RpcProcess {
   /** A frame that is no JSON-RPC message: the server broke the protocol. */
   onMalformed: (what: string) => void = () => undefined;
 
-  private chunks: Buffer[] = [];
-  private size = 0;
-  /** The length of the body being read, or -1 while reading a header. */
-  private need = -1;
+  /** The server's output read as frames (`@dipforge/lsp/framing`). */
+  private readonly frames = new FrameReader(
+    (message) => this.dispatch(message as Incoming),
+    (what) => this.onMalformed(what),
+  );
   private nextId = 1;
   private readonly waiting = new Map<number, (r: RpcResponse) => void>();
 
@@ -50,7 +56,7 @@ export class RpcProcess {
     const [file, ...args] = command;
     if (!file) throw new Error('no command to start the language server');
     this.child = spawn(file, args, { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
-    this.child.stdout?.on('data', (d: Buffer) => this.receive(d));
+    this.child.stdout?.on('data', (d: Buffer) => this.frames.push(d));
     this.child.stderr?.on('data', (d: Buffer) => {
       this.stderr = (this.stderr + d.toString()).slice(-STDERR_KEEP);
     });
@@ -88,59 +94,10 @@ export class RpcProcess {
 
   private write(message: unknown): void {
     if (this.exit !== undefined || !this.child.stdin?.writable) return;
-    const body = Buffer.from(JSON.stringify(message), 'utf8');
-    this.child.stdin.write(Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`, 'ascii'), body]));
+    this.child.stdin.write(frame(message));
   }
 
-  /**
-   * Frames: a header, then a body of its Content-Length. Chunks are kept apart until a whole body
-   * has come, then joined once: joining at every chunk copies a large answer over and over.
-   */
-  private receive(data: Buffer): void {
-    this.chunks.push(data);
-    this.size += data.length;
-    for (;;) {
-      if (this.need < 0) {
-        const buffer = this.joined();
-        const headerEnd = buffer.indexOf('\r\n\r\n');
-        if (headerEnd < 0) return;
-        const header = buffer.subarray(0, headerEnd).toString('ascii');
-        const length = /Content-Length: *(\d+)/i.exec(header);
-        this.keep(buffer.subarray(headerEnd + 4));
-        if (!length) {
-          this.onMalformed(`a header without Content-Length: ${JSON.stringify(header.slice(0, 200))}`);
-          continue;
-        }
-        this.need = Number(length[1]);
-      }
-      if (this.size < this.need) return;
-      const buffer = this.joined();
-      const body = buffer.subarray(0, this.need).toString('utf8');
-      this.keep(buffer.subarray(this.need));
-      this.need = -1;
-      let message: { id?: number | string | null; method?: string; params?: unknown; result?: unknown; error?: RpcResponse['error'] };
-      try {
-        message = JSON.parse(body) as typeof message;
-      } catch {
-        this.onMalformed(`a body that is not JSON: ${JSON.stringify(body.slice(0, 200))}`);
-        continue;
-      }
-      this.dispatch(message);
-    }
-  }
-
-  private joined(): Buffer {
-    const one = this.chunks.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks, this.size);
-    this.chunks = [one];
-    return one;
-  }
-
-  private keep(rest: Buffer): void {
-    this.chunks = rest.length > 0 ? [rest] : [];
-    this.size = rest.length;
-  }
-
-  private dispatch(message: { id?: number | string | null; method?: string; params?: unknown; result?: unknown; error?: RpcResponse['error'] }): void {
+  private dispatch(message: Incoming): void {
     if (typeof message.method === 'string') {
       if (message.id !== undefined && message.id !== null) {
         const result = this.onRequest(message.method, message.params);

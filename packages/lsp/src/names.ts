@@ -318,10 +318,11 @@ const SCAN_MEMO_LIMIT = 50_000;
 
 function scanText(text: string, base: number, index: NameIndex, keywords: boolean, source: string): { occ: Occurrence[]; words: Token[] } {
   const toks = tokens(text, base);
+  // The tokens' texts, looked up by index span (`provinceWords(texts, from, to)`): no array per word.
+  const texts = toks.map((x) => x.text);
   const occ: Occurrence[] = [];
   const used: Token[] = [];
-  // Words next to each other: blanks only between them (most often one space).
-  const adjacent = (a: Token, b: Token): boolean => (b.start === a.end + 1 && source.charCodeAt(a.end) === 32) || /^\s+$/u.test(source.slice(a.end, b.start));
+  const longest = Math.max(index.maxProvinceWords, index.maxPowerWords);
   let i = 0;
   while (i < toks.length) {
     const t = toks[i] as Token;
@@ -329,26 +330,26 @@ function scanText(text: string, base: number, index: NameIndex, keywords: boolea
       i++;
       continue;
     }
-    // Consecutive words (separated by spaces only), up to the longest province name.
-    const run: Token[] = [t];
-    for (let j = i + 1; j < toks.length && run.length < Math.max(index.maxProvinceWords, index.maxPowerWords); j++) {
-      const n = toks[j] as Token;
-      if (n.kind !== 'word' || !adjacent(run[run.length - 1] as Token, n)) break;
-      run.push(n);
+    // Consecutive words (separated by spaces only), up to the longest province name: tokens `i`..`runEnd - 1`.
+    let runEnd = i + 1;
+    while (runEnd < toks.length && runEnd - i < longest) {
+      const n = toks[runEnd] as Token;
+      if (n.kind !== 'word' || !adjacent(source, toks[runEnd - 1] as Token, n)) break;
+      runEnd++;
     }
+    const orderWord = keywords && ORDER_KEYWORDS.has(t.text.toLowerCase());
     let matched = 0;
     let id: string | undefined;
-    const words = run.map((w) => w.text);
-    for (let n = run.length; n >= 1 && !matched; n--) {
-      if (n === 1 && keywords && ORDER_KEYWORDS.has(t.text.toLowerCase())) break;
-      const ids = index.provinceWords(words, 0, n);
+    for (let n = runEnd - i; n >= 1 && !matched; n--) {
+      if (n === 1 && orderWord) break;
+      const ids = index.provinceWords(texts, i, i + n);
       if (ids.length === 1) {
         matched = n;
         id = ids[0];
       }
     }
     if (matched && id) {
-      const last = run[matched - 1] as Token;
+      const last = toks[i + matched - 1] as Token;
       occ.push({ kind: 'province', id, start: t.start, end: last.end, text: source.slice(t.start, last.end), decl: false });
       i += matched;
       // A coast: `/nc`, `(nc)`, `(north coast)`, or ` nc`.
@@ -374,22 +375,22 @@ function scanText(text: string, base: number, index: NameIndex, keywords: boolea
       }
       continue;
     }
-    if (keywords && ORDER_KEYWORDS.has(t.text.toLowerCase())) {
+    if (orderWord) {
       used.push(t);
       i++;
       continue;
     }
     let power = 0;
     let pid: string | undefined;
-    for (let n = Math.min(run.length, index.maxPowerWords); n >= 1 && !power; n--) {
-      const ids = index.powerWords(words, 0, n);
+    for (let n = Math.min(runEnd - i, index.maxPowerWords); n >= 1 && !power; n--) {
+      const ids = index.powerWords(texts, i, i + n);
       if (ids.length === 1) {
         power = n;
         pid = ids[0];
       }
     }
     if (power && pid) {
-      const last = run[power - 1] as Token;
+      const last = toks[i + power - 1] as Token;
       occ.push({ kind: 'power', id: pid, start: t.start, end: last.end, text: source.slice(t.start, last.end), decl: false });
       i += power;
       continue;
@@ -397,6 +398,11 @@ function scanText(text: string, base: number, index: NameIndex, keywords: boolea
     i++;
   }
   return { occ, words: used };
+}
+
+/** Words next to each other in `source`: blanks only between them (most often one space). */
+function adjacent(source: string, a: Token, b: Token): boolean {
+  return (b.start === a.end + 1 && source.charCodeAt(a.end) === 32) || /^\s+$/u.test(source.slice(a.end, b.start));
 }
 
 export interface GameNames {
@@ -486,11 +492,14 @@ export function visitGameNames(doc: TokenGame, window: { start: number; end: num
     for (const s of e.draw) for (const w of s.powers) power(w);
     for (const s of e.score) power(s.power);
   };
+  // The language of each power as written (a game names a few powers over thousands of order lines).
+  const languages = new Map<string, string | undefined>();
   for (const section of ast.phases) {
     if (outside(section)) continue;
     for (const w of section.powers) power(w);
     for (const o of section.orders) {
-      const language = localizedLine(doc, o);
+      let language = languages.get(o.power.text);
+      if (language === undefined && !languages.has(o.power.text)) languages.set(o.power.text, (language = localizedLine(doc, o)));
       if (language === undefined) places(o.text, true);
       else if (!outside(o.text)) for (const n of localizedNames(doc, language, o.text)) visit.name(n, 0);
     }

@@ -2,9 +2,10 @@
  * The semantic tokens of a game file, as spans: comments and the keyword that
  * starts a line, the header's values, phase names, order results and arrows,
  * the words of expect lines about the game's result and of declare blocks, and
- * the provinces, coasts, powers and order words the names walk finds. One pass
- * over the lines and one over the parsed game; what an order text holds is
- * found once per distinct text (a game repeats its orders).
+ * the provinces, coasts, powers and order words the names walk finds. The lines
+ * a search of the text finds (a comment, a keyword after a line's blanks) and one
+ * pass over the parsed game; what an order text holds is found once per distinct
+ * text (a game repeats its orders).
  */
 import type { GameAst } from '@dipforge/dsl';
 import { tokens as wordTokens, visitGameNames, type Occurrence } from '../names.js';
@@ -103,27 +104,47 @@ export function gameSpans(doc: TokenGame, window?: Window): SpanBuffer {
   return spans;
 }
 
-/** Comments, and the keyword a line starts with (not a `word:` line), of the lines in the window. */
+/**
+ * Comments, and the keyword a line starts with (not a `word:` line), of the lines in the window.
+ * Most lines hold neither (order lines): the lines that may are found by searching the text
+ * (`//`, and a keyword after a line's blanks, by `KEYWORD_LINE`), and only those are read.
+ */
 function lineSpans(doc: TokenGame, spans: SpanBuffer, window?: Window): void {
   const { text, lines } = doc;
   const first = window ? Math.max(0, window.from) : 0;
   const last = window ? Math.min(lines.count, window.to + 1) : lines.count;
-  // Where the next `//` is: most lines have none, and only those that may hold a comment are read a character at a time.
-  let slash = text.indexOf('//', first < lines.count ? lines.lineStart(first) : text.length);
-  for (let l = first; l < last; l++) {
+  if (first >= last) return;
+  const from = lines.lineStart(first);
+  // A line is read once, though the search may find a keyword on it twice (after U+2028, a line start to it but not to `Lines`).
+  let read = -1;
+  KEYWORD_LINE.lastIndex = from;
+  for (let m = KEYWORD_LINE.exec(text); m; m = KEYWORD_LINE.exec(text)) {
+    const l = lines.lineOf(m.index + m[0].length - 1);
+    if (l >= last) break;
+    if (l === read) continue;
+    read = l;
+    const start = lines.lineStart(l);
+    const keyword = leadingKeyword(text, start, lines.lineEnd(l));
+    if (keyword >= 0) spans.push(keyword, keywordEnd(text, keyword, lines.lineEnd(l)), TYPE.keyword);
+  }
+  for (let slash = text.indexOf('//', from); slash >= 0; ) {
+    const l = lines.lineOf(slash);
+    if (l >= last) break;
     const start = lines.lineStart(l);
     const end = lines.lineEnd(l);
-    if (slash >= 0 && slash < start) slash = text.indexOf('//', start);
-    const keyword = leadingKeyword(text, start, end);
-    if (keyword >= 0) spans.push(keyword, keywordEnd(text, keyword, end), TYPE.keyword);
-    if (slash >= 0 && slash < end) {
-      const { comment } = lineComment(text.slice(start, end));
-      if (comment >= 0) spans.push(start + comment, end, TYPE.comment);
-    }
+    const { comment } = lineComment(text.slice(start, end));
+    if (comment >= 0) spans.push(start + comment, end, TYPE.comment);
+    slash = text.indexOf('//', end);
   }
 }
 
 const LEADING_WORD = /^(\s*)(\p{L}+)(\s*:)?/u;
+/**
+ * Where a line may start with a keyword: at a line start, blanks then a keyword's letters in any
+ * case (case-insensitive matching takes in every text whose lower case is a keyword). More lines
+ * than those that do (`phases`, `phase:`), which `leadingKeyword` then reads.
+ */
+const KEYWORD_LINE = new RegExp(`^[^\\S\\r\\n]*(?:${[...GAME_KEYWORDS].join('|')})`, 'gimu');
 
 /**
  * Where the line's first word starts when it is a game keyword (`phase`, `expect`, `units`…)
@@ -137,7 +158,7 @@ function leadingKeyword(text: string, start: number, end: number): number {
   while (i < end && isAsciiLetter(text.charCodeAt(i))) i++;
   const next = i < end ? text.charCodeAt(i) : 32;
   if (next > 127 || (i === wordStart && next !== 32 && next !== 9 && i < end && isOtherBlank(next))) return slowKeyword(text, start, end);
-  if (i === wordStart || i - wordStart > LONGEST_KEYWORD || !GAME_KEYWORDS.has(text.slice(wordStart, i).toLowerCase())) return -1;
+  if (i - wordStart < SHORTEST_KEYWORD || i - wordStart > LONGEST_KEYWORD || !GAME_KEYWORDS.has(text.slice(wordStart, i).toLowerCase())) return -1;
   let j = i;
   while (j < end && isBlankCode(text.charCodeAt(j))) j++;
   if (j < end && text.charCodeAt(j) > 127) return slowKeyword(text, start, end);
@@ -163,6 +184,8 @@ function slowKeyword(text: string, start: number, end: number): number {
 }
 
 const LONGEST_KEYWORD = Math.max(...[...GAME_KEYWORDS].map((k) => k.length));
+/** No keyword is shorter: an order line's `A` or `F` is no keyword, and is not looked up. */
+const SHORTEST_KEYWORD = Math.min(...[...GAME_KEYWORDS].map((k) => k.length));
 const isAsciiLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 /** Blanks `\s` matches below 128 besides space and tab. */
 const isOtherBlank = (c: number): boolean => c === 10 || c === 11 || c === 12 || c === 13;

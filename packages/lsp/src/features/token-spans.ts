@@ -60,6 +60,9 @@ export class SpanBuffer {
    */
   encode(lines: LineTable, from = 0, to = Number.MAX_SAFE_INTEGER): number[] {
     const order = this.order();
+    const spanStarts = this.starts;
+    const spanEnds = this.ends;
+    const kinds = this.kinds;
     const { starts, text } = lines;
     const count = starts.length;
     // Written by index into an array of the right size (a span across lines, rare, makes it grow): much faster than pushing.
@@ -71,19 +74,26 @@ export class SpanBuffer {
     let cursor = 0;
     for (let n = 0; n < order.length; n++) {
       const i = order[n] as number;
-      const s = this.starts[i] as number;
-      const e = this.ends[i] as number;
+      const s = spanStarts[i] as number;
+      const e = spanEnds[i] as number;
       if (e <= s || s < last) continue;
       last = e;
       while (cursor + 1 < count && (starts[cursor + 1] as number) <= s) cursor++;
-      const kind = this.kinds[i] as number;
+      const kind = kinds[i] as number;
+      // A line's break characters are its last: a span within its line whose last character is no
+      // break holds none, and is written whole without looking for the line's end.
+      const endCode = text.charCodeAt(e - 1);
+      const inLine = cursor + 1 < count && e <= (starts[cursor + 1] as number) && endCode !== 10 && endCode !== 13;
       let line = cursor;
       let at = s;
       for (;;) {
-        // The line's end before its break.
-        let lineEnd = line + 1 < count ? (starts[line + 1] as number) : text.length;
-        while (lineEnd > (starts[line] as number) && (text.charCodeAt(lineEnd - 1) === 10 || text.charCodeAt(lineEnd - 1) === 13)) lineEnd--;
-        if (lineEnd > e) lineEnd = e;
+        let lineEnd = e;
+        if (!inLine) {
+          // The line's end before its break.
+          lineEnd = line + 1 < count ? (starts[line + 1] as number) : text.length;
+          while (lineEnd > (starts[line] as number) && (text.charCodeAt(lineEnd - 1) === 10 || text.charCodeAt(lineEnd - 1) === 13)) lineEnd--;
+          if (lineEnd > e) lineEnd = e;
+        }
         if (lineEnd > at && line >= from && line <= to) {
           const character = at - (starts[line] as number);
           const dl = line - lastLine;
@@ -112,40 +122,51 @@ export class SpanBuffer {
    * an insertion sort finishes: a few plain loops over typed arrays, no comparison function.
    */
   private order(): Uint32Array {
-    const n = this.n;
-    const starts = this.starts;
-    const ends = this.ends;
-    let maxStart = 0;
-    for (let i = 0; i < n; i++) if ((starts[i] as number) > maxStart) maxStart = starts[i] as number;
-    const blocks = (maxStart >>> BLOCK_BITS) + 1;
-    const counts = new Uint32Array(blocks + 1);
-    for (let i = 0; i < n; i++) {
-      const b = ((starts[i] as number) >>> BLOCK_BITS) + 1;
-      counts[b] = (counts[b] as number) + 1;
-    }
-    for (let b = 1; b <= blocks; b++) counts[b] = (counts[b] as number) + (counts[b - 1] as number);
-    const order = new Uint32Array(n);
-    for (let i = 0; i < n; i++) {
-      const b = (starts[i] as number) >>> BLOCK_BITS;
-      const at = counts[b] as number;
-      counts[b] = at + 1;
-      order[at] = i;
-    }
-    // Within a block the spans keep the order they were found in: by start, the longer first, then as found.
-    for (let k = 1; k < n; k++) {
-      const i = order[k] as number;
-      const s = starts[i] as number;
-      const e = ends[i] as number;
-      let j = k - 1;
-      for (; j >= 0; j--) {
-        const o = order[j] as number;
-        const so = starts[o] as number;
-        if (so < s || (so === s && ((ends[o] as number) > e || ((ends[o] as number) === e && o < i)))) break;
-        order[j + 1] = o;
-      }
-      order[j + 1] = i;
-    }
+    const order = byBlock(this.starts, this.n);
+    finishOrder(order, this.starts, this.ends);
     return order;
+  }
+}
+
+/**
+ * The indices of the first `n` spans by blocks of their start, in the order found within a block.
+ * (The two sorts are functions of their own: a loop first run when the other is already compiled
+ * would find that code without its feedback and drop back to the interpreter.)
+ */
+function byBlock(starts: Int32Array, n: number): Uint32Array {
+  let maxStart = 0;
+  for (let i = 0; i < n; i++) if ((starts[i] as number) > maxStart) maxStart = starts[i] as number;
+  const blocks = (maxStart >>> BLOCK_BITS) + 1;
+  const counts = new Uint32Array(blocks + 1);
+  for (let i = 0; i < n; i++) {
+    const b = ((starts[i] as number) >>> BLOCK_BITS) + 1;
+    counts[b] = (counts[b] as number) + 1;
+  }
+  for (let b = 1; b <= blocks; b++) counts[b] = (counts[b] as number) + (counts[b - 1] as number);
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const b = (starts[i] as number) >>> BLOCK_BITS;
+    const at = counts[b] as number;
+    counts[b] = at + 1;
+    order[at] = i;
+  }
+  return order;
+}
+
+/** Insertion sort of `order` (nearly in order) by start, the longer first at the same start, then as found. */
+function finishOrder(order: Uint32Array, starts: Int32Array, ends: Int32Array): void {
+  for (let k = 1; k < order.length; k++) {
+    const i = order[k] as number;
+    const s = starts[i] as number;
+    const e = ends[i] as number;
+    let j = k - 1;
+    for (; j >= 0; j--) {
+      const o = order[j] as number;
+      const so = starts[o] as number;
+      if (so < s || (so === s && ((ends[o] as number) > e || ((ends[o] as number) === e && o < i)))) break;
+      order[j + 1] = o;
+    }
+    order[j + 1] = i;
   }
 }
 
