@@ -322,6 +322,24 @@ expect
     }
   });
 
+  it('a headless run gives its diagnostics as plain data, as the full run does (copied, sent to a thread, compared)', () => {
+    // A name on an expect line and in an order: the runner reports them at the nodes' ranges,
+    // which a headless read makes when read (line-range.ts); a diagnostic must not keep such a range.
+    const text = `variant classic
+phase spring 1901 movement
+england:
+  A lon - xyz [fails]
+expect
+  units england: A lon, F xyz
+`;
+    const full = runGameFile(GAME, workspace({ [GAME]: text }));
+    const headless = runGameFile(GAME, workspace({ [GAME]: text }), { headless: true });
+    expect(full.diagnostics.length).toBeGreaterThanOrEqual(2);
+    // What a worker thread's message or structuredClone keeps of them, and a deep comparison.
+    expect(structuredClone(headless.diagnostics)).toEqual(full.diagnostics);
+    expect(headless.diagnostics).toEqual(full.diagnostics);
+  });
+
   it('a file that cannot be read is one diagnostic, never a throw', () => {
     const run = runGameFile('/proj/none.dipgame', workspace());
     expect(codes(run.diagnostics)).toEqual(['DF5001']);

@@ -24,7 +24,9 @@ export interface Diagnostic {
  */
 export function diagnostic(name: CodeName, file: string, range: Range, message: string, suggestions?: readonly string[]): Diagnostic {
   const info = Codes[name];
-  const d: Diagnostic = { code: info.code, severity: info.severity, message: boundedMessage(message), file, range };
+  // The range as plain data: a node's range may be made when read (a headless game read, game/line-range.ts),
+  // and a diagnostic is data that is copied, sent to another thread and compared.
+  const d: Diagnostic = { code: info.code, severity: info.severity, message: boundedMessage(message), file, range: { start: range.start, end: range.end } };
   if (suggestions !== undefined && suggestions.length > 0) d.suggestions = suggestions;
   return d;
 }
