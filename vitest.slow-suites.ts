@@ -28,13 +28,14 @@ export const SLOW_SUITES: readonly string[] = [
 ];
 
 /**
- * The test files that check a sample of their seeded or generated cases in `npm test` and every
- * case in the slow run (`depth` in test/helpers/depth.ts): the slow configuration runs them again
+ * The test files that check a sample of their seeded or generated cases, or of the data files they
+ * go over, in `npm test` and every case in the slow run (`depth` and `depthSample` in test/helpers/depth.ts): the slow configuration runs them again
  * with `DIPFORGE_TEST_DEPTH=full`. `test/depth-suites.test.ts` checks that every file calling
  * `depth` is listed here.
  */
 export const DEPTH_SUITES: readonly string[] = [
   'packages/engine/test/legal-random.test.ts',
+  'test/convert-round-trip.test.ts',
   'test/lsp-completion-cursor.test.ts',
   'test/lsp-incremental-server.test.ts',
   'test/lsp-incremental.test.ts',
