@@ -36,6 +36,7 @@ export const SLOW_SUITES: readonly string[] = [
 export const DEPTH_SUITES: readonly string[] = [
   'packages/engine/test/legal-random.test.ts',
   'test/convert-round-trip.test.ts',
+  'test/long-input.test.ts',
   'test/lsp-completion-cursor.test.ts',
   'test/lsp-incremental-server.test.ts',
   'test/lsp-incremental.test.ts',
