@@ -35,6 +35,7 @@ export const SLOW_SUITES: readonly string[] = [
  */
 export const DEPTH_SUITES: readonly string[] = [
   'packages/engine/test/legal-random.test.ts',
+  'packages/engine/test/spelling-suggestions.test.ts',
   'test/convert-round-trip.test.ts',
   'test/long-input.test.ts',
   'test/lsp-completion-cursor.test.ts',
