@@ -37,6 +37,7 @@ export const DEPTH_SUITES: readonly string[] = [
   'packages/engine/test/legal-random.test.ts',
   'packages/engine/test/spelling-suggestions.test.ts',
   'test/convert-round-trip.test.ts',
+  'test/diff-across-forms.test.ts',
   'test/long-input.test.ts',
   'test/lsp-completion-cursor.test.ts',
   'test/lsp-incremental-server.test.ts',
