@@ -38,6 +38,7 @@ export const DEPTH_SUITES: readonly string[] = [
   'packages/engine/test/spelling-suggestions.test.ts',
   'test/convert-round-trip.test.ts',
   'test/diff-across-forms.test.ts',
+  'test/headless-run.test.ts',
   'test/long-input.test.ts',
   'test/lsp-completion-cursor.test.ts',
   'test/lsp-incremental-server.test.ts',
@@ -48,6 +49,7 @@ export const DEPTH_SUITES: readonly string[] = [
   'test/lsp-tokens-after-edits.test.ts',
   'test/metamorphic/case-files.test.ts',
   'test/metamorphic/random-games.test.ts',
+  'test/order-line-reading.test.ts',
   'test/robustness.test.ts',
   'test/wrong-words.test.ts',
 ];
