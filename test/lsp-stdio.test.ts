@@ -363,8 +363,8 @@ describe('dipforge lsp --stdio', () => {
     expect(client.stderr.join('')).toBe('');
   });
 
-  // `npm test` sends the first 60 edits, the slow run all 300.
-  const edits = depth(60, 300);
+  // `npm test` sends the first 30 edits, the slow run all 300.
+  const edits = depth(30, 300);
   it(`survives ${edits} random edits over stdio, every answer well-formed`, async () => {
     const uri = fileUri(RANDOM_100);
     let text = read(RANDOM_100);
