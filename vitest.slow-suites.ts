@@ -36,6 +36,7 @@ export const SLOW_SUITES: readonly string[] = [
 export const DEPTH_SUITES: readonly string[] = [
   'packages/engine/test/legal-random.test.ts',
   'packages/engine/test/spelling-suggestions.test.ts',
+  'test/bad-input.test.ts',
   'test/convert-round-trip.test.ts',
   'test/diff-across-forms.test.ts',
   'test/headless-run.test.ts',
