@@ -34,12 +34,15 @@ export const SLOW_SUITES: readonly string[] = [
  * `depth` is listed here.
  */
 export const DEPTH_SUITES: readonly string[] = [
+  'packages/engine/test/legal-decode.test.ts',
+  'packages/engine/test/legal-ints.test.ts',
   'packages/engine/test/legal-random.test.ts',
   'packages/engine/test/spelling-suggestions.test.ts',
   'test/bad-input.test.ts',
   'test/convert-round-trip.test.ts',
   'test/diff-across-forms.test.ts',
   'test/headless-run.test.ts',
+  'test/legal-ints.test.ts',
   'test/long-input.test.ts',
   'test/lsp-completion-cursor.test.ts',
   'test/lsp-incremental-server.test.ts',
