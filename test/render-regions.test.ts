@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { compileMapFile, VariantLoader } from '@dipforge/dsl';
 import { compileBoard, initialPosition, layoutBoard, regionMap, renderBoard, type RegionMap, type VariantConfig } from '@dipforge/engine';
 import { variantsDir } from '@dipforge/variants';
+import { builtinVariantConfig } from './helpers/builtin-variants.js';
 import { inside, polygons } from './helpers/polygons.js';
 import { byClass, parseXml, translation, unitOf, type XmlElement } from '../packages/engine/test/helpers/svg.js';
 
@@ -54,15 +55,11 @@ const VARIANTS = readdirSync(variantsDir, { withFileTypes: true })
   .sort();
 
 /**
- * A built-in variant compiled, once for the whole file: the engine caches a region map per config
- * object, so the checks below share one region map of each variant instead of building it again.
+ * A built-in variant, compiled once for the test worker (test/helpers/builtin-variants.ts): the
+ * engine caches a region map per config object, so the checks below, and other files drawing the
+ * same variant, share one region map of each variant instead of building it again.
  */
-const compiledOnce = new Map<string, VariantConfig>();
-function compiled(name: string): VariantConfig {
-  let config = compiledOnce.get(name);
-  if (!config) compiledOnce.set(name, (config = compiledAfresh(name)));
-  return config;
-}
+const compiled = builtinVariantConfig;
 
 /** A built-in variant compiled anew: a config object of its own, whose region map is built anew. */
 function compiledAfresh(name: string): VariantConfig {
