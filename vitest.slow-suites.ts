@@ -51,6 +51,7 @@ export const DEPTH_SUITES: readonly string[] = [
   'test/lsp-robustness.test.ts',
   'test/lsp-stdio.test.ts',
   'test/lsp-tokens-after-edits.test.ts',
+  'test/lsp-workspace-index.test.ts',
   'test/metamorphic/case-files.test.ts',
   'test/metamorphic/random-games.test.ts',
   'test/order-line-reading.test.ts',
