@@ -28,13 +28,22 @@ export const SLOW_SUITES: readonly string[] = [
 ];
 
 /**
- * The test files that check a sample of their seeded or generated cases in `npm test` and every
- * case in the slow run (`depth` in test/helpers/depth.ts): the slow configuration runs them again
+ * The test files that check a sample of their seeded or generated cases, or of the data files they
+ * go over, in `npm test` and every case in the slow run (`depth` and `depthSample` in test/helpers/depth.ts): the slow configuration runs them again
  * with `DIPFORGE_TEST_DEPTH=full`. `test/depth-suites.test.ts` checks that every file calling
  * `depth` is listed here.
  */
 export const DEPTH_SUITES: readonly string[] = [
+  'packages/engine/test/legal-decode.test.ts',
+  'packages/engine/test/legal-ints.test.ts',
   'packages/engine/test/legal-random.test.ts',
+  'packages/engine/test/spelling-suggestions.test.ts',
+  'test/bad-input.test.ts',
+  'test/convert-round-trip.test.ts',
+  'test/diff-across-forms.test.ts',
+  'test/headless-run.test.ts',
+  'test/legal-ints.test.ts',
+  'test/long-input.test.ts',
   'test/lsp-completion-cursor.test.ts',
   'test/lsp-incremental-server.test.ts',
   'test/lsp-incremental.test.ts',
@@ -42,8 +51,10 @@ export const DEPTH_SUITES: readonly string[] = [
   'test/lsp-robustness.test.ts',
   'test/lsp-stdio.test.ts',
   'test/lsp-tokens-after-edits.test.ts',
+  'test/lsp-workspace-index.test.ts',
   'test/metamorphic/case-files.test.ts',
   'test/metamorphic/random-games.test.ts',
+  'test/order-line-reading.test.ts',
   'test/robustness.test.ts',
   'test/wrong-words.test.ts',
 ];

@@ -5,7 +5,8 @@
  * text that is not JSON, is reported where it goes wrong; an edition the
  * variant lacks is a wrong command line; and dipforge's own failures (a stack
  * overflow anywhere) exit 3, never 1. The command runs in this process, on
- * files written to a scratch folder.
+ * files written to a scratch folder. `npm test` takes a tenth of the token's length and a
+ * quarter of the random byte strings, the slow run all of them (test/helpers/depth.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { firstInvalidByte, jsonSyntaxError } from '@dipforge/dsl';
 import { ECHO_LENGTH, echo, MESSAGE_LENGTH, SEED_FIELD, YEAR_FIELD, COORDINATE_FIELD } from '@dipforge/engine/config';
 import { dipforgeIn, longestLine, scratchFolder, type Run } from './cli-in-process.js';
+import { depth } from './helpers/depth.js';
 import { decisionChain } from './long-inputs.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,10 +31,11 @@ const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 const GAME = 'variant classic\n\nphase spring 1901 movement\n  england:\n';
 
 describe('input echoed in a message', () => {
-  it('a 5 MB token is shown cut, with an ellipsis, in a game and in a map', async () => {
-    const token = 'x'.repeat(5_000_000);
+  const TOKEN = depth(500_000, 5_000_000);
+  it(`a token of ${TOKEN} characters is shown cut, with an ellipsis, in a game and in a map`, async () => {
+    const token = 'x'.repeat(TOKEN);
     scratch.write('token.dipgame', `${GAME}    A ${token} - yor\n`);
-    scratch.write('token.dipmap', `province a land\nadjacency {\n  army a: ${'z'.repeat(5_000_000)}\n}\n`);
+    scratch.write('token.dipmap', `province a land\nadjacency {\n  army a: ${'z'.repeat(TOKEN)}\n}\n`);
     const r = await dipforge('check', 'token.dipgame', 'token.dipmap');
     expect(r.code).toBe(1);
     expect(r.err).toContain(`'${'x'.repeat(ECHO_LENGTH)}…'`);
@@ -173,7 +176,7 @@ describe('files that cannot be read', () => {
     let seed = 0x9e3779b9;
     const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 24;
     const decoder = new TextDecoder('utf-8', { fatal: true });
-    for (let n = 0; n < 20_000; n++) {
+    for (let n = 0, count = depth(5_000, 20_000); n < count; n++) {
       const bytes = Uint8Array.from({ length: 1 + (n % 9) }, next);
       let valid = true;
       try {

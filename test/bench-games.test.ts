@@ -8,28 +8,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compileMapFile, GameWorkspace, runGameText } from '@dipforge/dsl';
-import { adjudicatePhase, compileBoard, initialPosition, mulberry32, phaseIsEmpty, randomOrders, type Board, type RuleOptions } from '@dipforge/engine';
-import { checkedGameText, gameText, type GameRecord } from '../packages/cli/src/commands/bench-games.js';
+import { compileBoard } from '@dipforge/engine';
+import { checkedGameText, gameText } from '../packages/cli/src/commands/bench-games.js';
+import { playRandomGame as play } from './helpers/random-game.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const config = compileMapFile(join(ROOT, 'variants', 'classic', 'classic.dipmap')).config!;
 const board = compileBoard(config);
 const rules = config.rules;
 const PATH = join(ROOT, 'bench-games-test.dipgame');
-
-/** A random game of `phases` phases with something to order, played as the bench plays one. */
-function play(board: Board, rules: RuleOptions, seed: number, phases: number): GameRecord {
-  const rng = mulberry32(seed);
-  const record: GameRecord = { seed, phases: [] };
-  let position = initialPosition(board.config);
-  while (record.phases.length < phases) {
-    const empty = phaseIsEmpty(board, rules, position);
-    const orders = empty ? [] : randomOrders(board, position, rules, rng);
-    if (!empty) record.phases.push({ phase: position.phase, orders });
-    position = adjudicatePhase(board, position, orders, rules, { seed }).next;
-  }
-  return record;
-}
 
 describe('the bench checked games', () => {
   const workspace = new GameWorkspace();

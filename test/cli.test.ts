@@ -1,8 +1,11 @@
 /**
- * The `dipforge` command as users run it: a child process of the real binary,
- * from the repository root. Exit codes (0 fine, 1 input errors, 2 wrong command
- * line), the diagnostic line format with its positions, JSON on standard output
- * or written with -o (all or nothing), and never a stack trace.
+ * The `dipforge` command as users run it, from the repository root. Exit codes (0 fine, 1 input
+ * errors, 2 wrong command line), the diagnostic line format with its positions, JSON on standard
+ * output or written with -o (all or nothing), and never a stack trace. What only a process shows
+ * runs the real binary as a child process: an exit status of each kind (0, 1, 2), output on the
+ * right stream, paths printed relative to the process's working folder, a closed pipe. The rest
+ * calls the command's `main` in this process (test/cli-in-process.ts): the same code from the
+ * arguments to the exit code.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -11,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateVariantConfig } from '@dipforge/engine/config';
+import { dipforgeIn } from './cli-in-process.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(ROOT, 'packages', 'cli', 'bin', 'dipforge.js');
@@ -25,16 +29,24 @@ interface Run {
   stderr: string;
 }
 
-/** Runs the CLI from the repository root (without DIPFORGE_DEBUG, so no stack may ever show). */
-function dipforge(...args: string[]): Run {
+/** Runs the real binary as a child process in `cwd` (without DIPFORGE_DEBUG, so no stack may ever show). */
+function dipforgeProcess(cwd: string, ...args: string[]): Run {
   const env = { ...process.env };
   delete env['DIPFORGE_DEBUG'];
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', env, timeout: 60_000 });
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env, timeout: 60_000 });
   const run = { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
   // No output, on any stream, of any command, may hold a stack frame.
   expect(run.stdout, 'stack frame on stdout').not.toContain('    at ');
   expect(run.stderr, 'stack frame on stderr').not.toContain('    at ');
   return run;
+}
+
+/** Runs the command's `main` in this process, from the repository root. */
+async function dipforge(...args: string[]): Promise<Run> {
+  const r = await dipforgeIn(ROOT, ...args);
+  expect(r.out, 'stack frame on stdout').not.toContain('    at ');
+  expect(r.err, 'stack frame on stderr').not.toContain('    at ');
+  return { status: r.code, stdout: r.out, stderr: r.err };
 }
 
 function lines(s: string): string[] {
@@ -94,17 +106,17 @@ function folder(name: string): string {
 }
 
 describe('dipforge check', () => {
-  it('the classic map: exit 0, nothing on stdout, a clean summary', () => {
-    const r = dipforge('check', CLASSIC);
+  it('the classic map: exit 0, nothing on stdout, a clean summary (a process)', () => {
+    const r = dipforgeProcess(ROOT, 'check', CLASSIC);
     expect(r.status).toBe(0);
     expect(r.stdout).toBe('');
     expect(lines(r.stderr)).toEqual(['0 errors, 0 warnings']);
   });
 
-  it('a file with errors: exit 1, one well-formed line per problem, at the right line and column', () => {
+  it('a file with errors: exit 1, one well-formed line per problem, at the right line and column (a process)', () => {
     const file = join(folder('check-errors'), 'broken.dipmap');
     writeFileSync(file, BROKEN);
-    const r = dipforge('check', file);
+    const r = dipforgeProcess(ROOT, 'check', file);
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
     const out = lines(r.stderr);
@@ -121,27 +133,21 @@ describe('dipforge check', () => {
     expect(summary).toMatch(new RegExp(`^${errors} errors?, `));
   });
 
-  it('a path inside the working folder is printed relative to it', () => {
+  it('a path inside the working folder is printed relative to it (a process)', () => {
     const dir = folder('check-relative');
     writeFileSync(join(dir, 'broken.dipmap'), BROKEN);
-    const env = { ...process.env };
-    delete env['DIPFORGE_DEBUG'];
-    const r = spawnSync(process.execPath, [BIN, 'check', 'broken.dipmap'], { cwd: dir, encoding: 'utf8', env });
+    const r = dipforgeProcess(dir, 'check', 'broken.dipmap');
     expect(r.status).toBe(1);
-    expect(r.stderr).not.toContain('    at ');
     const out = lines(r.stderr).slice(0, -1);
     for (const l of out) expect(l.startsWith('broken.dipmap:'), l).toBe(true);
     expect(out.find((l) => l.endsWith('[DF2001]'))).toMatch(new RegExp(`^broken\\.dipmap:${where(BROKEN, 'zzz')}: error: .*'zzz'`));
   });
 
-  it('a file with over 250,000 problems: exit 1, a bounded list ending with the count of the rest, no internal error', () => {
+  it('a file with over 250,000 problems: exit 1, a bounded list ending with the count of the rest, no internal error', async () => {
     const file = join(folder('check-huge'), 'huge.dipmap');
     writeFileSync(file, ',:;/-'.repeat(1 << 18));
-    const env = { ...process.env };
-    delete env['DIPFORGE_DEBUG'];
-    const r = spawnSync(process.execPath, [BIN, 'check', file], { cwd: ROOT, encoding: 'utf8', env, maxBuffer: 1 << 28, timeout: 60_000 });
+    const r = await dipforge('check', file);
     expect(r.stderr).not.toContain('internal error');
-    expect(r.stderr).not.toContain('    at ');
     expect(r.status).toBe(1);
     const out = lines(r.stderr);
     const summary = /^(\d+) errors?, 0 warnings$/.exec(out[out.length - 1] ?? '');
@@ -152,9 +158,9 @@ describe('dipforge check', () => {
     expect(out[out.length - 2]).toMatch(/: error: \d{6} more syntax errors after this point are not listed \[DF1005\]$/);
   });
 
-  it('a missing file: exit 1 and a diagnostic with a code, not a stack trace', () => {
+  it('a missing file: exit 1 and a diagnostic with a code, not a stack trace', async () => {
     const missing = join(tmp, 'no-such-file.dipmap');
-    const r = dipforge('check', missing);
+    const r = await dipforge('check', missing);
     expect(r.status).toBe(1);
     const out = lines(r.stderr);
     expect(out[0]).toMatch(DIAGNOSTIC_LINE);
@@ -166,8 +172,8 @@ describe('dipforge check', () => {
 describe('dipforge compile', () => {
   let stdoutJson = '';
 
-  it('the classic map to standard output: exit 0 and JSON that validates', () => {
-    const r = dipforge('compile', CLASSIC);
+  it('the classic map to standard output: exit 0 and JSON that validates', async () => {
+    const r = await dipforge('compile', CLASSIC);
     expect(r.status).toBe(0);
     expect(r.stderr).toBe('');
     stdoutJson = r.stdout;
@@ -178,34 +184,34 @@ describe('dipforge compile', () => {
     expect(config.provinces).toHaveLength(75);
   });
 
-  it('-o out.json writes the same JSON, prints nothing and leaves no temporary file', () => {
+  it('-o out.json writes the same JSON, prints nothing and leaves no temporary file', async () => {
     const dir = folder('compile-out');
     const out = join(dir, 'out.json');
-    const r = dipforge('compile', CLASSIC, '-o', out);
+    const r = await dipforge('compile', CLASSIC, '-o', out);
     expect(r.status).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('');
     const written = readFileSync(out, 'utf8');
     expect(validateVariantConfig(JSON.parse(written)).ok).toBe(true);
-    expect(written).toBe(stdoutJson || dipforge('compile', CLASSIC).stdout);
+    expect(written).toBe(stdoutJson || (await dipforge('compile', CLASSIC)).stdout);
     expect(readdirSync(dir)).toEqual(['out.json']);
   });
 
-  it('--output=FILE works like -o FILE, and replaces an existing file', () => {
+  it('--output=FILE works like -o FILE, and replaces an existing file', async () => {
     const dir = folder('compile-output-eq');
     const out = join(dir, 'out.json');
     writeFileSync(out, 'old');
-    const r = dipforge('compile', `--output=${out}`, CLASSIC);
+    const r = await dipforge('compile', `--output=${out}`, CLASSIC);
     expect(r.status).toBe(0);
     expect(validateVariantConfig(JSON.parse(readFileSync(out, 'utf8'))).ok).toBe(true);
   });
 
-  it('a broken map: exit 1, diagnostics, and the -o file is neither created nor overwritten', () => {
+  it('a broken map: exit 1, diagnostics, and the -o file is neither created nor overwritten', async () => {
     const dir = folder('compile-broken');
     const map = join(dir, 'broken.dipmap');
     writeFileSync(map, BROKEN);
     const fresh = join(dir, 'fresh.json');
-    const r = dipforge('compile', map, '-o', fresh);
+    const r = await dipforge('compile', map, '-o', fresh);
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
     expect(existsSync(fresh)).toBe(false);
@@ -215,25 +221,25 @@ describe('dipforge compile', () => {
 
     const kept = join(dir, 'kept.json');
     writeFileSync(kept, 'KEEP');
-    const again = dipforge('compile', map, '-o', kept);
+    const again = await dipforge('compile', map, '-o', kept);
     expect(again.status).toBe(1);
     expect(readFileSync(kept, 'utf8')).toBe('KEEP');
     expect(readdirSync(dir).sort()).toEqual(['broken.dipmap', 'kept.json']);
   });
 
-  it('a broken map without -o prints no JSON', () => {
+  it('a broken map without -o prints no JSON', async () => {
     const map = join(folder('compile-broken-stdout'), 'broken.dipmap');
     writeFileSync(map, BROKEN);
-    const r = dipforge('compile', map);
+    const r = await dipforge('compile', map);
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
   });
 
-  it('-o naming a directory: exit 1, a clear message, the directory untouched, no temporary file left', () => {
+  it('-o naming a directory: exit 1, a clear message, the directory untouched, no temporary file left', async () => {
     const dir = folder('compile-dir');
     const target = join(dir, 'adir');
     mkdirSync(target);
-    const r = dipforge('compile', CLASSIC, '-o', target);
+    const r = await dipforge('compile', CLASSIC, '-o', target);
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
     expect(lines(r.stderr)).toHaveLength(1);
@@ -244,17 +250,17 @@ describe('dipforge compile', () => {
     expect(readdirSync(dir)).toEqual(['adir']);
   });
 
-  it('-o in a folder that does not exist: exit 1 and a clear message', () => {
+  it('-o in a folder that does not exist: exit 1 and a clear message', async () => {
     const target = join(tmp, 'no', 'such', 'folder', 'out.json');
-    const r = dipforge('compile', CLASSIC, '-o', target);
+    const r = await dipforge('compile', CLASSIC, '-o', target);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/^dipforge compile: cannot write .*out\.json/);
     expect(existsSync(join(tmp, 'no'))).toBe(false);
   });
 
-  it('a missing input file: exit 1 and a diagnostic with a code', () => {
+  it('a missing input file: exit 1 and a diagnostic with a code', async () => {
     const out = join(folder('compile-missing'), 'out.json');
-    const r = dipforge('compile', join(tmp, 'missing.dipmap'), '-o', out);
+    const r = await dipforge('compile', join(tmp, 'missing.dipmap'), '-o', out);
     expect(r.status).toBe(1);
     expect(lines(r.stderr)[0]).toMatch(DIAGNOSTIC_LINE);
     expect(lines(r.stderr)[0]).toMatch(/\[DF5001\]$/);
@@ -265,24 +271,24 @@ describe('dipforge compile', () => {
 describe('dipforge command line mistakes', () => {
   const usage = /usage: dipforge/;
 
-  it('no arguments: exit 2 and the usage text', () => {
-    const r = dipforge();
+  it('no arguments: exit 2 and the usage text (a process)', () => {
+    const r = dipforgeProcess(ROOT);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(usage);
     expect(r.stderr).toContain('check');
     expect(r.stderr).toContain('compile');
   });
 
-  it('an unknown command: exit 2, the command named, and the usage text', () => {
-    const r = dipforge('frobnicate', CLASSIC);
+  it('an unknown command: exit 2, the command named, and the usage text', async () => {
+    const r = await dipforge('frobnicate', CLASSIC);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("'frobnicate'");
     expect(r.stderr).toMatch(usage);
   });
 
-  it('an unknown option: exit 2, the option named, and the usage text (check and compile)', () => {
+  it('an unknown option: exit 2, the option named, and the usage text (check and compile)', async () => {
     for (const command of ['check', 'compile']) {
-      const r = dipforge(command, '--bogus', CLASSIC);
+      const r = await dipforge(command, '--bogus', CLASSIC);
       expect(r.status, command).toBe(2);
       expect(r.stderr).toContain('--bogus');
       expect(r.stderr).toMatch(usage);
@@ -290,19 +296,19 @@ describe('dipforge command line mistakes', () => {
     }
   });
 
-  it('a command without its file, or -o without a value: exit 2 and the usage text', () => {
+  it('a command without its file, or -o without a value: exit 2 and the usage text', async () => {
     for (const args of [['check'], ['compile'], ['compile', CLASSIC, '-o'], ['compile', CLASSIC, CLASSIC]]) {
-      const r = dipforge(...args);
+      const r = await dipforge(...args);
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr, args.join(' ')).toMatch(usage);
     }
   });
 
-  it('--help and --version: exit 0 on standard output', () => {
-    const help = dipforge('--help');
+  it('--help and --version: exit 0 on standard output (a process)', () => {
+    const help = dipforgeProcess(ROOT, '--help');
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(usage);
-    const version = dipforge('--version');
+    const version = dipforgeProcess(ROOT, '--version');
     expect(version.status).toBe(0);
     expect(version.stdout).toMatch(/^dipforge \d+\.\d+\.\d+\n$/);
   });

@@ -1,5 +1,5 @@
 /**
- * The suites that check a sample of their cases in `npm test` (`depth`, test/helpers/depth.ts)
+ * The suites that check a sample of their cases in `npm test` (`depth` and `depthSample`, test/helpers/depth.ts)
  * must be run at full depth somewhere: each is listed in `DEPTH_SUITES`, which the slow
  * configuration runs with `DIPFORGE_TEST_DEPTH=full`, and none is a slow suite already (it would
  * then never run its sample).
@@ -9,7 +9,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEPTH_SUITES, SLOW_SUITES } from '../vitest.slow-suites.js';
-import { depth, FULL_DEPTH } from './helpers/depth.js';
+import { depth, depthSample, FULL_DEPTH } from './helpers/depth.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -49,5 +49,12 @@ describe('suites run at a depth', () => {
     expect(depth(3, 10)).toBe(FULL_DEPTH ? 10 : 3);
     expect(() => depth(11, 10)).toThrow(RangeError);
     expect(() => depth(0, 10)).toThrow(RangeError);
+  });
+
+  it('depthSample keeps every item at full depth; in the sample, one in every stride and those it is told to keep, in order', () => {
+    const items = Array.from({ length: 10 }, (_, i) => i);
+    expect(depthSample(items, 4, (i) => i === 7)).toEqual(FULL_DEPTH ? items : [0, 4, 7, 8]);
+    expect(depthSample(items, 1)).toEqual(items);
+    expect(() => depthSample(items, 0)).toThrow(RangeError);
   });
 });

@@ -6,8 +6,7 @@
  * scaffold, the snippets). The packaged extension and the bundled server over
  * stdio are tested in test/extension.test.ts.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,11 +28,11 @@ import {
 } from '@dipforge/lsp';
 import { boardCsp, boardHtml, makeNonce } from '../extension/src/html.js';
 import { checkVariantId, scaffoldVariant, titleOf } from '../extension/src/scaffold.js';
+import { dipforgeIn } from './cli-in-process.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const EXAMPLE = join(ROOT, 'variants/classic/examples/1901.dipgame');
 const CLASSIC = join(ROOT, 'variants/classic/classic.dipmap');
-const BIN = join(ROOT, 'packages/cli/bin/dipforge.js');
 
 const tmp = mkdtempSync(join(tmpdir(), 'dipforge-ext-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -299,11 +298,11 @@ describe('dipforge/editions and dipforge/setEdition', () => {
 });
 
 describe('dipforge/diff', () => {
-  it('gives what `dipforge diff --json` gives, and its text', () => {
+  it('gives what `dipforge diff --json` gives, and its text', async () => {
     const ws = new Workspace();
     const doc = game(ws, '1901.dipgame', example);
     const r = diffEditions(ws, doc, undefined, 'old-rules');
-    const cli = JSON.parse(execFileSync(process.execPath, [BIN, 'diff', EXAMPLE, '--vs', 'old-rules', '--json'], { encoding: 'utf8' })) as Record<string, unknown>;
+    const cli = JSON.parse((await dipforgeIn(ROOT, 'diff', EXAMPLE, '--vs', 'old-rules', '--json')).out) as Record<string, unknown>;
     expect(r.format).toBe(cli.format);
     expect(r.a).toEqual(cli.a);
     expect(r.b).toEqual(cli.b);
@@ -314,8 +313,8 @@ describe('dipforge/diff', () => {
     expect(r.errors).toEqual([]);
     // The years differ in shape: the game is compared with its postal conversion.
     expect(r.conversion).toMatchObject({ made: true, side: 'b', edition: 'old-rules' });
-    const human = execFileSync(process.execPath, [BIN, 'diff', EXAMPLE, '--vs', 'old-rules'], { encoding: 'utf8', cwd: join(ROOT, 'variants/classic/examples') });
-    expect(r.text).toBe(human);
+    const human = await dipforgeIn(join(ROOT, 'variants/classic/examples'), 'diff', EXAMPLE, '--vs', 'old-rules');
+    expect(r.text).toBe(human.out);
   });
 
   it('compares two editions other than the file\'s', () => {
@@ -356,18 +355,18 @@ describe('New Variant', () => {
     expect(titleOf('two-seas')).toBe('Two Seas');
   });
 
-  it('makes a variant that compiles and an example game that plays and passes', () => {
+  it('makes a variant that compiles and an example game that plays and passes', async () => {
     const dir = join(tmp, 'two-seas');
     const s = scaffoldVariant('two-seas', '2000');
     expect(Object.keys(s.files).sort()).toEqual(['example.dipgame', 'two-seas.dipmap']);
     expect(s.open).toBe('example.dipgame');
-    execFileSync('mkdir', ['-p', dir]);
+    mkdirSync(dir, { recursive: true });
     for (const [name, text] of Object.entries(s.files)) writeFileSync(join(dir, name), text);
     const compiled = compileMapFile(join(dir, 'two-seas.dipmap'));
     expect(compiled.diagnostics).toEqual([]);
     expect(compiled.config?.rules.edition).toBe('2000');
     expect(compiled.config?.powers.map((p) => p.id)).toEqual(['north', 'south']);
-    const out = execFileSync(process.execPath, [BIN, 'test', join(dir, 'example.dipgame')], { encoding: 'utf8' });
+    const out = (await dipforgeIn(ROOT, 'test', join(dir, 'example.dipgame'))).out;
     expect(out.trim().split('\n').pop()).toBe('1 passed, 0 failed');
     const run = runGameFile(join(dir, 'example.dipgame'), new GameWorkspace());
     expect(run.diagnostics).toEqual([]);

@@ -1,6 +1,6 @@
 /**
- * The packaged VS Code extension (`npm run package -w extension`, after the
- * root build `npm test` runs): what the .vsix holds, its manifest, the two
+ * The packaged VS Code extension (the vsce step of `npm run package -w extension`, after the
+ * root build and the extension's type-check that `npm test` runs): what the .vsix holds, its manifest, the two
  * TextMate grammars (run with JavaScript regular expressions on sample lines),
  * the language configurations, the bundled server started from a copy outside
  * the repository (stdio: initialize, diagnostics, the custom requests), and the
@@ -80,7 +80,12 @@ const file = (name: string): string => zipRead(zip, entries.get(name) as ZipEntr
 
 beforeAll(() => {
   rmSync(VSIX, { force: true });
-  execFileSync('npm', ['run', 'package', '-w', 'extension'], { cwd: ROOT, stdio: 'pipe', encoding: 'utf8' });
+  // The package script is the extension's type-check, which `npm test` has run, then vsce: the
+  // test runs that vsce command as the script writes it, with vsce's own script, in the extension's folder.
+  const script = (JSON.parse(readFileSync(join(EXT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['package']!;
+  const [vsce, ...args] = script.split(' && ').at(-1)!.split(' ');
+  expect(vsce).toBe('vsce');
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', '.bin', 'vsce'), ...args], { cwd: EXT, stdio: 'pipe', encoding: 'utf8' });
   zip = readFileSync(VSIX);
   entries = zipEntries(zip);
   manifest = JSON.parse(file('extension/package.json'));

@@ -8,7 +8,6 @@
  * variant, or diagnostics with line:column and code and the exit code of the
  * command-line contract.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -26,10 +25,10 @@ import {
   renderBoard,
   type VariantConfig,
 } from '@dipforge/engine';
+import { dipforgeIn } from './cli-in-process.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const FIXTURES = join(ROOT, 'test', 'import-map');
-const BIN = join(ROOT, 'packages', 'cli', 'bin', 'dipforge.js');
 
 function compiled(path: string): VariantConfig {
   const r = compileMapFile(path);
@@ -247,19 +246,17 @@ describe('every imported variant draws and plays', () => {
 });
 
 describe('dipforge import-map', () => {
-  function dipforge(...args: string[]) {
-    const env = { ...process.env };
-    delete env['DIPFORGE_DEBUG'];
-    const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', env, timeout: 60_000 });
-    expect(`${r.stdout}${r.stderr}`).not.toContain('    at ');
-    return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
+  /** The command's `main` in this process, from the repository root (test/cli.test.ts runs the binary for what only a process shows). */
+  async function dipforge(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+    const r = await dipforgeIn(ROOT, ...args);
+    return { status: r.code, stdout: r.out, stderr: r.err };
   }
 
-  it('a map with errors: each with line:column and code, nothing written, exit 1', () => {
+  it('a map with errors: each with line:column and code, nothing written, exit 1', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dipforge-import-map-'));
     try {
       const out = join(dir, 'errors.dipmap');
-      const r = dipforge('import-map', 'test/import-map/errors.map', '-o', out);
+      const r = await dipforge('import-map', 'test/import-map/errors.map', '-o', out);
       expect(r.status).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr.split('\n').filter(Boolean)).toEqual([
@@ -275,11 +272,11 @@ describe('dipforge import-map', () => {
     }
   });
 
-  it('a map with what the language cannot express: warnings with line:column and code, the variant written, exit 0', () => {
+  it('a map with what the language cannot express: warnings with line:column and code, the variant written, exit 0', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dipforge-import-map-'));
     try {
       const out = join(dir, 'warnings.dipmap');
-      const r = dipforge('import-map', 'test/import-map/warnings.map', '-o', out, '--name', 'Warnings Test');
+      const r = await dipforge('import-map', 'test/import-map/warnings.map', '-o', out, '--name', 'Warnings Test');
       expect(r.status).toBe(0);
       const warnings = r.stderr.split('\n').filter((l) => l.includes(': warning: '));
       expect(warnings.map((l) => /^test\/import-map\/warnings\.map:(\d+:\d+): warning: .+ \[(DF\d{4})\]$/.exec(l)?.slice(1).join(' '))).toEqual([
@@ -296,18 +293,18 @@ describe('dipforge import-map', () => {
     }
   });
 
-  it('without -o the variant goes to standard output', () => {
-    const r = dipforge('import-map', 'test/import-map/islands.map', '--id', 'isles');
+  it('without -o the variant goes to standard output', async () => {
+    const r = await dipforge('import-map', 'test/import-map/islands.map', '--id', 'isles');
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('variant isles "Isles" {');
     expect(r.stdout).toContain('power red-isles "Red Isles" {');
   });
 
-  it('a wrong command line exits 2; an unreadable file exits 1', () => {
-    expect(dipforge('import-map').status).toBe(2);
-    expect(dipforge('import-map', 'a.map', 'b.map').status).toBe(2);
-    expect(dipforge('import-map', 'test/import-map/islands.map', '--id', 'no good').status).toBe(2);
-    const missing = dipforge('import-map', 'test/import-map/none.map');
+  it('a wrong command line exits 2; an unreadable file exits 1', async () => {
+    expect((await dipforge('import-map')).status).toBe(2);
+    expect((await dipforge('import-map', 'a.map', 'b.map')).status).toBe(2);
+    expect((await dipforge('import-map', 'test/import-map/islands.map', '--id', 'no good')).status).toBe(2);
+    const missing = await dipforge('import-map', 'test/import-map/none.map');
     expect(missing.status).toBe(1);
     expect(missing.stderr).toBe('test/import-map/none.map: error: cannot read: no such file\n');
   });

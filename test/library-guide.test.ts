@@ -1,6 +1,7 @@
 /**
  * docs/LIBRARY.md cannot rot: every JavaScript example in it is written to a folder of its own
- * (with the workspace's packages linked as its node_modules) and run with node, and every Python
+ * (with the workspace's packages linked as its node_modules) and run with node (one process for
+ * all of them, each example a module of its own: test/helpers/run-modules.mjs), and every Python
  * example is run with Debian's python3 against `dipforge serve --stdio`; each must exit 0 with
  * nothing on standard error (the examples assert what they claim). The guide's table of the
  * protocol's methods is the schema's list.
@@ -44,14 +45,31 @@ describe('docs/LIBRARY.md', () => {
     expect(blocks('python').length).toBe(1);
   });
 
-  for (const { line, code } of js) {
-    it(`runs the JavaScript example at line ${line}`, () => {
+  // One node process runs every example in turn, each as its own module file (test/helpers/run-modules.mjs);
+  // that process must end by itself, as each example's own `node FILE` would.
+  let ran: Map<string, { stdout: string; stderr: string; threw: string | null }> | undefined;
+  const examples = (): NonNullable<typeof ran> => {
+    if (ran) return ran;
+    const files = js.map(({ line, code }) => {
       const file = join(dir, `example-${line}.mjs`);
       writeFileSync(file, code);
-      const run = spawnSync(process.execPath, [file], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
-      expect(run.stderr).toBe('');
-      expect(run.status).toBe(0);
-      expect(run.stdout.length).toBeGreaterThan(0);
+      return file;
+    });
+    const run = spawnSync(process.execPath, [join(ROOT, 'test', 'helpers', 'run-modules.mjs'), ...files], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+    expect(run.stderr).toBe('');
+    expect(run.status, 'the process running the examples ends by itself').toBe(0);
+    const results = JSON.parse(run.stdout) as { file: string; stdout: string; stderr: string; threw: string | null }[];
+    ran = new Map(results.map((r) => [r.file, r]));
+    return ran;
+  };
+
+  for (const { line } of js) {
+    it(`runs the JavaScript example at line ${line}`, () => {
+      const run = examples().get(join(dir, `example-${line}.mjs`));
+      expect(run).toBeDefined();
+      expect(run!.threw).toBeNull();
+      expect(run!.stderr).toBe('');
+      expect(run!.stdout.length).toBeGreaterThan(0);
     });
   }
 

@@ -4,15 +4,16 @@
  * the document's state); the server answers a request cancelled before it
  * runs with RequestCancelled, and goes on answering the others.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CancellationTokenSource, CompletionRequest, HoverRequest, LSPErrorCodes, ResponseError } from 'vscode-languageserver-protocol';
-import { GameWorkspace, parseGame, runGame } from '@dipforge/dsl';
+import { compileMapFile, GameWorkspace, parseGame, runGame } from '@dipforge/dsl';
+import { compileBoard } from '@dipforge/engine';
 import { Cancelled, type GameDoc } from '@dipforge/lsp';
-import { BIN, startStdio } from '../packages/lsp/test/harness.js';
+import { gameText } from '../packages/cli/src/commands/bench-games.js';
+import { CLASSIC_MAP, startStdio } from '../packages/lsp/test/harness.js';
+import { playRandomGame } from './helpers/random-game.js';
 import { FIXTURES, fileUri, put, RANDOM_100, workspace } from '../packages/lsp/test/util.js';
 
 /** The lines where phases start. */
@@ -31,18 +32,14 @@ const text = readFileSync(RANDOM_100, 'utf8');
 const edited = holdFirstPhase(text);
 
 /**
- * A random game of 500 phases (some 13,000 lines), written by `dipforge bench`:
- * replaying it keeps the server busy for tens of milliseconds even on a fast
- * adjudicator, long enough for a cancellation sent meanwhile to arrive first.
+ * A random game of 500 phases (some 13,000 lines), as `dipforge bench --write-games` writes one:
+ * replaying it keeps the server busy for tens of milliseconds even on a fast adjudicator, long
+ * enough for a cancellation sent meanwhile to arrive first.
  */
 function longGame(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'dipforge-cancel-'));
-  try {
-    execFileSync(process.execPath, [BIN, 'bench', '--games', '1', '--phases', '500', '--warmup', '0', '--write-games', dir], { stdio: 'ignore' });
-    return readFileSync(join(dir, 'game-1-seed-1.dipgame'), 'utf8');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const config = compileMapFile(CLASSIC_MAP).config!;
+  const board = compileBoard(config);
+  return gameText(board, playRandomGame(board, config.rules, 1, 500), 'variant classic', 1, 1, false);
 }
 
 describe('cancellation', () => {

@@ -7,7 +7,7 @@
  * positions, diagnostics, expectations, declarations, the result of the game,
  * every range); and an edit whose effect dies out re-adjudicates a few phases
  * only (counted with the runner's `onAdjudicate` hook). `npm test` runs the
- * first fifth of each file's random edits, the slow run all of them
+ * first tenth of each file's random edits, the slow run all of them
  * (test/helpers/depth.ts).
  */
 import { readFileSync } from 'node:fs';
@@ -146,8 +146,8 @@ describe('incremental re-check with early cutoff', () => {
     { name: 'a game of the tiny variant', path: join(WS, 'a.dipgame'), text: readFileSync(join(WS, 'a.dipgame'), 'utf8'), edits: 150 },
   ];
   for (const f of files) {
-    // `npm test` takes the first fifth of the edits (the seed is the full run's), the slow run all.
-    const steps = depth(f.edits / 5, f.edits);
+    // `npm test` takes the first tenth of the edits (the seed is the full run's), the slow run all.
+    const steps = depth(f.edits / 10, f.edits);
     it(`${f.name}: ${steps} random edits, each state equal to a full run`, () => {
       const ws = workspace();
       const full = new GameWorkspace();

@@ -5,7 +5,8 @@
  * follows watched-file events, or walks the folders again before each request
  * over the workspace when the client watches nothing; a file whose time and
  * size did not change is not read again; and a pass over the workspace gives
- * way to other requests and stops when cancelled.
+ * way to other requests and stops when cancelled. `npm test` writes a 5 MB map and a 1.6 MB game
+ * (both over the 1 MB limit), the slow run 50 MB and 3 MB (test/helpers/depth.ts).
  */
 import { appendFileSync, copyFileSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,7 @@ import { Codes } from '@dipforge/dsl';
 import { MAX_FILE_BYTES, Workspace, workspaceSymbols } from '@dipforge/lsp';
 import { read, startStdio, type StartOptions, type StdioClient } from '../packages/lsp/test/harness.js';
 import { at, fileUri, RANDOM_100, WS } from '../packages/lsp/test/util.js';
+import { depth } from './helpers/depth.js';
 
 /** A map of `bytes` or more: provinces and nothing else, every line well-formed (a parse of it would take minutes). */
 function bigMap(bytes: number, prefix = 'big'): string {
@@ -72,10 +74,12 @@ async function symbolNames(client: StdioClient, query: string): Promise<string[]
 }
 
 describe('files over the size limit', () => {
-  it('with a 50 MB map and a 3 MB game in the workspace folder, workspace/symbol and references answer within a second, and nothing of the large files is in them', async () => {
+  const MAP_MB = depth(5, 50);
+  const GAME_LINES = depth(150_000, 300_000);
+  it(`with a ${MAP_MB} MB map and a ${((GAME_LINES * 11) / 1e6).toFixed(1)} MB game in the workspace folder, workspace/symbol and references answer within a second, and nothing of the large files is in them`, async () => {
     const fill = (dir: string): void => {
-      writeFileSync(join(dir, 'huge.dipmap'), bigMap(50 * 1024 * 1024));
-      writeFileSync(join(dir, 'huge.dipgame'), `variant "huge.dipmap"\n${'// padding\n'.repeat(300_000)}`);
+      writeFileSync(join(dir, 'huge.dipmap'), bigMap(MAP_MB * 1024 * 1024));
+      writeFileSync(join(dir, 'huge.dipgame'), `variant "huge.dipmap"\n${'// padding\n'.repeat(GAME_LINES)}`);
     };
     await inWorkspace(fill, {}, async (client, dir) => {
       const a = read(join(dir, 'a.dipgame'));

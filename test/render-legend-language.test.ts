@@ -6,7 +6,6 @@
  * them all, so the list cannot go stale unnoticed); the phase is checked
  * against its name written out by hand in each language.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { compileBoard, initialPosition, renderBoard, type Position, type VariantConfig } from '@dipforge/engine';
 import { boardAt, Workspace } from '@dipforge/lsp';
 import { allElements, byClass, parseXml, type XmlElement } from '../packages/engine/test/helpers/svg.js';
+import { dipforgeIn } from './cli-in-process.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLASSIC = JSON.parse(readFileSync(join(ROOT, 'packages/engine/builtin/classic.json'), 'utf8')) as VariantConfig;
@@ -76,16 +76,16 @@ describe('the legend in the labels\' language', () => {
     });
   }
 
-  it('a game written in Chinese (`language zh`) is drawn with the Chinese legend by `dipforge render`; --lang overrides it', () => {
+  it('a game written in Chinese (`language zh`) is drawn with the Chinese legend by `dipforge render`; --lang overrides it', async () => {
     const game = join(ROOT, 'test/order-languages/zh-whole-game-000-appendix-orders.dipgame');
-    const render = (...args: string[]): string => {
-      const r = spawnSync(process.execPath, [join(ROOT, 'packages/cli/bin/dipforge.js'), 'render', game, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
-      expect(r.status, r.stderr).toBe(0);
-      return r.stdout;
+    const render = async (...args: string[]): Promise<string> => {
+      const r = await dipforgeIn(ROOT, 'render', game, ...args);
+      expect(r.code, r.err).toBe(0);
+      return r.out;
     };
     const heads = (svg: string) => byClass(parseXml(svg), 'legend-head').map((t) => t.text);
-    expect(heads(render())).toEqual(['国家', '资源点', '部队']);
-    expect(heads(render('--lang', 'fi'))).toEqual(['Valtio', 'Tukikohdat', 'Yksiköt']);
+    expect(heads(await render())).toEqual(['国家', '资源点', '部队']);
+    expect(heads(await render('--lang', 'fi'))).toEqual(['Valtio', 'Tukikohdat', 'Yksiköt']);
   });
 
   it('the editor\'s board of a game in Chinese has the Chinese legend and labels; in the standard notation, the English ones', () => {

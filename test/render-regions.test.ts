@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { compileMapFile, VariantLoader } from '@dipforge/dsl';
 import { compileBoard, initialPosition, layoutBoard, regionMap, renderBoard, type RegionMap, type VariantConfig } from '@dipforge/engine';
 import { variantsDir } from '@dipforge/variants';
+import { builtinVariantConfig } from './helpers/builtin-variants.js';
 import { inside, polygons } from './helpers/polygons.js';
 import { byClass, parseXml, translation, unitOf, type XmlElement } from '../packages/engine/test/helpers/svg.js';
 
@@ -53,10 +54,30 @@ const VARIANTS = readdirSync(variantsDir, { withFileTypes: true })
   .map((d) => d.name)
   .sort();
 
-function compiled(name: string): VariantConfig {
+/**
+ * A built-in variant, compiled once for the test worker (test/helpers/builtin-variants.ts): the
+ * engine caches a region map per config object, so the checks below, and other files drawing the
+ * same variant, share one region map of each variant instead of building it again.
+ */
+const compiled = builtinVariantConfig;
+
+/** A built-in variant compiled anew: a config object of its own, whose region map is built anew. */
+function compiledAfresh(name: string): VariantConfig {
   const r = compileMapFile(new VariantLoader().builtinVariantPath(name));
   expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   return r.config as VariantConfig;
+}
+
+/** A built-in variant's starting position as the picture draws it, once for the whole file. */
+const pictures = new Map<string, XmlElement>();
+function picture(name: string): XmlElement {
+  let svg = pictures.get(name);
+  if (!svg) {
+    const config = compiled(name);
+    svg = parseXml(renderBoard(config, compileBoard(config), initialPosition(config)));
+    pictures.set(name, svg);
+  }
+  return svg;
 }
 
 /** Adjacent province pairs `a-b` (a < b by id), any unit kind, read from the config alone. */
@@ -182,7 +203,7 @@ describe('region maps: borders agree with the adjacency', () => {
       expect(unmet, 'adjacent provinces whose regions do not touch').toEqual(Object.keys(listed).sort());
       for (const [pair, reason] of Object.entries(listed)) expect(explains(reason, pair, config, adjacent, touching, map.grid), `${name} ${pair}`).toBe(true);
       // Every exception is drawn as a link in the picture.
-      const svg = parseXml(renderBoard(config, compileBoard(config), initialPosition(config)));
+      const svg = picture(name);
       const links = byClass(svg, 'link').map((l) => {
         const a = l.attrs['data-from']!;
         const b = l.attrs['data-to']!;
@@ -249,7 +270,7 @@ describe('region maps: the picture', () => {
     it(`${name}: one region per province, holding its own anchor and no other's; one glyph per unit`, () => {
       const config = compiled(name);
       const position = initialPosition(config);
-      const svg = parseXml(renderBoard(config, compileBoard(config), position));
+      const svg = picture(name);
       const groups = byClass(svg, 'province');
       expect(groups.map((g) => g.attrs['data-province'])).toEqual(config.provinces.map((p) => p.id));
       const regions = byClass(svg, 'region');
@@ -298,7 +319,7 @@ describe('region maps: the picture', () => {
   it('the same map gives the same bytes; renaming the provinces changes no region', () => {
     const config = compiled('classic');
     const draw = (c: VariantConfig): string => renderBoard(c, compileBoard(c), initialPosition(c));
-    expect(draw(config)).toBe(draw(compiled('classic')));
+    expect(draw(config)).toBe(draw(compiledAfresh('classic')));
     const rename = (id: string): string => `p${id.split('').reverse().join('')}`;
     const renamed = JSON.parse(JSON.stringify(config), (key, value: unknown) => value) as VariantConfig;
     renamed.provinces = renamed.provinces.map((p) => ({ ...p, id: rename(p.id) }));

@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compileMapFile, GameWorkspace, testGameFile, VariantLoader } from '@dipforge/dsl';
+import { GameWorkspace, testGameFile, VariantLoader } from '@dipforge/dsl';
 import {
   adjudicatePhase,
   compileBoard,
@@ -23,6 +23,7 @@ import {
   type VariantConfig,
 } from '@dipforge/engine';
 import { byClass, parseXml } from '../packages/engine/test/helpers/svg.js';
+import { builtinVariantConfig, compiledBuiltin } from './helpers/builtin-variants.js';
 import { VARIANT_FACTS, type VariantFacts } from './variants/facts.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,13 +32,8 @@ const RULE_GAMES = join(ROOT, 'test', 'variants');
 /** Warnings a variant may carry on purpose: DF8001, an adjacency that works one way only. */
 const EXPECTED_WARNINGS = new Set(['DF8001']);
 
-function compiled(name: string): VariantConfig {
-  const path = new VariantLoader().builtinVariantPath(name);
-  const r = compileMapFile(path);
-  const errors = r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code} ${d.message}`);
-  expect(errors).toEqual([]);
-  return r.config as VariantConfig;
-}
+/** A built-in variant compiled once for the test worker, shared with the other files that draw it (test/helpers/builtin-variants.ts). */
+const compiled = builtinVariantConfig;
 
 const unitText = (u: { kind: string; at: string }): string => `${u.kind === 'army' ? 'A' : 'F'} ${u.at}`;
 const base = (loc: string): string => loc.split('/')[0]!;
@@ -118,7 +114,7 @@ describe('the published variants', () => {
   for (const f of VARIANT_FACTS) {
     describe(f.name, () => {
       it('compiles with no error and only the warnings it means', () => {
-        const r = compileMapFile(new VariantLoader().builtinVariantPath(f.name));
+        const r = compiledBuiltin(f.name);
         expect(r.diagnostics.filter((d) => !EXPECTED_WARNINGS.has(d.code)).map((d) => `${d.code} ${d.message}`)).toEqual([]);
         expect(r.config?.id).toBe(f.name);
       });

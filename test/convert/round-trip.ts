@@ -49,14 +49,26 @@ function warnedAt(text: string, w: Diagnostic): number {
   return at;
 }
 
+/** A game file's text and its run as written: what every round trip of it starts from. */
+export interface Played {
+  text: string;
+  run: GameRun;
+}
+
+/** Reads and plays a game file as it is written (a suite trying several round trips of a file plays it once). */
+export function playOriginal(path: string, workspace: GameWorkspace): Played {
+  const text = readFileSync(path, 'utf8');
+  return { text, run: runGameText(text, path, workspace) };
+}
+
 /**
+ * `played`: the file already played (`playOriginal`), when the caller has it.
  * `from`: the form the file must be written in to take part; `via`: the
  * edition of the other form it is converted to and back from.
  */
-export function roundTrip(path: string, workspace: GameWorkspace, from: YearForm = 'separate', via = 'old-rules'): RoundTrip {
+export function roundTrip(path: string, workspace: GameWorkspace, from: YearForm = 'separate', via = 'old-rules', played?: Played): RoundTrip {
   const file = path;
-  const text = readFileSync(path, 'utf8');
-  const original = runGameText(text, path, workspace);
+  const { text, run: original } = played ?? playOriginal(path, workspace);
   if (original.diagnostics.some((d) => d.severity === 'error')) return { file, kind: 'excluded', why: 'has errors' };
   if (!original.variant || !original.config || !original.rules) return { file, kind: 'excluded', why: 'no variant' };
   if (!/[/\\]classic[/\\]classic\.dipmap$/u.test(original.variant.path)) return { file, kind: 'excluded', why: 'not the classic map' };

@@ -6,7 +6,11 @@
  * sample is the first cases of the full run (the seeds do not depend on the count), so whatever
  * fails in `npm test` fails the same way in the slow run.
  *
- * A file that calls `depth` must be listed in `DEPTH_SUITES` (`vitest.slow-suites.ts`), or its
+ * A suite over every data file of a kind samples the files with `depthSample` instead: a spread
+ * of them (one in every few, in the full run's order, and the ones its checks name) in `npm test`,
+ * every one in the slow run.
+ *
+ * A file that calls `depth` or `depthSample` must be listed in `DEPTH_SUITES` (`vitest.slow-suites.ts`), or its
  * full count would run nowhere: `test/depth-suites.test.ts` checks that.
  */
 
@@ -19,4 +23,14 @@ export function depth(sample: number, full: number): number {
     throw new RangeError(`depth(${sample}, ${full}): the sample must be a positive integer no larger than the full count`);
   }
   return FULL_DEPTH ? full : sample;
+}
+
+/**
+ * The items a suite over every data file of a kind checks: every one in the slow run; in `npm test`
+ * the first, then one in every `stride` after it, in the same order (so they spread over the
+ * folders the list walks), and every item `keep` names (the files a check looks for by name).
+ */
+export function depthSample<T>(items: readonly T[], stride: number, keep: (item: T) => boolean = () => false): T[] {
+  if (!(Number.isInteger(stride) && stride > 0)) throw new RangeError(`depthSample(…, ${stride}): the stride must be a positive integer`);
+  return FULL_DEPTH ? [...items] : items.filter((item, i) => i % stride === 0 || keep(item));
 }

@@ -12,7 +12,7 @@
  * renames the powers, in the variant and the file alike (`rename.ts`), and
  * must give the same once the names are put back.
  *
- * `npm test` plays the first 4 layouts of each file, the slow run all 20
+ * `npm test` plays the first 2 layouts of each file, the slow run all 20
  * (test/helpers/depth.ts); `DIPFORGE_META_LAYOUTS=N` sets the number of layouts per file.
  */
 import { readFileSync } from 'node:fs';
@@ -29,8 +29,8 @@ import { firstDifference, runSummary, type PhaseSummary } from './summary.js';
 import { workspace } from './workspace.js';
 import { depth } from '../helpers/depth.js';
 
-// `npm test` takes the first 4 (two of them renamed), the slow run all 20.
-const LAYOUTS = Number(process.env.DIPFORGE_META_LAYOUTS ?? depth(4, 20));
+// `npm test` takes the first 2 (the second renamed), the slow run all 20.
+const LAYOUTS = Number(process.env.DIPFORGE_META_LAYOUTS ?? depth(2, 20));
 
 const players = new WeakMap<Board, IntsPlayer>();
 

@@ -15,7 +15,8 @@
  * powers (the variant, the orders and positions, the game text alike), and
  * must give the same once the names are put back.
  *
- * `npm test` plays the first 300 games, the slow run all 1,000 (test/helpers/depth.ts);
+ * `npm test` plays the first 300 games with the first 2 layouts (the second renamed), the slow run
+ * all 1,000 with all 5 (test/helpers/depth.ts);
  * `DIPFORGE_META_GAMES=N` plays N games (`npx vitest run test/metamorphic`).
  */
 import { describe, expect, it } from 'vitest';
@@ -34,7 +35,8 @@ import { depth } from '../helpers/depth.js';
 
 // `npm test` plays the first 300 (10 a rule set, enough for every check below), the slow run all.
 const GAMES = Number(process.env.DIPFORGE_META_GAMES ?? depth(300, 1000));
-const LAYOUTS = 5;
+/** Layouts per game: the first two (plain, renamed) in `npm test`, all five in the slow run. */
+const LAYOUTS = depth(2, 5);
 /** Phases with orders per game (from the fall of 1901 on: its moves, its retreats, the adjustments, or the next spring; more if no convoy came by then). */
 const LENGTH = 3;
 
