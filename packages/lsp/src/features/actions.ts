@@ -9,7 +9,8 @@
 import { formatOrder, type Order } from '@dipforge/engine';
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver';
 import { base, gameContext, namesNear, positionOf, unitText } from '../context.js';
-import { ModelNames, tokens } from '../names.js';
+import { tokens } from '../name-scan.js';
+import { ModelNames } from '../names.js';
 import type { GameDoc, MapDoc, Workspace } from '../workspace.js';
 import { diagnostics as docDiagnostics, suggestionsOf } from './diagnostics.js';
 import { convertActions } from './convert-action.js';

@@ -8,7 +8,8 @@
  * text (a game repeats its orders).
  */
 import type { GameAst } from '@dipforge/dsl';
-import { tokens as wordTokens, visitGameNames, type Occurrence } from '../names.js';
+import { tokens as wordTokens } from '../name-scan.js';
+import { visitGameNames, type Occurrence } from '../names.js';
 import { lineComment } from '../text.js';
 import type { TokenGame } from './token-game.js';
 import { SpanBuffer, TYPE } from './token-spans.js';

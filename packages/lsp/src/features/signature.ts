@@ -1,7 +1,7 @@
 /** Signature help for order syntax: the order forms of the phase, the one being written active, its next part highlighted. */
 import type { Position, SignatureHelp, SignatureInformation } from 'vscode-languageserver';
 import { gameContext, positionOf } from '../context.js';
-import { tokens } from '../names.js';
+import { tokens } from '../name-scan.js';
 import type { GameDoc } from '../workspace.js';
 
 const FORMS: Record<string, { label: string; params: string[]; doc: string }[]> = {

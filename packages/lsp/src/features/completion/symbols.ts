@@ -3,7 +3,7 @@
  * way the order reader reads names, coasts joined to their province), verbs.
  * Completion decides what may follow from these.
  */
-import { scanPlaces, tokens } from '../../names.js';
+import { scanPlaces, tokens } from '../../name-scan.js';
 import type { GameDoc } from '../../workspace.js';
 
 export type Sym = { t: 'K' | 'P' | 'M' | 'S' | 'C' | 'H' | 'R' | 'D' | 'B' | 'W' | 'VIA' | 'X'; text: string; loc?: string; kind?: 'army' | 'fleet' };
