@@ -18,3 +18,19 @@ export function quantile(samples: readonly number[], q: number): number {
 
 /** The median of the samples (`quantile(samples, 0.5)`); 0 for none. */
 export const median = (samples: readonly number[]): number => quantile(samples, 0.5);
+
+export interface Stats {
+  count: number;
+  medianUs: number;
+  p10Us: number;
+  p90Us: number;
+  meanUs: number;
+}
+
+/** A figure of microsecond samples, as the bench reports it: median, 10th and 90th percentiles (linear interpolation) and mean; null without samples. */
+export function stats(samples: readonly number[]): Stats | null {
+  if (samples.length === 0) return null;
+  const round = (v: number): number => Math.round(v * 100) / 100;
+  const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
+  return { count: samples.length, medianUs: round(median(samples)), p10Us: round(quantile(samples, 0.1)), p90Us: round(quantile(samples, 0.9)), meanUs: round(mean) };
+}

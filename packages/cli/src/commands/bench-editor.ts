@@ -9,7 +9,7 @@ import { GameWorkspace, parseGame, runGame, runGameText } from '@dipforge/dsl';
 import { diagnostics as serverDiagnostics, pathToUri, Workspace as ServerWorkspace } from '@dipforge/lsp';
 import type { Board, RuleOptions } from '@dipforge/engine';
 import { median } from '../bench-stats.js';
-import { playGame, type Settings } from './bench.js';
+import { playGame, type Settings } from './bench-play.js';
 import { gameText, type GameRecord } from './bench-games.js';
 import type { StdioFigures } from './bench-stdio.js';
 

@@ -8,8 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { buildRegionMap, initialPosition, layoutBoard, renderBoard, type Board, type VariantConfig } from '@dipforge/engine';
-import { median } from '../bench-stats.js';
-import { stats, type Stats } from './bench.js';
+import { median, stats, type Stats } from '../bench-stats.js';
 
 export interface RenderFigures {
   /** Milliseconds to grow and outline the variant's regions (`buildRegionMap`), the median of a few runs. */

@@ -23,7 +23,7 @@ import {
   type Position,
   type RuleOptions,
 } from '@dipforge/engine';
-import { stats } from './bench.js';
+import { stats } from '../bench-stats.js';
 
 /** Calls per phase whose fastest is kept. */
 export const SETTLED_CALLS = 5;
