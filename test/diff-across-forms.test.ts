@@ -139,6 +139,8 @@ describe('the language server agrees with the command line', () => {
   for (const [file, vs] of [
     [EXAMPLE, 'old-rules'],
     [join(RULES, '4A5-retreat-to-convoy-origin-allowed.dipgame'), 'old-rules'],
+    // A game that ends before its retreats: the postal side has played further (test/diff-game-end.test.ts).
+    [join(TWINS, 'ends-parted-after-moves.dipgame'), 'old-rules'],
   ] as const) {
     it(`${file.split('/').pop()} against ${vs}: the same document and text`, async () => {
       const ws = new Workspace();
@@ -150,7 +152,7 @@ describe('the language server agrees with the command line', () => {
       const cli = await dipforgeIn(dirname(file), 'diff', file, '--vs', vs, '--json');
       expect(cli.code).toBe(0);
       const answer = JSON.parse(cli.out) as Record<string, unknown>;
-      for (const k of ['format', 'a', 'b', 'conversion', 'orders', 'outcomes', 'parted'] as const) expect(r[k]).toEqual(answer[k]);
+      for (const k of ['format', 'a', 'b', 'conversion', 'orders', 'outcomes', 'parted', 'further'] as const) expect(r[k]).toEqual(answer[k]);
       const human = await dipforgeIn(dirname(file), 'diff', file, '--vs', vs);
       expect(r.text).toBe(human.out);
     });

@@ -246,6 +246,7 @@ describe('dipforge diff', () => {
       orders: [],
       outcomes: [],
       parted: null,
+      further: null,
     });
   });
 

@@ -22,7 +22,7 @@ export { runGame, type GameRun, type PhaseRun, type OrderRun, type Expectation, 
 export { runGameFile, runGameText, checkGameFile, testGameFile, formatFailure, type GameTestResult, type GameTestFailure } from './game/api.js';
 export { phaseText } from './game/phases.js';
 export { OrderLanguages, readOrderLine, gameOrderLanguages, isOrderLanguage, STANDARD_NOTATION, type LineReading, type LineNote } from './game/order-language.js';
-export { diffGameRuns, comparePositions, type GameDiff, type OrderDiff, type OutcomeDiff, type ConversionNote, type ConversionWarning, type DiffResult, type PositionDiff, type PositionsPart } from './game/diff.js';
+export { diffGameRuns, comparePositions, type GameDiff, type OrderDiff, type OutcomeDiff, type ConversionNote, type ConversionWarning, type DiffResult, type PositionDiff, type PositionsPart, type FurtherPlay, type FurtherOutcome } from './game/diff.js';
 export { phaseOrStart, diffText, diffResultText, diffDocument, DIFF_FORMAT, type DiffDocument } from './game/diff-report.js';
 export { compareEditions, mergeDiagnostics, type CompareOptions, type EditionsCompared } from './game/compare-editions.js';
 export { readJsonText, jsonSyntaxError, type JsonRead } from './import/json-text.js';

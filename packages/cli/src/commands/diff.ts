@@ -4,7 +4,8 @@
  * whose result differs, then the first phase after which the positions part.
  * Across two shapes of the year (separate phases, the postal year) one side
  * plays the file converted to its edition, compared by what happened
- * (`compareEditions`).
+ * (`compareEditions`), and a game one side has played further at its end
+ * (the postal year's retreats and adjustments) is compared where both stand.
  * Differences are the answer, not a failure: the exit code is 0 unless the file
  * has errors (1) or the command line is wrong (2).
  */

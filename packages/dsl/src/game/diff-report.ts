@@ -6,7 +6,7 @@
  */
 import type { Phase } from '@dipforge/engine';
 import { echo, LINE_LENGTH } from '@dipforge/engine/config';
-import type { ConversionNote, DiffResult, GameDiff, PositionDiff } from './diff.js';
+import type { ConversionNote, DiffResult, FurtherPlay, GameDiff, PositionDiff } from './diff.js';
 import { phaseText } from './phases.js';
 import type { GameRun } from './run.js';
 
@@ -60,6 +60,14 @@ export interface DiffDocument {
     dislodgedOnlyB: string[];
     owners: { centre: string; a: string | null; b: string | null }[];
   } | null;
+  /** One game played further than the other at the end (two shapes of the year): the end positions are compared after `after`; null otherwise. */
+  further: {
+    side: 'a' | 'b';
+    after: Phase;
+    name: string;
+    movement: Phase;
+    outcomes: { kind: 'retreat' | 'adjustment'; power: string; unit: string | null; outcome: string }[];
+  } | null;
 }
 
 /** The diff `d` of runs `a` and `b` of the file shown as `file`, as JSON. */
@@ -95,6 +103,15 @@ export function diffDocument(file: string, a: GameRun, b: GameRun, d: GameDiff):
           owners: d.parted.differences.owners,
         }
       : null,
+    further: d.further
+      ? {
+          side: d.further.side,
+          after: d.further.after,
+          name: phaseText(d.further.after),
+          movement: d.further.movement,
+          outcomes: d.further.outcomes.map((o) => ({ kind: o.kind, power: o.power, unit: o.unit ?? null, outcome: o.outcome })),
+        }
+      : null,
   };
 }
 
@@ -112,6 +129,16 @@ function positionLines(d: PositionDiff, a: string, b: string): string[] {
   if (d.dislodgedOnlyA.length > 0) lines.push(`  dislodged only under ${a}: ${d.dislodgedOnlyA.join(', ')}`);
   if (d.dislodgedOnlyB.length > 0) lines.push(`  dislodged only under ${b}: ${d.dislodgedOnlyB.join(', ')}`);
   for (const o of d.owners) lines.push(`  ${o.centre}: owned by ${o.a ?? 'none'} under ${a}, by ${o.b ?? 'none'} under ${b}`);
+  return lines;
+}
+
+/** What one game played beyond the other's end, and what it came to there. */
+function furtherLines(f: FurtherPlay, ea: string, eb: string): string[] {
+  const [ahead, behind] = f.side === 'a' ? [ea, eb] : [eb, ea];
+  const kinds = new Set(f.outcomes.map((o) => o.kind));
+  const what = kinds.size === 2 ? 'the retreats and adjustments' : kinds.has('retreat') ? 'the retreats' : 'the adjustments';
+  const lines = [`${ahead} has played further than ${behind}, which stops after ${phaseText(f.after)}: ${what} after ${phaseText(f.movement)}, still to play under ${behind}; under ${ahead} they came to:`];
+  for (const o of f.outcomes) lines.push(o.kind === 'retreat' ? `  ${o.power}, ${o.unit ?? '?'} dislodged: ${o.outcome}` : `  ${o.power}, adjustments: ${o.outcome}`);
   return lines;
 }
 
@@ -169,9 +196,10 @@ export function diffText(file: string, a: GameRun, b: GameRun, d: GameDiff): str
     const m = d.outcomes.length;
     lines.push(m === 0 ? 'no retreat or adjustment comes to something else' : `${m} retreat${m === 1 ? ' or adjustment comes' : 's or adjustments come'} to something else`);
   }
-  if (!d.parted) lines.push('the positions never part');
+  if (d.further) lines.push(...furtherLines(d.further, ea, eb));
+  if (!d.parted) lines.push(d.further ? 'the positions never part, as far as both games go' : 'the positions never part');
   else {
-    const at = d.parted.at ? `, seen at ${phaseText(d.parted.at)}` : ', seen at the end';
+    const at = d.parted.at ? `, seen at ${phaseText(d.parted.at)}` : d.further ? ', seen where both games stand' : ', seen at the end';
     lines.push(`the positions part after ${phaseOrStart(d.parted.after)}${at}:`);
     for (const line of positionLines(d.parted.differences, ea, eb)) lines.push(line);
   }

@@ -97,6 +97,33 @@ export interface PositionsPart {
   differences: PositionDiff;
 }
 
+/**
+ * One game played further than the other at its end (two shapes of the year): the postal year
+ * carries out a movement phase's retreats and adjustments with it, where a game of separate phases
+ * that ends before its retreat or adjustment phase has still to play them. The positions are then
+ * compared where both games stand (`after`), and what the game ahead did beyond it is said here.
+ */
+export interface FurtherPlay {
+  /** The side that played further. */
+  side: 'a' | 'b';
+  /** The last phase both games played, as the other side names it: the end positions are compared after it. */
+  after: Phase;
+  /** The movement phase whose retreats or adjustments only `side` has played. */
+  movement: Phase;
+  /** What each came to on that side, dislodged units (`retreat`) first, then powers (`adjustment`). */
+  outcomes: FurtherOutcome[];
+}
+
+/** A retreat or a power's adjustments that only one game has played, and what it came to there. */
+export interface FurtherOutcome {
+  kind: 'retreat' | 'adjustment';
+  power: string;
+  /** The dislodged unit (`A mun`), for a retreat. */
+  unit?: string;
+  /** `retreats to boh`, `disbanded`, `builds A mun`; a postal fall's adjustments with the counts they were made on, `nothing (5 centres, 2 units)`. */
+  outcome: string;
+}
+
 export interface GameDiff {
   /** Orders whose result differs, in file order. */
   orders: OrderDiff[];
@@ -106,6 +133,8 @@ export interface GameDiff {
   conversion?: ConversionNote;
   /** Where the positions part, or null when they never do (every common phase and the end agree). */
   parted: PositionsPart | null;
+  /** Present when one game has played further than the other at the end (only across two shapes of the year). */
+  further?: FurtherPlay;
 }
 
 const key = (p: Phase): string => `${p.year}/${p.season}/${p.kind}`;
