@@ -1,8 +1,8 @@
 /**
  * The bench's integer-API figures: the timed games' phases again, after the games, through
- * `adjudicateMovementInts`, `adjudicateRetreatInts`, `adjudicateAdjustmentInts` and
- * `LegalOrderTable.fill`, each outcome checked against the game's `adjudicatePhase` result
- * (`adjudicateInts.mismatches`, always 0).
+ * `adjudicateMovementInts`, `adjudicateRetreatInts` and `adjudicateAdjustmentInts`, each outcome
+ * checked against the game's `adjudicatePhase` result (`adjudicateInts.mismatches`, always 0), and
+ * their positions through `LegalOrderTable.fill`.
  */
 import {
   adjudicateAdjustmentInts,
