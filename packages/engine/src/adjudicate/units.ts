@@ -89,11 +89,28 @@ export class UnitColumns implements UnitTable {
    * throws PositionError on an unknown location or power, or two units in a
    * province. A list longer than the columns always has two units in a
    * province, so it throws before it runs out of room.
+   *
+   * The rows the columns hold already are kept for as long as the list names
+   * the same units in the same places, in the same order: a phase's units are
+   * often read twice (`adjustmentsDue`, then the adjustment phase itself), and
+   * the units after a retreat phase are the units before it with the retreated
+   * ones after them. A kept row costs a compare of the same strings, where a
+   * read row costs two look-ups of names.
    */
   read(board: Board, list: readonly Unit[]): this {
-    this.clear();
     const { power, kind, loc, prov, unitAt } = this;
-    for (let i = 0; i < list.length; i++) {
+    const { locationIds, powerIds } = board;
+    const held = Math.min(this.n, list.length);
+    let same = 0;
+    while (same < held) {
+      const u = list[same]!;
+      if (locationIds[loc[same]!] !== u.at || powerIds[power[same]!] !== u.power || unitKindCode(u.kind) !== kind[same]) break;
+      same++;
+    }
+    for (let u = same; u < this.n; u++) unitAt[prov[u]!] = -1;
+    this.n = same;
+    this.units = NO_UNITS;
+    for (let i = same; i < list.length; i++) {
       const u = list[i]!;
       const l = board.locId(u.at);
       const p = board.powerId(u.power);
