@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Unit } from '../src/game/position.js';
 import { initialPosition } from '../src/game/runner.js';
 import { mulberry32 } from '../src/legal/index.js';
-import { buildUnitTable, PositionError, readUnits, type UnitTable } from '../src/adjudicate/units.js';
+import { buildUnitTable, ON_BOARD, PositionError, readUnits, type UnitGuess, type UnitTable } from '../src/adjudicate/units.js';
 import { board, CLASSIC, rules } from './helpers/classic.js';
 import { randomPlay } from './helpers/random-play.js';
 
@@ -26,10 +26,15 @@ function columns(t: UnitTable): unknown {
   };
 }
 
-/** Reads `list` into the reusable columns and checks them against fresh ones. */
-function readsAsFresh(list: readonly Unit[]): void {
+/** Reads `list` into the reusable columns (trying `guess`) and checks them against fresh ones. */
+function readsAsFresh(list: readonly Unit[], guess?: UnitGuess): void {
   const fresh = columns(buildUnitTable(board, list));
-  expect(columns(readUnits(board, list))).toEqual(fresh);
+  expect(columns(readUnits(board, list, ON_BOARD, guess))).toEqual(fresh);
+}
+
+/** Rows of a guess: each unit's location and power, as the board numbers them. */
+function guessOf(list: readonly Unit[]): { afterLoc: number[]; afterPower: number[]; afterCount: number } {
+  return { afterLoc: list.map((u) => board.locId(u.at)), afterPower: list.map((u) => board.powerId(u.power)), afterCount: list.length };
 }
 
 const army = (power: string, at: string): Unit => ({ power, kind: 'army', at });
@@ -60,6 +65,22 @@ describe('the reusable unit columns', () => {
     readsAsFresh([army('france', 'par')]);
     readsAsFresh([]);
     readsAsFresh([army('france', 'par'), fleet('england', 'nth'), army('italy', 'rom'), army('austria', 'vie'), army('turkey', 'con')]);
+  });
+
+  it('read a list as fresh columns do whatever the guess, right, wrong or partly right', () => {
+    const list = [army('france', 'par'), fleet('england', 'lon'), army('germany', 'mun'), fleet('russia', 'stp/sc')];
+    const moved = [army('france', 'bur'), fleet('england', 'lon'), army('germany', 'ruh'), fleet('russia', 'stp/sc'), army('italy', 'ven')];
+    for (const guess of [guessOf(list), guessOf(moved), guessOf(moved.slice(0, 2)), { ...guessOf(list), afterPower: [4, 4, 4, 4] }, guessOf([])]) {
+      readsAsFresh([]);
+      readsAsFresh(list, guess);
+      readsAsFresh([]);
+      readsAsFresh(moved, guess);
+    }
+    // A guess naming more rows than the list, and one of rows the board does not know.
+    readsAsFresh([]);
+    readsAsFresh(list.slice(0, 2), guessOf(list));
+    readsAsFresh([]);
+    readsAsFresh(list, { afterLoc: [-1, 9999, 0, 0], afterPower: [-1, 99, 0, 0], afterCount: 4 });
   });
 
   it('throw on two units in a province, one of them kept, and read the next list clean', () => {

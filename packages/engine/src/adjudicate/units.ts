@@ -66,6 +66,18 @@ export function checkPosition(board: Board, position: Position): string[] {
  * that no phase allocates its columns (a typed array over 64 bytes, such as
  * `unitAt`, is backed outside the heap and costly to allocate).
  */
+/**
+ * Where the units of a list probably stand and whose they are, row by row
+ * (`afterCount` rows): what a reader tries before it looks the names up, each
+ * row confirmed by the names (see `UnitColumns.read`). The movement workspace's
+ * units after its last phase are such rows, for the position that phase led to.
+ */
+export interface UnitGuess {
+  readonly afterLoc: ArrayLike<number>;
+  readonly afterPower: ArrayLike<number>;
+  readonly afterCount: number;
+}
+
 export class UnitColumns implements UnitTable {
   n = 0;
   units: readonly Unit[] = [];
@@ -95,9 +107,10 @@ export class UnitColumns implements UnitTable {
    * often read twice (`adjustmentsDue`, then the adjustment phase itself), and
    * the units after a retreat phase are the units before it with the retreated
    * ones after them. A kept row costs a compare of the same strings, where a
-   * read row costs two look-ups of names.
+   * read row costs two look-ups of names, unless `guess` has it (a compare of
+   * the same strings again).
    */
-  read(board: Board, list: readonly Unit[]): this {
+  read(board: Board, list: readonly Unit[], guess?: UnitGuess): this {
     const { power, kind, loc, prov, unitAt } = this;
     const { locationIds, powerIds } = board;
     const held = Math.min(this.n, list.length);
@@ -110,10 +123,18 @@ export class UnitColumns implements UnitTable {
     for (let u = same; u < this.n; u++) unitAt[prov[u]!] = -1;
     this.n = same;
     this.units = NO_UNITS;
+    const guessed = guess === undefined ? 0 : Math.min(guess.afterCount, list.length);
     for (let i = same; i < list.length; i++) {
       const u = list[i]!;
-      const l = board.locId(u.at);
-      const p = board.powerId(u.power);
+      let l: number;
+      let p: number;
+      if (i < guessed && locationIds[guess!.afterLoc[i]!] === u.at && powerIds[guess!.afterPower[i]!] === u.power) {
+        l = guess!.afterLoc[i]!;
+        p = guess!.afterPower[i]!;
+      } else {
+        l = board.locId(u.at);
+        p = board.powerId(u.power);
+      }
       if (l < 0) throw new PositionError(`unknown location "${u.at}"`);
       if (p < 0) throw new PositionError(`unknown power "${u.power}"`);
       const at = board.provinceOf(l);
@@ -156,14 +177,15 @@ const reusable = new WeakMap<Board, readonly [UnitColumns, UnitColumns]>();
  * DISLODGED): valid until the next `readUnits` of that slot on the board. For
  * the friendly adjudication of one phase, which reads its units once and keeps
  * nothing of the table (the adjudicator calls no code of its caller meanwhile).
+ * `guess`: rows to try before the names are looked up (`UnitGuess`).
  */
-export function readUnits(board: Board, list: readonly Unit[], slot: typeof ON_BOARD | typeof DISLODGED = ON_BOARD): UnitTable {
+export function readUnits(board: Board, list: readonly Unit[], slot: typeof ON_BOARD | typeof DISLODGED = ON_BOARD, guess?: UnitGuess): UnitTable {
   let pair = reusable.get(board);
   if (!pair) {
     const P = board.provinceCount;
     reusable.set(board, (pair = [new UnitColumns(P, P), new UnitColumns(P, P)]));
   }
-  return pair[slot].read(board, list);
+  return pair[slot].read(board, list, guess);
 }
 
 /**
