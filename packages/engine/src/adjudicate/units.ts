@@ -60,13 +60,6 @@ export function checkPosition(board: Board, position: Position): string[] {
 }
 
 /**
- * The units of a phase as integer columns, in buffers sized for a board and
- * refilled per phase (`read`): the movement workspace keeps one, and the
- * friendly retreat and adjustment phases reuse the board's (`readUnits`), so
- * that no phase allocates its columns (a typed array over 64 bytes, such as
- * `unitAt`, is backed outside the heap and costly to allocate).
- */
-/**
  * Where the units of a list probably stand and whose they are, row by row
  * (`afterCount` rows): what a reader tries before it looks the names up, each
  * row confirmed by the names (see `UnitColumns.read`). The movement workspace's
@@ -78,6 +71,13 @@ export interface UnitGuess {
   readonly afterCount: number;
 }
 
+/**
+ * The units of a phase as integer columns, in buffers sized for a board and
+ * refilled per phase (`read`): the movement workspace keeps one, and the
+ * friendly retreat and adjustment phases reuse the board's (`readUnits`), so
+ * that no phase allocates its columns (a typed array over 64 bytes, such as
+ * `unitAt`, is backed outside the heap and costly to allocate).
+ */
 export class UnitColumns implements UnitTable {
   n = 0;
   units: readonly Unit[] = [];
