@@ -24,7 +24,8 @@ import { positionAfter, updateOwners } from '../game/phases.js';
 import type { Position } from '../game/position.js';
 import type { BuildEntry, Order, RetreatList, UnitRef } from '../orders/order.js';
 import { adjustmentsInAdvance, type Written } from './adjustment/lists.js';
-import { adjudicateExactMovement, adjudicateMovement } from './movement/index.js';
+import { readExactOrders } from './movement/exact.js';
+import { adjudicateLoaded, loadMovement } from './movement/index.js';
 import { phaseRng } from './prng.js';
 import { findUnitIndex } from './refs.js';
 import type { OrderResult, PhaseResult } from './result.js';
@@ -77,12 +78,13 @@ export function adjudicateMovementPhase(board: Board, position: Position, orders
   const afterPhase = phaseAfter(step, position.phase);
   const plan = step.plan;
   const lists = rules.adjustments === 'priority-list';
+  // The units are loaded once, whatever the orders (and the moves below, if any order is judged here, read the same units).
+  const ws = loadMovement(board, rules, position);
   // The common case, a plain movement phase: no order is judged here, so no per-order array is made.
   // Orders that read exactly as integer orders are none that `anyEarly` looks for, so they need no look of its own.
   if (!plan.retreats) {
-    const plain = adjudicateExactMovement(board, position, orders, rules, afterPhase, step.ownersChange);
-    if (plain !== undefined) return plain;
-    if (!anyEarly(orders, plan, lists)) return adjudicateMovement(board, position, orders, rules, afterPhase, step.ownersChange);
+    const exact = readExactOrders(ws, orders);
+    if (exact || !anyEarly(orders, plan, lists)) return adjudicateLoaded(ws, position, orders, exact, afterPhase, step.ownersChange);
   }
   const earlyOf = (order: Order): OrderResult | undefined => {
     if (!plan.retreatLists && retreatListOf(order) !== undefined) return illegal(order, 'no-retreat-lists');
@@ -97,14 +99,8 @@ export function adjudicateMovementPhase(board: Board, position: Position, orders
   orders.forEach((order, i) => {
     if (early[i] === undefined && !(plan.adjustments && isAdjustmentOrder(order))) toMovement.push(i);
   });
-  const movement = adjudicateMovement(
-    board,
-    position,
-    toMovement.map((i) => orders[i]!),
-    rules,
-    afterPhase,
-    step.ownersChange,
-  );
+  const moves = toMovement.map((i) => orders[i]!);
+  const movement = adjudicateLoaded(ws, position, moves, readExactOrders(ws, moves), afterPhase, step.ownersChange);
   const results: (OrderResult | undefined)[] = [...early];
   toMovement.forEach((i, k) => (results[i] = movement.results[k]));
   const implicit = movement.results.slice(toMovement.length);

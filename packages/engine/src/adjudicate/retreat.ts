@@ -24,6 +24,7 @@ import { DISBAND, friendlyWorkspaces, NO_OWNERS, type RetreatWorkspace } from '.
 import { RETREAT_NONE, retreatCore } from './retreat-ints.js';
 import { STATUS_ILLEGAL, STATUS_SUCCEEDS } from './movement/outcome.js';
 import { DISLODGED, joined, ON_BOARD, readUnits } from './units.js';
+import { unitsAfterMovement } from './movement/workspace.js';
 
 export { DISBAND } from './retreat-workspace.js';
 
@@ -257,7 +258,8 @@ export function retreatContext(
   const ws = friendlyWorkspaces.get(board);
   ws.rules = rules;
   ws.target = -1;
-  const onBoard = (ws.onBoard = readUnits(board, position.units, ON_BOARD));
+  // A retreat phase's units are usually those its movement phase left, in their order.
+  const onBoard = (ws.onBoard = readUnits(board, position.units, ON_BOARD, unitsAfterMovement(board)));
   ws.occupant = onBoard.unitAt;
   const from = (ws.from = position.dislodged);
   ws.dislodged = readUnits(board, from, DISLODGED);

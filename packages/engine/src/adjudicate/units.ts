@@ -60,6 +60,18 @@ export function checkPosition(board: Board, position: Position): string[] {
 }
 
 /**
+ * Where the units of a list probably stand and whose they are, row by row
+ * (`afterCount` rows): what a reader tries before it looks the names up, each
+ * row confirmed by the names (see `UnitColumns.read`). The movement workspace's
+ * units after its last phase are such rows, for the position that phase led to.
+ */
+export interface UnitGuess {
+  readonly afterLoc: ArrayLike<number>;
+  readonly afterPower: ArrayLike<number>;
+  readonly afterCount: number;
+}
+
+/**
  * The units of a phase as integer columns, in buffers sized for a board and
  * refilled per phase (`read`): the movement workspace keeps one, and the
  * friendly retreat and adjustment phases reuse the board's (`readUnits`), so
@@ -89,14 +101,40 @@ export class UnitColumns implements UnitTable {
    * throws PositionError on an unknown location or power, or two units in a
    * province. A list longer than the columns always has two units in a
    * province, so it throws before it runs out of room.
+   *
+   * The rows the columns hold already are kept for as long as the list names
+   * the same units in the same places, in the same order: a phase's units are
+   * often read twice (`adjustmentsDue`, then the adjustment phase itself), and
+   * the units after a retreat phase are the units before it with the retreated
+   * ones after them. A kept row costs a compare of the same strings, where a
+   * read row costs two look-ups of names, unless `guess` has it (a compare of
+   * the same strings again).
    */
-  read(board: Board, list: readonly Unit[]): this {
-    this.clear();
+  read(board: Board, list: readonly Unit[], guess?: UnitGuess): this {
     const { power, kind, loc, prov, unitAt } = this;
-    for (let i = 0; i < list.length; i++) {
+    const { locationIds, powerIds } = board;
+    const held = Math.min(this.n, list.length);
+    let same = 0;
+    while (same < held) {
+      const u = list[same]!;
+      if (locationIds[loc[same]!] !== u.at || powerIds[power[same]!] !== u.power || unitKindCode(u.kind) !== kind[same]) break;
+      same++;
+    }
+    for (let u = same; u < this.n; u++) unitAt[prov[u]!] = -1;
+    this.n = same;
+    this.units = NO_UNITS;
+    const guessed = guess === undefined ? 0 : Math.min(guess.afterCount, list.length);
+    for (let i = same; i < list.length; i++) {
       const u = list[i]!;
-      const l = board.locId(u.at);
-      const p = board.powerId(u.power);
+      let l: number;
+      let p: number;
+      if (i < guessed && locationIds[guess!.afterLoc[i]!] === u.at && powerIds[guess!.afterPower[i]!] === u.power) {
+        l = guess!.afterLoc[i]!;
+        p = guess!.afterPower[i]!;
+      } else {
+        l = board.locId(u.at);
+        p = board.powerId(u.power);
+      }
       if (l < 0) throw new PositionError(`unknown location "${u.at}"`);
       if (p < 0) throw new PositionError(`unknown power "${u.power}"`);
       const at = board.provinceOf(l);
@@ -139,14 +177,15 @@ const reusable = new WeakMap<Board, readonly [UnitColumns, UnitColumns]>();
  * DISLODGED): valid until the next `readUnits` of that slot on the board. For
  * the friendly adjudication of one phase, which reads its units once and keeps
  * nothing of the table (the adjudicator calls no code of its caller meanwhile).
+ * `guess`: rows to try before the names are looked up (`UnitGuess`).
  */
-export function readUnits(board: Board, list: readonly Unit[], slot: typeof ON_BOARD | typeof DISLODGED = ON_BOARD): UnitTable {
+export function readUnits(board: Board, list: readonly Unit[], slot: typeof ON_BOARD | typeof DISLODGED = ON_BOARD, guess?: UnitGuess): UnitTable {
   let pair = reusable.get(board);
   if (!pair) {
     const P = board.provinceCount;
     reusable.set(board, (pair = [new UnitColumns(P, P), new UnitColumns(P, P)]));
   }
-  return pair[slot].read(board, list);
+  return pair[slot].read(board, list, guess);
 }
 
 /**

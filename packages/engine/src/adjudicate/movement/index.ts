@@ -4,15 +4,16 @@
  * board's workspace (`workspace.ts`), reused from phase to phase.
  *
  * Two entries share everything from the table on:
- * - `adjudicateMovement`: written orders and a friendly `Position` in, a
- *   `PhaseResult` out (what `adjudicatePhase` uses);
+ * - `loadMovement` then `adjudicateLoaded`: written orders and a friendly
+ *   `Position` in, a `PhaseResult` out (what `adjudicatePhase` uses, through
+ *   `adjudicateMovementPhase`, postal.ts);
  * - `adjudicateMovementInts`: units and orders as integers in, the outcome as
  *   integer columns of the workspace out. It allocates nothing once warm,
  *   convoy orders included (the route searches keep their arrays).
  */
 import { unitKindCode, type Board } from '../../board/board.js';
 import type { RuleOptions } from '../../config/rules.js';
-import { changeOwner, nextPhase, ownershipChangesAfter } from '../../game/phases.js';
+import { changeOwner } from '../../game/phases.js';
 import type { Phase, Position, Unit } from '../../game/position.js';
 import type { Order } from '../../orders/order.js';
 import type { PhaseResult } from '../result.js';
@@ -21,7 +22,6 @@ import * as boardCodes from '../../board/codes.js';
 import { movementOutcome, settleMoves } from './outcome.js';
 import { resolveAll, settleUncontested } from './resolver.js';
 import { validateMovementInts, validateWrittenOrders, type MovementOrdersInts, type ValidatedMovement } from './validate.js';
-import { readExactOrders } from './exact.js';
 import { movementWorkspace, type MovementWorkspace } from './workspace.js';
 
 // Module-local copies of imported codes: V8 folds a module's own constants into
@@ -30,40 +30,38 @@ import { movementWorkspace, type MovementWorkspace } from './workspace.js';
 // inline checks", step 6).
 const { FLEET } = boardCodes;
 
-/** `after`: the phase after the position's, and `ownersChange`: whether the centres change owner before it, when the caller has them. */
-export function adjudicateMovement(
-  board: Board,
-  position: Position,
-  orders: readonly Order[],
-  rules: RuleOptions,
-  after: Phase = nextPhase(board, rules, position.phase),
-  ownersChange: boolean = ownershipChangesAfter(board, rules, position.phase, after),
-): PhaseResult {
+/**
+ * The board's workspace with the position's units loaded, for `adjudicateLoaded`
+ * (busy until it returns). Throws PositionError on an unknown location or power,
+ * or two units in a province.
+ */
+export function loadMovement(board: Board, rules: RuleOptions, position: Position): MovementWorkspace {
   const ws = movementWorkspace(board, rules);
   loadPositionUnits(ws, position.units);
-  // The common phase reads as integer orders and takes the integer entry's checks; any other, the written path's.
-  let validated: ValidatedMovement | undefined;
-  if (readExactOrders(ws, orders)) validateMovementInts(ws, ws.exact);
-  else validated = validateWrittenOrders(ws, orders);
-  return finishMovement(ws, position, orders, validated, after, ownersChange);
+  return ws;
 }
 
 /**
- * `adjudicateMovement` of a phase whose orders read exactly as integer orders
- * (`readExactOrders`); undefined, having changed nothing a later adjudication
- * reads, for any other phase. Such orders are all holds, moves, supports and
- * convoys without retreat lists, which is what lets the postal entry skip its
- * own look at the orders (`adjudicateMovementPhase`).
+ * The movement phase of `loadMovement`'s workspace, with these orders.
+ * `exact`: what `readExactOrders(ws, orders)` (exact.ts) returned: the common
+ * phase reads as integer orders and takes the integer entry's checks, any other
+ * the written path's. The caller reads them, since whether they read exactly
+ * decides its own path too (`adjudicateMovementPhase`, postal.ts). `after`: the
+ * phase after the position's, and `ownersChange`: whether the centres change
+ * owner before it.
  */
-export function adjudicateExactMovement(board: Board, position: Position, orders: readonly Order[], rules: RuleOptions, after: Phase, ownersChange: boolean): PhaseResult | undefined {
-  const ws = movementWorkspace(board, rules);
-  loadPositionUnits(ws, position.units);
-  if (!readExactOrders(ws, orders)) {
-    ws.busy = false;
-    return undefined;
-  }
-  validateMovementInts(ws, ws.exact);
-  return finishMovement(ws, position, orders, undefined, after, ownersChange);
+export function adjudicateLoaded(
+  ws: MovementWorkspace,
+  position: Position,
+  orders: readonly Order[],
+  exact: boolean,
+  after: Phase,
+  ownersChange: boolean,
+): PhaseResult {
+  let validated: ValidatedMovement | undefined;
+  if (exact) validateMovementInts(ws, ws.exact);
+  else validated = validateWrittenOrders(ws, orders);
+  return finishMovement(ws, position, orders, validated, after, ownersChange);
 }
 
 /** Resolution and the result, once the orders are in the table (`validated`: the written path's, or undefined). */

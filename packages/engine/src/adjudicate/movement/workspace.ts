@@ -13,7 +13,7 @@ import type { RuleOptions } from '../../config/rules.js';
 import type { Unit } from '../../game/position.js';
 import type { Reason } from '../reasons.js';
 import { MovementState } from './state.js';
-import { UnitColumns } from '../units.js';
+import { UnitColumns, type UnitGuess } from '../units.js';
 import { MovementTable, OrderSlots, roundUp4 } from './table.js';
 import { Slab } from '../slab.js';
 import * as boardCodes from '../../board/codes.js';
@@ -297,6 +297,16 @@ export function movementWorkspace(board: Board, rules: RuleOptions): MovementWor
   ws.t.bindRules(rules);
   ws.busy = true;
   return ws;
+}
+
+/**
+ * The units the board's last movement phase left (`afterLoc`, `afterPower`,
+ * `afterCount`), in the order of the next position's units: what a reader of
+ * that position's units tries first (`retreatContext`, retreat.ts). Undefined
+ * before the board's first movement phase.
+ */
+export function unitsAfterMovement(board: Board): UnitGuess | undefined {
+  return last !== undefined && last.board === board ? last : cache.get(board);
 }
 
 /** The board's workspace as the last adjudication left it, or undefined; for tests (it binds nothing and marks nothing busy). */
