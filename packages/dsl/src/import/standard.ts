@@ -80,6 +80,9 @@ export const NEUTRAL_RULES: ReadonlySet<string> = new Set([
   'START_MASTER',
 ]);
 
+/** The edition whose rules are the Python engine's (see `docs/GAME-LANGUAGE.md`, `docs/RULES.md`). */
+export const IMPORT_EDITION = '2000';
+
 /** Python engine rules that have a rule option of ours: the `rule` line they become. */
 export const ADJUDICATION_RULES: Readonly<Record<string, string>> = {
   BUILD_ANY: 'build-sites any-owned-centre',
