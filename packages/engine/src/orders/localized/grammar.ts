@@ -23,7 +23,7 @@
  * readings by position and the furthest point reached (`stuck`, for the
  * message when nothing reads), so they are the methods of one class and read
  * as the grammar in this comment; the words are the lexicon's (lexicon.ts),
- * the ways the text segments into lexemes lattice.ts.
+ * the ways the text segments into lexemes, lattice.ts.
  */
 import type { UnitKind } from '../../game/position.js';
 import type { Order, RetreatList, UnitRef } from '../order.js';
