@@ -9,6 +9,7 @@ import { el, empty, num, textEl } from './xml.js';
 /** The legend's width, beside the map. */
 export const LEGEND_WIDTH = 280;
 
+/** The legend's parts, from `x0` on, and the height they take. */
 export function legend(pic: Picture, x0: number): { parts: string[]; height: number } {
   const parts: string[] = [];
   const pad = 16;

@@ -11,6 +11,7 @@ import { FAIL, INK } from './style.js';
 import { glyph } from './units-svg.js';
 import { el, empty, num, textEl } from './xml.js';
 
+/** A route's shaft with a head at its end. */
 export function arrow(radius: number, c: Route, colour: string, width: number): string {
   const [s0, ctrl, end] = c.pieces[c.pieces.length - 1]!;
   const dir = unit(dist(ctrl, end) > 1e-6 ? ctrl : s0, end);
@@ -30,6 +31,7 @@ export function arrow(radius: number, c: Route, colour: string, width: number): 
   ].join('');
 }
 
+/** A straight dashed line from `a` to `b`. */
 export function line(a: Point, b: Point, colour: string, width: number, dash: string): string {
   const d = `M${pt(a)}L${pt(b)}`;
   return [
@@ -38,6 +40,7 @@ export function line(a: Point, b: Point, colour: string, width: number, dash: st
   ].join('');
 }
 
+/** The round end of a support to a move. */
 export function dot(at: Point, colour: string, r: number): string {
   return empty('circle', { class: 'end', cx: at[0], cy: at[1], r, fill: '#ffffff', stroke: colour, 'stroke-width': r * 0.7 });
 }
@@ -50,6 +53,7 @@ export function bar(radius: number, from: Point, to: Point, colour: string, widt
   return empty('path', { class: 'end', d, stroke: colour, 'stroke-width': width * 1.6 });
 }
 
+/** A ring round a unit: a hold, or (dotted) a convoy. */
 export function ring(at: Point, colour: string, r: number, width: number, dash?: string): string {
   return [
     empty('circle', { class: 'halo', cx: at[0], cy: at[1], r, fill: 'none', stroke: '#ffffff', 'stroke-width': width + 2.4, 'stroke-opacity': dash ? 0.5 : 0.8 }),
@@ -57,6 +61,7 @@ export function ring(at: Point, colour: string, r: number, width: number, dash?:
   ].join('');
 }
 
+/** A cross: a disband, or a failed order's mark. */
 export function cross(at: Point, size: number, colour: string, width: number, cls: string): string {
   const d = `M${pt([at[0] - size, at[1] - size])}L${pt([at[0] + size, at[1] + size])}M${pt([at[0] + size, at[1] - size])}L${pt([at[0] - size, at[1] + size])}`;
   return el(
@@ -67,6 +72,7 @@ export function cross(at: Point, size: number, colour: string, width: number, cl
   );
 }
 
+/** The `!` of an illegal order. */
 export function illegal(radius: number, at: Point): string {
   const r = radius * 0.42;
   return el(

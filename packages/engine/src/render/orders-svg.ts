@@ -18,6 +18,7 @@ import { el, num, textEl, type Attrs } from './xml.js';
 /** This phase's moves' routes by `from>to` (province ids), for supports and convoys to point at. */
 type Moves = Map<string, Route>;
 
+/** Every order of the phase, bottom to top: convoys, supports, holds, moves and retreats, the rest; each kind in the order given. */
 export function orders(pic: Picture): string {
   const rank: Record<Order['type'], number> = { convoy: 0, support: 1, hold: 2, move: 3, retreat: 3, disband: 4, build: 4, waive: 4, 'build-list': 4, 'disband-list': 4 };
   // The fleets that convoy each army (valid convoy orders), so its move is drawn through them.
@@ -89,6 +90,7 @@ function moveRoute(pic: Picture, from: string, to: string, dislodged: boolean, v
   return { pieces };
 }
 
+/** One order as its marks, with its result: faded and crossed out when it fails, marked `!` when illegal. */
 function order(pic: Picture, moves: Moves, res: OrderResult): string {
   const o = res.order;
   const status = res.status;

@@ -6,6 +6,7 @@ import type { Picture } from './picture.js';
 import { ARMY_PATH, ARMY_WHEEL, FAIL, FLEET_PATH, INK } from './style.js';
 import { el, empty, num, textEl, type Attrs } from './xml.js';
 
+/** Every unit of the position, the dislodged ones (drawn aside) last. */
 export function units(pic: Picture): string {
   const struck = new Set((pic.options.dislodged ?? []).map((u) => `${u.power}|${base(u.at)}`));
   const out: string[] = [];
@@ -22,6 +23,7 @@ export function units(pic: Picture): string {
   return el('g', { class: 'units' }, ...out, ...dislodged);
 }
 
+/** One unit: its glyph, tooltip and `data-` attributes; ringed when dislodged, or struck by this phase's orders. */
 function unit(pic: Picture, u: Unit | DislodgedUnit, dislodged: boolean, struck: boolean): string | undefined {
   const at = pic.anchor(u.at, dislodged);
   if (!at) return undefined;
