@@ -80,6 +80,7 @@ export function importSavedGame(json: unknown, options: ImportOptions = {}): Imp
 class Importer {
   private readonly diagnostics: ImportDiagnostic[] = [];
   private readonly summary: ImportSummary = { recordPhases: 0, played: 0, addedRetreats: 0, orders: 0, results: 0, messages: 0 };
+
   constructor(private readonly options: ImportOptions) {}
 
   private error(path: string, message: string): void {
