@@ -20,6 +20,11 @@ export type { ResolvedCoast, ResolvedPower, ResolvedProvince, ResolvedUnit, Reso
 
 const PHASES = new Set(['movement', 'retreat', 'adjustment']);
 
+/**
+ * Runs the passes in their order, which is also the order of their diagnostics: provinces
+ * first (every later pass looks them up), then edges, powers, neutral centres and units, the
+ * header, the rule sets, and last what needs all of them.
+ */
 export function checkVariant(model: VariantModel, editions: RuleSetSource[], diagnostics: Diagnostic[]): ResolvedVariant {
   const st = new CheckState(model, diagnostics);
   for (const p of model.provinces.values()) checkProvince(st, p);
