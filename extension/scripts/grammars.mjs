@@ -1,6 +1,6 @@
 // Writes the TextMate grammars of the two languages, syntaxes/dipmap.tmLanguage.json and
 // syntaxes/dipgame.tmLanguage.json (committed; `node scripts/grammars.mjs` after editing this file;
-// test/extension.test.ts checks that they are up to date). Regular expressions are Oniguruma's
+// test/extension-languages.test.ts checks that they are up to date). Regular expressions are Oniguruma's
 // (VS Code's), kept to the part JavaScript shares so the test can run them: no \h, \A, \z, \G,
 // possessive or atomic groups; case-insensitive patterns start with (?i) and use it nowhere else.
 import { writeFileSync } from 'node:fs';

@@ -153,3 +153,9 @@ export function expectExactly(diagnostics: readonly Diagnostic[], expected: [str
   if (file !== undefined) for (const d of diagnostics) expect(d.file).toBe(file);
 }
 export { MemoryHost };
+
+/** Checks the toy with one edit, returning the diagnostics and the edited text. */
+export function variantWith(from: string, to: string) {
+  const text = edit(TOY, from, to);
+  return { text, diagnostics: checkText(text).diagnostics };
+}

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Regenerates `$defs.RuleOptions` of schema/variant-config.schema.json from the
-// rule-option registry (the built dist/config/rules.js), leaving the rest of the
+// rule-option registry (the built dist/config/rules-schema.js), leaving the rest of the
 // schema as written. Run after `tsc -b packages/engine`.
 //
 //   node packages/engine/scripts/gen-schema.mjs           rewrite the schema
@@ -9,7 +9,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const schemaUrl = new URL('../schema/variant-config.schema.json', import.meta.url);
-const rulesUrl = new URL('../dist/config/rules.js', import.meta.url);
+const rulesUrl = new URL('../dist/config/rules-schema.js', import.meta.url);
 
 let ruleOptionsSchema;
 try {

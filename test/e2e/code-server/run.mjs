@@ -16,6 +16,12 @@
 // example and the games in ./workspace/), and a free port on 127.0.0.1; the
 // server is started with --auth none and stopped at the end. Prints one line per
 // check, then `N passed, N failed`; exits 1 when any check fails.
+//
+// Past 500 lines on purpose: this is the run, top to bottom in the order it
+// happens (arguments, folders, install, server, browser, then the editor's
+// steps, which share the page, the run's folders, the game's text and the
+// oracle); the conversion steps are convert.mjs, the workbench's helpers
+// workbench.mjs.
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';

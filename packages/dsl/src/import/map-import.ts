@@ -16,7 +16,7 @@ import type { RealPath } from '../workspace/host.js';
 import { deriveMap, type ImportedMap } from './map-model.js';
 import { printImportedMap } from './map-print.js';
 import { readPyMap } from './map-read.js';
-import { IMPORT_EDITION } from './saved-game.js';
+import { IMPORT_EDITION } from './standard.js';
 
 export interface MapImportOptions {
   /** The variant id (default: the file name without `.map`, lower case). */

@@ -14,11 +14,15 @@
  * Pure: no I/O, never throws. Bad input gives diagnostics with the JSON path of
  * the bad value (`$.phases[3].orders.FRANCE[1]`); the text is written as far as
  * the input allows.
+ *
+ * This file reads the record and reports what is wrong with it; the record as
+ * read is record.ts, the game text written from it game-text.ts.
  */
-import { convertLocation, convertOrder, type RecordPhaseType } from './orders.js';
-import type { Order, UnitKind } from '@dipforge/engine';
-import { ADJUDICATION_RULES, NEUTRAL_RULES, STANDARD_CENTRES, STANDARD_POWERS, STANDARD_START } from './standard.js';
-import { boundedMessage, echo, quoted } from '@dipforge/engine/config';
+import { convertLocation, convertOrder } from './orders.js';
+import { ADJUDICATION_RULES, NEUTRAL_RULES, STANDARD_CENTRES, STANDARD_POWERS } from './standard.js';
+import { boundedMessage, quoted } from '@dipforge/engine/config';
+import { GameText } from './game-text.js';
+import { describe, isObject, jsonPath, parsePhaseName, type Json, type RecOrder, type RecPhase, type RecState, type RecUnit } from './record.js';
 
 export interface ImportDiagnostic {
   severity: 'error' | 'warning';
@@ -66,122 +70,8 @@ export interface ImportResult {
   summary: ImportSummary;
 }
 
-/** The edition whose rules are the Python engine's (see `docs/GAME-LANGUAGE.md`, `docs/RULES.md`). */
-export const IMPORT_EDITION = '2000';
-
-// ------------------------------------------------------------------ phases
-
-type Season = 'spring' | 'fall' | 'winter';
-type Kind = 'movement' | 'retreat' | 'adjustment';
-
-const SEASONS: Record<string, Season> = { S: 'spring', F: 'fall', W: 'winter' };
-const KINDS: Record<RecordPhaseType, Kind> = { M: 'movement', R: 'retreat', A: 'adjustment' };
-/** The classic year: where each phase of the record sits in it. */
-const YEAR_ORDER: Record<string, number> = { SM: 0, SR: 1, FM: 2, FR: 3, WA: 4 };
-
-export interface RecordPhaseName {
-  season: Season;
-  year: number;
-  type: RecordPhaseType;
-  kind: Kind;
-  /** Orders phases in time: year × 5 + the place in the year. */
-  key: number;
-}
-
-/**
- * `S1901M` → spring 1901 movement. Undefined for a name that is no phase of
- * the classic year (`S1901A`, `X1901M`, `COMPLETED`).
- */
-export function parsePhaseName(name: string): RecordPhaseName | undefined {
-  const m = /^([SFW])(\d{4})([MRA])$/.exec(name);
-  if (!m) return undefined;
-  const [, s, y, t] = m as unknown as [string, string, string, RecordPhaseType];
-  const place = YEAR_ORDER[`${s}${t}`];
-  if (place === undefined) return undefined;
-  const year = Number(y);
-  return { season: SEASONS[s] as Season, year, type: t, kind: KINDS[t], key: year * 5 + place };
-}
-
-/** `phase spring 1901 movement` without the keyword. */
-export function phaseWords(p: { season: Season; year: number; kind: Kind }): string {
-  return `${p.season} ${p.year} ${p.kind}`;
-}
-
-// ---------------------------------------------------------------- records
-
-interface RecUnit {
-  power: string;
-  kind: UnitKind;
-  /** Classic location, `stp/sc`. */
-  at: string;
-  dislodged: boolean;
-}
-
-interface RecState {
-  units: RecUnit[];
-  /** Power id → its centres. */
-  centres: Map<string, string[]>;
-}
-
-interface RecOrder {
-  /** The record's unit (`A PAR`), the key of its result labels; undefined for WAIVE or a unit without kind. */
-  unitKey?: string;
-  order: Order;
-  text: string;
-}
-
-interface RecPhase {
-  index: number;
-  path: string;
-  name: string;
-  parsed?: RecordPhaseName;
-  /** `COMPLETED`: the game is over; only its state counts. */
-  completed: boolean;
-  state?: RecState;
-  /** Power id → its orders (played phases only). */
-  orders: Map<string, RecOrder[]>;
-  /** Unit key → result labels; undefined when the record has none usable. */
-  labels?: Map<string, string[]>;
-}
-
-type Json = Record<string, unknown>;
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function describe(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'object') return 'an object';
-  if (typeof v === 'string') return `the string "${echo(v)}"`;
-  if (typeof v === 'number' && !Number.isFinite(v)) return 'a number too large to read';
-  return `${typeof v === 'number' ? 'the number' : typeof v === 'boolean' ? 'the boolean' : typeof v} ${String(v)}`;
-}
-
-/** `$.phases` + 3 → `$.phases[3]`; `$.orders` + `FRANCE` → `$.orders.FRANCE`. */
-export function jsonPath(base: string, key: string | number): string {
-  if (typeof key === 'number') return `${base}[${key}]`;
-  // A key of the record can be megabytes long: the path shows it as messages show input.
-  const shown = echo(key);
-  return shown === key && /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${base}.${key}` : `${base}[${JSON.stringify(shown)}]`;
-}
-
-function base(loc: string): string {
-  const slash = loc.indexOf('/');
-  return slash < 0 ? loc : loc.slice(0, slash);
-}
-
-function unitText(u: { kind: UnitKind; at: string }): string {
-  return `${u.kind === 'army' ? 'A' : 'F'} ${u.at}`;
-}
-
-const POWER_IDS = Object.values(STANDARD_POWERS);
-
-/** Labels that say a move, retreat, build or disband did not happen as ordered. */
-const NOT_CARRIED_OUT = ['bounce', 'void', 'no convoy', 'dislodged', 'disrupted', 'disband'];
-
-// ---------------------------------------------------------------- importer
+export { IMPORT_EDITION } from './standard.js';
+export { jsonPath, parsePhaseName, phaseWords, type RecordPhaseName } from './record.js';
 
 export function importSavedGame(json: unknown, options: ImportOptions = {}): ImportResult {
   return new Importer(options).run(json);
@@ -190,11 +80,8 @@ export function importSavedGame(json: unknown, options: ImportOptions = {}): Imp
 class Importer {
   private readonly diagnostics: ImportDiagnostic[] = [];
   private readonly summary: ImportSummary = { recordPhases: 0, played: 0, addedRetreats: 0, orders: 0, results: 0, messages: 0 };
-  private readonly stateResults: boolean;
 
-  constructor(private readonly options: ImportOptions) {
-    this.stateResults = options.results ?? true;
-  }
+  constructor(private readonly options: ImportOptions) {}
 
   private error(path: string, message: string): void {
     this.diagnostics.push({ severity: 'error', path, message: boundedMessage(message) });
@@ -228,7 +115,7 @@ class Importer {
     const rules = this.readRules(json);
     const phases = this.readPhases(json);
     if (!phases) return '';
-    return this.write(rules, phases);
+    return new GameText(this.options, this.summary, (path, message) => this.warning(path, message)).write(rules, phases);
   }
 
   private readMap(json: Json): void {
@@ -495,239 +382,4 @@ class Importer {
     }
     return out;
   }
-
-  // ---------------------------------------------------------------- writing
-
-  private write(rules: { lines: string[]; names: string[] }, phases: RecPhase[]): string {
-    const out: string[] = [];
-    const last = phases[phases.length - 1] as RecPhase;
-    const played = phases.slice(0, -1).filter((p) => p.parsed !== undefined);
-    this.summary.played = played.length;
-
-    // Header comment.
-    const id = this.summary.gameId !== undefined ? `game ${this.summary.gameId}, ` : '';
-    out.push(`// Imported by \`dipforge import\` from a saved game of the Python engine diplomacy (${id}map standard).`);
-    const origin = this.options.origin === undefined ? [] : typeof this.options.origin === 'string' ? [this.options.origin] : this.options.origin;
-    for (const line of origin) for (const l of line.split(/\r?\n/)) out.push(`// ${l}`.trimEnd());
-    const span = this.summary.first && this.summary.last ? ` (${this.summary.first}–${this.summary.last})` : '';
-    const n = this.summary.recordPhases;
-    out.push(`// The record has ${n} phase${n === 1 ? '' : 's'}${span}: ${played.length} played, written below in order.`);
-    if (last.name) {
-      out.push(
-        last.completed
-          ? '// Its last phase, COMPLETED, is the end of the game: its position is the last expectation.'
-          : `// Its last phase, ${last.name}, is the game's current phase, not yet played: its position is the`,
-      );
-      if (!last.completed) out.push('// last expectation, and its orders (if any) are left out.');
-    }
-    out.push('// Orders are the players\' as recorded, those the Python engine found invalid included; after');
-    out.push('// each phase come the units, dislodged units and centre owners the record shows next.');
-    if (this.summary.messages > 0) out.push(`// Press: ${this.summary.messages} message${this.summary.messages === 1 ? '' : 's'} left out.`);
-    out.push(`// Edition ${IMPORT_EDITION}, the Python engine's rules (DATC v2.4 choices): an army ordered \`via convoy\``);
-    out.push('// with no convoy moves by land, as the Python engine does.');
-    if (rules.names.length > 0) out.push(`// The record's rules: ${rules.names.join(', ')}.`);
-    out.push('variant classic');
-    out.push(`edition ${IMPORT_EDITION}`);
-    for (const line of rules.lines) out.push(line);
-
-    // Starting position, when it is not the classic start.
-    const first = phases[0] as RecPhase;
-    if (first.parsed && first.state && !isStandardStart(first.parsed, first.state)) {
-      out.push('');
-      for (const line of this.positionBlock(first.parsed, first.state)) out.push(line);
-    }
-
-    for (let i = 0; i < phases.length - 1; i++) {
-      const phase = phases[i] as RecPhase;
-      if (!phase.parsed) continue;
-      const next = phases[i + 1] as RecPhase;
-      // Line by line, not push(...block): a phase of the record may hold more orders than a call takes arguments.
-      out.push('');
-      for (const line of this.phaseBlock(phase, next)) out.push(line);
-    }
-    return `${out.join('\n')}\n`;
-  }
-
-  private positionBlock(name: RecordPhaseName, state: RecState): string[] {
-    const out = [`position ${phaseWords(name)}`];
-    for (const power of POWER_IDS) {
-      const units = sortedUnits(state.units.filter((u) => u.power === power && !u.dislodged));
-      if (units.length > 0) out.push(`  ${power}: ${units.join(', ')}`);
-    }
-    for (const power of POWER_IDS) {
-      const units = sortedUnits(state.units.filter((u) => u.power === power && u.dislodged));
-      if (units.length > 0) out.push(`  dislodged ${power}: ${units.join(', ')}`);
-    }
-    if (name.kind !== 'retreat' && state.units.some((u) => u.dislodged)) {
-      this.warning('$.phases[0].state.units', 'dislodged units outside a retreat phase are left out of the position');
-    }
-    for (const power of POWER_IDS) {
-      const centres = [...(state.centres.get(power) ?? [])].sort();
-      if (centres.length > 0) out.push(`  owners ${power}: ${centres.join(', ')}`);
-    }
-    return out;
-  }
-
-  private phaseBlock(phase: RecPhase, next: RecPhase): string[] {
-    const name = phase.parsed as RecordPhaseName;
-    const out = [`phase ${phaseWords(name)}`];
-    for (const power of POWER_IDS) {
-      const orders = phase.orders.get(power) ?? [];
-      if (orders.length === 0) continue;
-      out.push(`  ${power}:`);
-      for (const o of orders) {
-        const result = this.certainResult(phase, next, o);
-        if (result) this.summary.results++;
-        this.summary.orders++;
-        out.push(`    ${o.text}${result ? ` [${result}]` : ''}`);
-      }
-    }
-    const after = next.state;
-    if (!after || !phase.state) return out;
-
-    const dislodged = name.kind === 'movement' ? this.dislodgedBy(phase, next) : undefined;
-    const nextIsItsRetreat =
-      next.parsed !== undefined && next.parsed.kind === 'retreat' && next.parsed.year === name.year && next.parsed.season === name.season;
-    // After a movement the game goes on to its retreat phase, even an empty one; centres change
-    // owner after the fall retreats. When the record has no retreat phase (nothing to retreat, or
-    // the dislodged units had nowhere to go and were disbanded at once), it is written here with
-    // no orders, so that the owners the record shows next are checked after it.
-    const addRetreat = name.kind === 'movement' && !nextIsItsRetreat && ((dislodged?.length ?? 0) > 0 || name.season === 'fall');
-
-    out.push('', 'expect');
-    for (const line of unitLines(after)) out.push(line);
-    if (dislodged) {
-      for (const power of POWER_IDS) {
-        const units = sortedUnits(dislodged.filter((u) => u.power === power));
-        if (units.length > 0) out.push(`  dislodged ${power}: ${units.join(', ')}`);
-      }
-    }
-    if (addRetreat) {
-      this.summary.addedRetreats++;
-      out.push(
-        '',
-        (dislodged?.length ?? 0) > 0
-          ? '// Not in the record: the dislodged units had nowhere to go (the Python engine disbands them at once).'
-          : '// Not in the record: nothing to retreat. Centres change owner after it.',
-      );
-      out.push(`phase ${phaseWords({ season: name.season, year: name.year, kind: 'retreat' })}`, '', 'expect', ...unitLines(after));
-    }
-    for (const line of ownerLines(after)) out.push(line);
-    return out;
-  }
-
-  /**
-   * The units a movement phase dislodged: those the record labels `dislodged`,
-   * with those its next phase shows dislodged (`*A TRI`). Undefined when the
-   * record has no result labels (those with nowhere to retreat would be missing).
-   */
-  private dislodgedBy(phase: RecPhase, next: RecPhase): RecUnit[] | undefined {
-    const labels = phase.labels;
-    const start = phase.state;
-    if (!labels || !start) return undefined;
-    const found = new Map<string, RecUnit>();
-    for (const [key, list] of labels) {
-      if (!list.includes('dislodged')) continue;
-      const m = /^[AF] (\S+)$/.exec(key);
-      const loc = m ? convertLocation(m[1] as string) : undefined;
-      const unit = loc?.ok ? start.units.find((u) => !u.dislodged && base(u.at) === base(loc.at)) : undefined;
-      if (!unit) {
-        this.warning(jsonPath(jsonPath(phase.path, 'results'), key), `${quoted(key)} is labelled dislodged, but no such unit stands there; the dislodged units of ${phase.name} are not checked`);
-        return undefined;
-      }
-      found.set(base(unit.at), unit);
-    }
-    const sameSeason = next.parsed?.kind === 'retreat' && next.parsed.year === phase.parsed?.year && next.parsed.season === phase.parsed?.season;
-    if (sameSeason && next.state) {
-      for (const u of next.state.units) if (u.dislodged && !found.has(base(u.at))) found.set(base(u.at), u);
-    }
-    return [...found.values()];
-  }
-
-  /**
-   * `succeeds` or `fails` where the record leaves no doubt: its label says so
-   * and the positions before and after agree. Supports, convoys, holds, orders
-   * the Python engine voided and convoyed moves that found no convoy get none:
-   * which of `fails` and `illegal` our adjudicator gives them depends on rules
-   * the labels do not show (and older records label some supports differently).
-   */
-  private certainResult(phase: RecPhase, next: RecPhase, o: RecOrder): 'succeeds' | 'fails' | undefined {
-    if (!this.stateResults || o.unitKey === undefined) return undefined;
-    const labels = phase.labels?.get(o.unitKey);
-    const before = phase.state;
-    const after = next.state;
-    if (!labels || !before || !after) return undefined;
-    const order = o.order;
-    const standing = (state: RecState, loc: string): RecUnit | undefined => state.units.find((u) => !u.dislodged && base(u.at) === base(loc));
-    const dislodgedAt = (state: RecState, loc: string): RecUnit | undefined => state.units.find((u) => u.dislodged && base(u.at) === base(loc));
-    const same = (u: RecUnit | undefined, kind: UnitKind | undefined): boolean => u !== undefined && u.power === order.power && u.kind === kind;
-    const clean = !labels.some((l) => NOT_CARRIED_OUT.includes(l));
-    switch (order.type) {
-      case 'move': {
-        if (phase.parsed?.kind !== 'movement' || !same(standing(before, order.unit.at), order.unit.kind)) return undefined;
-        const arrived = same(standing(after, order.to), order.unit.kind);
-        const wasThere = same(standing(before, order.to), order.unit.kind);
-        if (clean && arrived && !wasThere) return 'succeeds';
-        if (labels.includes('bounce') && !arrived) return 'fails';
-        return undefined;
-      }
-      case 'retreat': {
-        if (phase.parsed?.kind !== 'retreat' || !same(dislodgedAt(before, order.unit.at), order.unit.kind)) return undefined;
-        const arrived = same(standing(after, order.to), order.unit.kind) && !same(standing(before, order.to), order.unit.kind);
-        if (clean && arrived) return 'succeeds';
-        if (labels.includes('bounce') && !same(standing(after, order.to), order.unit.kind)) return 'fails';
-        return undefined;
-      }
-      case 'disband': {
-        if (labels.includes('void')) return undefined;
-        if (phase.parsed?.kind === 'retreat') return same(dislodgedAt(before, order.unit.at), order.unit.kind) ? 'succeeds' : undefined;
-        if (phase.parsed?.kind !== 'adjustment') return undefined;
-        const u = standing(before, order.unit.at);
-        if (!same(u, order.unit.kind) || !u) return undefined;
-        return after.units.some((x) => !x.dislodged && x.at === u.at && x.power === u.power && x.kind === u.kind) ? undefined : 'succeeds';
-      }
-      case 'build': {
-        if (phase.parsed?.kind !== 'adjustment' || labels.includes('void') || order.kind === undefined) return undefined;
-        if (standing(before, order.at)) return undefined;
-        const u = standing(after, order.at);
-        return u && u.power === order.power && u.kind === order.kind && u.at === order.at ? 'succeeds' : undefined;
-      }
-      default:
-        return undefined;
-    }
-  }
-}
-
-function sortedUnits(units: readonly RecUnit[]): string[] {
-  return [...units].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)).map(unitText);
-}
-
-/** `units POWER: …` for every power with units (the others must have none), or `units none`. */
-function unitLines(state: RecState): string[] {
-  const out: string[] = [];
-  for (const power of POWER_IDS) {
-    const units = sortedUnits(state.units.filter((u) => u.power === power && !u.dislodged));
-    if (units.length > 0) out.push(`  units ${power}: ${units.join(', ')}`);
-  }
-  return out.length > 0 ? out : ['  units none'];
-}
-
-/** `owners POWER: …` for every power, `owners POWER:` for one with none (so every power is checked). */
-function ownerLines(state: RecState): string[] {
-  return POWER_IDS.map((power) => {
-    const centres = [...(state.centres.get(power) ?? [])].sort();
-    return `  owners ${power}:${centres.length > 0 ? ` ${centres.join(', ')}` : ''}`;
-  });
-}
-
-function isStandardStart(name: RecordPhaseName, state: RecState): boolean {
-  if (name.kind !== 'movement' || name.season !== 'spring' || name.year !== 1901) return false;
-  const key = (list: readonly string[]): string => [...list].sort().join(',');
-  for (const power of POWER_IDS) {
-    const start = STANDARD_START[power] as { units: readonly string[]; centres: readonly string[] };
-    const units = state.units.filter((u) => u.power === power).map((u) => (u.dislodged ? `*${unitText(u)}` : unitText(u)));
-    if (key(units) !== key(start.units)) return false;
-    if (key(state.centres.get(power) ?? []) !== key(start.centres)) return false;
-  }
-  return true;
 }

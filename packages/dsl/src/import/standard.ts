@@ -2,7 +2,7 @@
  * The Python engine's `standard` map in our terms: its province ids (upper
  * case, `STP/SC` for a coast) become the classic variant's (`stp/sc`), its
  * power names (`AUSTRIA`) our power ids. The two maps are the same board, so
- * the table is a fixed one; `packages/dsl/test/import.test.ts` checks it
+ * the table is a fixed one; `packages/dsl/test/import-tables.test.ts` checks it
  * against `variants/classic/classic.dipmap`.
  */
 
@@ -79,6 +79,9 @@ export const NEUTRAL_RULES: ReadonlySet<string> = new Set([
   'SOLITAIRE',
   'START_MASTER',
 ]);
+
+/** The edition whose rules are the Python engine's (see `docs/GAME-LANGUAGE.md`, `docs/RULES.md`). */
+export const IMPORT_EDITION = '2000';
 
 /** Python engine rules that have a rule option of ours: the `rule` line they become. */
 export const ADJUDICATION_RULES: Readonly<Record<string, string>> = {

@@ -13,6 +13,13 @@
  * `misspelt`; a word among a province's flags that is none of them is taken
  * as `wrongFlag`. Gates on the alternatives decide, so the rest of the
  * declaration is read as written and one slip costs one diagnostic (parse.ts).
+ *
+ * One file past 500 lines on purpose: chevrotain takes a grammar as one parser
+ * class, each rule a field of it, all of them defined before
+ * `performSelfAnalysis` works out the lookahead and recovery over the whole;
+ * the rules read in the order of the language's declarations. What they stand
+ * on is elsewhere: the tokens (lexer.ts), the keywords a wrong word is a slip
+ * for (expected.ts), the lookahead and follow tables (grammar-tables.ts).
  */
 import type { IToken, TokenType } from 'chevrotain';
 import { createToken, CstParser, EOF, Lexer, tokenMatcher } from '../chevrotain.js';

@@ -9,7 +9,8 @@
 import { readFileSync } from 'node:fs';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { echo } from './echo.js';
-import { checkRuleValue, isRuleKey } from './rules.js';
+import { checkRuleValue } from './rule-values.js';
+import { isRuleKey } from './rules.js';
 import { NEUTRAL_POWER, type VariantConfig } from './variant-config.js';
 // The schema compiled ahead of time (scripts/variant-config-validator.mjs): loading the engine
 // loads neither ajv's compiler nor compiles the schema.

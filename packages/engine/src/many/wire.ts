@@ -13,6 +13,12 @@
  * not seen), written `OTHER - index` so that it cannot be taken for an id.
  * A value of another shape than the order model's (an unknown order type) and
  * a game's start position travel as objects beside the integers.
+ *
+ * One file past 500 lines on purpose: the writer (`WireEncoder`) and the
+ * readers (`WireReader`, `WireOrderView`) are the two ends of one layout (the
+ * order codes, where each field of each kind sits, the table of other
+ * strings), kept side by side so that a field is read where it was written;
+ * packages/engine/test/many-wire.test.ts sends every order kind through both.
  */
 import type { Board } from '../board/board.js';
 import { ARMY, FLEET } from '../board/codes.js';

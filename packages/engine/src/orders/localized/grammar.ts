@@ -17,6 +17,13 @@
  *   seas   := place | sea ((、|AND) sea)+          (a list of places a fleet may convoy in)
  *
  * Filler words (`的`, `の`, `uusi`) may stand anywhere between lexemes.
+ *
+ * One file past 500 lines on purpose: the rules above call one another (an
+ * order reads units, a unit places, moves places again) and share the memo of
+ * readings by position and the furthest point reached (`stuck`, for the
+ * message when nothing reads), so they are the methods of one class and read
+ * as the grammar in this comment; the words are the lexicon's (lexicon.ts),
+ * the ways the text segments into lexemes, lattice.ts.
  */
 import type { UnitKind } from '../../game/position.js';
 import type { Order, RetreatList, UnitRef } from '../order.js';
