@@ -72,13 +72,16 @@ export class VictoryKeeper {
   /** The game's result at its start (a position may already give one). */
   start(position: Position): VictoryState {
     this.last = undefined;
+    this.alliances = undefined;
     this.state = { allies: {}, ended: false, position, ...this.judge(position, {}, false) };
+    this.alliances = undefined;
     return this.snapshot();
   }
 
   /** Takes a state kept by an earlier run (the runner's re-use of phases). */
   restore(state: VictoryState, last: Phase | undefined): void {
     this.state = { ...state, allies: { ...state.allies } };
+    this.alliances = undefined;
     this.last = last;
   }
 
@@ -159,7 +162,9 @@ export class VictoryKeeper {
   // ------------------------------------------------------------ judging
 
   private judge(position: Position, extra: Partial<Declarations>, ended: boolean): Judgement {
-    const declarations: Declarations = { alliances: alliancesInForce(this.state?.allies ?? {}, this.host.board.powerIds) };
+    // The alliances change only with a declaration: the game is judged after every phase.
+    this.alliances ??= alliancesInForce(this.state?.allies ?? {}, this.host.board.powerIds);
+    const declarations: Declarations = { alliances: this.alliances };
     if (ended) declarations.ended = ended;
     Object.assign(declarations, extra);
     this.outcomes ??= new OutcomeCache(this.host.board, this.host.rules);
@@ -168,6 +173,9 @@ export class VictoryKeeper {
 
   /** The engine's judgement, asked again only when what it reads has changed. */
   private outcomes: OutcomeCache | undefined;
+
+  /** The alliances in force among `state.allies`, once worked out (undefined again when the allies change). */
+  private alliances: [string, string][] | undefined;
 
   /** Judges the game now; keeps the new result. */
   private judgeNow(position: Position, extra: Partial<Declarations>): GameOutcome {
@@ -228,6 +236,7 @@ export class VictoryKeeper {
         } else if (b === undefined) delete this.state.allies[a];
         else this.state.allies[a] = b;
         const now = alliancesInForce(this.state.allies, board.powerIds);
+        this.alliances = now;
         const key = (p: readonly string[]): string => p.join('+');
         const broken = before.filter((p) => !now.some((q) => key(q) === key(p))).map((p) => p.join(' and '));
         const made = now.filter((p) => !before.some((q) => key(q) === key(p))).map((p) => p.join(' and '));
