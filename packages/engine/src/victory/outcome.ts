@@ -31,7 +31,7 @@ import type { Board } from '../board/board.js';
 import type { RuleOptions } from '../config/rules.js';
 import { ownershipChangesAfter, phaseIndex, sharedYearPhases } from '../game/phases.js';
 import type { Position } from '../game/position.js';
-import { centreColumn, centreCounts, leadWinner, soloWinnersOf, victoryThreshold } from './winner.js';
+import { centreColumn, centreCounts, leadWinnerOf, soloWinnersOf, victoryThreshold } from './winner.js';
 
 /** How a game ended. */
 export type OutcomeKind = 'solo' | 'alliance' | 'leader' | 'shared' | 'draw' | 'concession' | 'ended';
@@ -199,7 +199,7 @@ export function gameOutcome(board: Board, rules: RuleOptions, position: Position
   };
   for (const p of soloWinnersOf(board, rules, column)) add([p], 'centres');
   const settled = settledYear(board, rules, position);
-  const byLead = leadWinner(board, rules, settled, column);
+  const byLead = leadWinnerOf(board, rules, settled, column);
   if (byLead !== undefined) add([byLead], 'centres');
   const leaders = (): string[] => {
     let most = 0;

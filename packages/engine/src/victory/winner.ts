@@ -81,10 +81,13 @@ export function winner(board: Board, rules: RuleOptions, position: Position): st
  * `victory-lead-year` Y: the power that owns more centres than every other power
  * by more than Y − `year` (and by at least one), where `year` is the year whose
  * ownership change set the owners; undefined when there is none or the rule is off.
- * `column`: the position's `centreColumn`. Of powers with as many centres, the
- * first in power order leads.
  */
-export function leadWinner(board: Board, rules: RuleOptions, year: number, column: Int32Array): string | undefined {
+export function leadWinner(board: Board, rules: RuleOptions, position: Position, year: number, centres?: ReadonlyMap<string, number>): string | undefined {
+  return leadWinnerOf(board, rules, year, centres ? columnOf(board, centres) : centreColumn(board, position.owners));
+}
+
+/** `leadWinner` from a `centreColumn`: of powers with as many centres, the first in power order leads. */
+export function leadWinnerOf(board: Board, rules: RuleOptions, year: number, column: Int32Array): string | undefined {
   const base = rules['victory-lead-year'];
   const n = board.powerCount;
   if (typeof base !== 'number' || n === 0) return undefined;
