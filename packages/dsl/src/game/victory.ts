@@ -73,7 +73,7 @@ export class VictoryKeeper {
   start(position: Position): VictoryState {
     this.last = undefined;
     this.alliances = undefined;
-    this.state = { allies: {}, ended: false, position, ...this.judge(position, {}, false) };
+    this.state = { allies: {}, ended: false, position, ...this.judge(position, undefined, false) };
     this.alliances = undefined;
     return this.snapshot();
   }
@@ -105,7 +105,7 @@ export class VictoryKeeper {
       this.host.report('phaseAfterGameOver', section.phase?.range ?? section.range, `The game is already over (${this.describe()}); this phase is adjudicated but changes no result`);
     }
     this.last = phase;
-    if (!this.state.outcome.over) this.judgeNow(next, {});
+    if (!this.state.outcome.over) this.judgeNow(next);
     return this.snapshot();
   }
 
@@ -138,7 +138,7 @@ export class VictoryKeeper {
       else votes.push({ run, stmt: stmt as G.DrawStmt | G.ConcedeStmt, extra: done });
     }
     if (!overBefore && lastChange) {
-      const outcome = this.judgeNow(position, {});
+      const outcome = this.judgeNow(position);
       if (outcome.over) lastChange.effect += `: ${this.describe()}`;
       else if (this.state.ended && lastChange.statement.kind === 'End') lastChange.effect += `, but ${this.describe()}`;
     }
@@ -161,12 +161,13 @@ export class VictoryKeeper {
 
   // ------------------------------------------------------------ judging
 
-  private judge(position: Position, extra: Partial<Declarations>, ended: boolean): Judgement {
+  private judge(position: Position, extra: Partial<Declarations> | undefined, ended: boolean): Judgement {
     // The alliances change only with a declaration: the game is judged after every phase.
     this.alliances ??= alliancesInForce(this.state?.allies ?? {}, this.host.board.powerIds);
     const declarations: Declarations = { alliances: this.alliances };
     if (ended) declarations.ended = ended;
-    Object.assign(declarations, extra);
+    // A draw vote or a concession to judge (most judgements, after a phase, have none).
+    if (extra) Object.assign(declarations, extra);
     this.outcomes ??= new OutcomeCache(this.host.board, this.host.rules);
     return this.outcomes.judge(position, declarations);
   }
@@ -178,7 +179,7 @@ export class VictoryKeeper {
   private alliances: [string, string][] | undefined;
 
   /** Judges the game now; keeps the new result. */
-  private judgeNow(position: Position, extra: Partial<Declarations>): GameOutcome {
+  private judgeNow(position: Position, extra?: Partial<Declarations>): GameOutcome {
     const { outcome, scores } = this.judge(position, extra, this.state.ended);
     this.state.outcome = outcome;
     this.state.scores = scores;

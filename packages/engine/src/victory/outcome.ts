@@ -156,12 +156,13 @@ export function settledYear(board: Board, rules: RuleOptions, position: Position
   const year = position.phase.year;
   const list = sharedYearPhases(board, rules, year);
   const i = phaseIndex(list, position.phase);
-  for (let j = 0; j < i; j++) if (ownershipChangesAfter(board, rules, { year, ...list[j]! })) return year;
+  // Phases written out: a literal with a spread after a key takes the slow path (see gameOutcome).
+  for (let j = 0; j < i; j++) if (ownershipChangesAfter(board, rules, { year, season: list[j]!.season, kind: list[j]!.kind })) return year;
   // Under `adjustment-interval` the last change may lie several years back.
   const step = rules['year-step'];
   const tries = Math.max(1, Math.ceil(rules['adjustment-interval'] / step));
   for (let k = 1, y = year - step; k <= tries; k++, y -= step) {
-    if (sharedYearPhases(board, rules, y).some((p) => ownershipChangesAfter(board, rules, { year: y, ...p }))) return y;
+    if (sharedYearPhases(board, rules, y).some((p) => ownershipChangesAfter(board, rules, { year: y, season: p.season, kind: p.kind }))) return y;
   }
   return year - step;
 }
@@ -188,7 +189,7 @@ export function gameOutcome(board: Board, rules: RuleOptions, position: Position
     const i = index(p);
     return i < 0 ? 0 : column[i]!;
   };
-  const base = { centres, survivors: alive, year: yearPlayed(board, rules, position) };
+  const played = yearPlayed(board, rules, position);
 
   // ----------------------------------------------------------- contenders
   const contenders: Contender[] = [];
@@ -228,16 +229,19 @@ export function gameOutcome(board: Board, rules: RuleOptions, position: Position
   if (kept.length === 1) {
     const c = kept[0]!;
     const kind: OutcomeKind = c.condition === 'alliance' ? 'alliance' : c.condition === 'centres' ? 'solo' : 'leader';
-    return { ...base, over: true, kind, winners: [...c.powers], contenders: kept, extended: false };
+    return { centres, survivors: alive, year: played, over: true, kind, winners: [...c.powers], contenders: kept, extended: false };
   }
   if (kept.length > 1) {
     if (rules['victory-ties'] === 'shared') {
       const winners = board.powerIds.filter((p) => kept.some((c) => c.powers.includes(p)));
-      return { ...base, over: true, kind: 'shared', winners, contenders: kept, extended: false };
+      return { centres, survivors: alive, year: played, over: true, kind: 'shared', winners, contenders: kept, extended: false };
     }
   }
   const extended = kept.length > 1;
-  const going: GameOutcome = { ...base, over: false, winners: [], contenders: kept, extended };
+  // Results written out whole where they are made often: in Node 20 a spread followed by keys
+  // the spread object lacks (`{ ...base, over }`) makes a new hidden class for every object, some
+  // microseconds each. The rarer results below (agreements, the end) keep their spreads.
+  const going: GameOutcome = { centres, survivors: alive, year: played, over: false, winners: [], contenders: kept, extended };
 
   // ----------------------------------------------------- agreements, the end
   if (declarations.draw) {
