@@ -40,6 +40,15 @@ describe('centre counts', () => {
     expect([...centreCounts(board, at)]).toEqual(board.powerIds.map((p, i) => [p, column[i]]));
   });
 
+  it('gameOutcome judges on the counts given, as on its own', () => {
+    const pos = owning({ france: 18, germany: 10 });
+    expect(gameOutcome(board, rules(), pos, none, centreColumn(board, pos.owners))).toEqual(gameOutcome(board, rules(), pos, none));
+    // The counts given are the ones read: a caller that counted them need not have them counted again.
+    const column = new Int32Array(board.powerCount);
+    column[board.powerId('italy')] = 18;
+    expect(gameOutcome(board, rules(), pos, none, column)).toMatchObject({ over: true, kind: 'solo', winners: ['italy'] });
+  });
+
   it('into a column given, counted afresh', () => {
     const out = new Int32Array(board.powerCount).fill(7);
     expect(centreColumn(board, owning({ italy: 2 }).owners, out)).toBe(out);

@@ -86,7 +86,7 @@ export class OutcomeCache {
       this.last = { ...last, outcome };
       return { outcome, scores: last.scores };
     }
-    const outcome = gameOutcome(board, rules, position, declarations);
+    const outcome = gameOutcome(board, rules, position, declarations, centres);
     const scores = scoreGame(board, rules, position, outcome);
     this.last = { outcome, scores, centres: centres.slice(), units, settled, declarations: said };
     return { outcome, scores };

@@ -173,10 +173,18 @@ export function yearPlayed(board: Board, rules: RuleOptions, position: Position)
   return i === 0 ? position.phase.year - rules['year-step'] : position.phase.year;
 }
 
-/** The result of the game as `position` and `declarations` stand. */
-export function gameOutcome(board: Board, rules: RuleOptions, position: Position, declarations: Declarations): GameOutcome {
-  // Counts by power index: judged once a year or so, but on every game of a run.
-  const column = centreColumn(board, position.owners);
+/**
+ * The result of the game as `position` and `declarations` stand. `column`: the
+ * position's `centreColumn`, when the caller has counted it (a caller that
+ * compares counts before judging again need not have them counted twice).
+ */
+export function gameOutcome(
+  board: Board,
+  rules: RuleOptions,
+  position: Position,
+  declarations: Declarations,
+  column: Int32Array = centreColumn(board, position.owners),
+): GameOutcome {
   const { powerIds, powerCount } = board;
   const centres: Record<string, number> = {};
   for (let i = 0; i < powerCount; i++) centres[powerIds[i]!] = column[i]!;
