@@ -14,6 +14,7 @@ import {
   yearPlayed,
   type Declarations,
 } from '../src/victory/outcome.js';
+import { centreColumn, centreCounts } from '../src/victory/winner.js';
 import { CLASSIC, board, rules } from './helpers/classic.js';
 
 const CENTRES = board.provinceIds.filter((_, p) => board.supplyCentre[p]);
@@ -28,6 +29,33 @@ function owning(counts: Record<string, number>, at: Phase = phase('winter', 1905
 }
 
 const none: Declarations = { alliances: [] };
+
+describe('centre counts', () => {
+  it('per power index, as the counts by power id: only supply centres of the board and owners that are its powers count', () => {
+    const pos = owning({ england: 3, france: 5 });
+    const owners = { ...pos.owners, ruh: 'germany', xyz: 'germany', [CENTRES[20]!]: 'neutral', [CENTRES[21]!]: 'nobody' };
+    const at = { ...pos, owners };
+    const column = centreColumn(board, owners);
+    expect([...column]).toEqual(board.powerIds.map((p) => (p === 'england' ? 3 : p === 'france' ? 5 : 0)));
+    expect([...centreCounts(board, at)]).toEqual(board.powerIds.map((p, i) => [p, column[i]]));
+  });
+
+  it('gameOutcome judges on the counts given, as on its own', () => {
+    const pos = owning({ france: 18, germany: 10 });
+    expect(gameOutcome(board, rules(), pos, none, centreColumn(board, pos.owners))).toEqual(gameOutcome(board, rules(), pos, none));
+    // The counts given are the ones read: a caller that counted them need not have them counted again.
+    const column = new Int32Array(board.powerCount);
+    column[board.powerId('italy')] = 18;
+    expect(gameOutcome(board, rules(), pos, none, column)).toMatchObject({ over: true, kind: 'solo', winners: ['italy'] });
+  });
+
+  it('into a column given, counted afresh', () => {
+    const out = new Int32Array(board.powerCount).fill(7);
+    expect(centreColumn(board, owning({ italy: 2 }).owners, out)).toBe(out);
+    expect(out[board.powerId('italy')]).toBe(2);
+    expect(out.reduce((a, b) => a + b, 0)).toBe(2);
+  });
+});
 
 describe('solo', () => {
   it('18 of 34, alone in the lead, wins alone; 17 does not', () => {

@@ -155,8 +155,8 @@ interface Tally {
 }
 
 export class ExpectationChecker {
-  /** The owners of the last position asked about: how many centres each power owns (a phase's owners lines share them). */
-  private ownersOf: Position | undefined;
+  /** The owners object asked about last: how many centres each power owns (a phase's owners lines, and the positions of a year, share it). */
+  private ownersOf: Position['owners'] | undefined;
   private readonly owned = new Map<string, number>();
   /** The current check of units lines, which tallies belong to. */
   private call = 0;
@@ -361,10 +361,10 @@ export class ExpectationChecker {
     this.checked(new OwnersExpectation(phase, this.entry(power).ownersLabel, ok, this.names, stmt, after, power));
   }
 
-  /** How many centres `power` owns in `after` (one pass over the owners for all powers of a position). */
+  /** How many centres `power` owns in `after` (one pass over the owners for all powers, and for the positions that share them). */
   private ownedCount(after: Position, power: string): number {
-    if (this.ownersOf !== after) {
-      this.ownersOf = after;
+    if (this.ownersOf !== after.owners) {
+      this.ownersOf = after.owners;
       this.owned.clear();
       for (const c in after.owners) {
         const p = after.owners[c] as string;

@@ -1,11 +1,13 @@
 /**
  * The engine's `gameOutcome` and `scores`, asked again only when what they
  * read has changed. A game file is judged after every phase, but the result
- * depends on little of the position: the centre owners, which powers have a
- * unit (dislodged ones included), two years worked out from the phase (the
- * year played before it and the year whose fall last set the owners), the
- * declarations and the rules. Between one phase and the next most of these
- * stay the same.
+ * depends on little of the position: how many centres each power owns (not
+ * which: a result names no centre), which powers have a unit (dislodged ones
+ * included), two years worked out from the phase (the year played before it
+ * and the year whose fall last set the owners, which only `victory-year` and
+ * `victory-lead-year` read), the declarations and the rules. Between one phase
+ * and the next most of these stay the same, and the owners object itself is
+ * shared by the positions of a year until centres change hands.
  *
  * When they all do, the last result is given again; when only the year played
  * differs, a copy of it with that year (the year is nowhere else in a result,
@@ -13,6 +15,7 @@
  * share them, as they already share the result of a game that is over.
  */
 import {
+  centreColumn,
   gameOutcome,
   scores as scoreGame,
   settledYear,
@@ -31,7 +34,8 @@ export interface Judgement {
 }
 
 interface Last extends Judgement {
-  owners: Readonly<Record<string, string>>;
+  /** Centres per power index (`centreColumn`). */
+  centres: Int32Array;
   units: number;
   settled: number;
   declarations: string;
@@ -45,6 +49,11 @@ export class OutcomeCache {
   /** Year → season → phase kind → [year played, settled year]. */
   private readonly years: Calendar;
   private readonly powerIndex: Map<string, number>;
+  /** Whether the result reads the settled year (else a new one changes nothing). */
+  private readonly readsSettled: boolean;
+  /** The centres per power of `counted`, the owners object counted last (positions share it until centres change hands). */
+  private counts: Int32Array;
+  private counted: Readonly<Record<string, string>> | undefined;
 
   constructor(
     private readonly board: Board,
@@ -52,6 +61,8 @@ export class OutcomeCache {
   ) {
     this.powerIndex = new Map(board.powerIds.map((p, i) => [p, i]));
     this.years = calendarOf(board, rules);
+    this.readsSettled = typeof rules['victory-year'] === 'number' || typeof rules['victory-lead-year'] === 'number';
+    this.counts = new Int32Array(board.powerCount);
   }
 
   /** `gameOutcome` and `scores` of `position` with `declarations`. */
@@ -67,17 +78,27 @@ export class OutcomeCache {
     const [played, settled] = this.yearsOf(position);
     const units = this.unitPowers(position);
     const said = declarations.ended !== true && declarations.alliances.length === 0 ? NOTHING_SAID : `${declarations.ended === true}|${declarations.alliances.map((a) => a.join('+')).join(',')}`;
+    const centres = this.centresOf(position.owners);
     const last = this.last;
-    if (last && last.units === units && last.settled === settled && last.declarations === said && sameOwners(last.owners, position.owners)) {
+    if (last && last.units === units && (last.settled === settled || !this.readsSettled) && last.declarations === said && sameCounts(last.centres, centres)) {
       if (last.outcome.year === played) return { outcome: last.outcome, scores: last.scores };
       const outcome = { ...last.outcome, year: played };
-      this.last = { ...last, outcome, owners: position.owners };
+      this.last = { ...last, outcome };
       return { outcome, scores: last.scores };
     }
-    const outcome = gameOutcome(board, rules, position, declarations);
+    const outcome = gameOutcome(board, rules, position, declarations, centres);
     const scores = scoreGame(board, rules, position, outcome);
-    this.last = { outcome, scores, owners: position.owners, units, settled, declarations: said };
+    this.last = { outcome, scores, centres: centres.slice(), units, settled, declarations: said };
     return { outcome, scores };
+  }
+
+  /** The centres per power of `owners` (counted again only for another owners object). */
+  private centresOf(owners: Readonly<Record<string, string>>): Int32Array {
+    if (owners !== this.counted) {
+      centreColumn(this.board, owners, this.counts);
+      this.counted = owners;
+    }
+    return this.counts;
   }
 
   private yearsOf(position: Position): [number, number] {
@@ -150,13 +171,7 @@ function bit(i: number | undefined): number {
   return i === undefined ? 0 : 1 << i;
 }
 
-function sameOwners(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
-  if (a === b) return true;
-  let n = 0;
-  for (const k in a) {
-    if (a[k] !== b[k]) return false;
-    n++;
-  }
-  for (const _ in b) n--;
-  return n === 0;
+function sameCounts(a: Int32Array, b: Int32Array): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -32,10 +32,11 @@ export function yearPhases(board: Board, rules: RuleOptions, year?: number): Yea
  * `yearPhases` for the engine's own use: the lists of the built-in year shapes
  * are made once per board and shape and shared (frozen), since every movement
  * adjudication asks for the next phase three or four times and each answer
- * built five phase objects. Custom shapes are built each time (their list is a
- * rule value that may change).
+ * built five phase objects (and judging a game's result asks for the year
+ * around a position, victory/outcome.ts). Custom shapes are built each time
+ * (their list is a rule value that may change).
  */
-function sharedYearPhases(board: Board, rules: RuleOptions, year?: number): readonly YearPhase[] {
+export function sharedYearPhases(board: Board, rules: RuleOptions, year?: number): readonly YearPhase[] {
   const shape = rules['year-shape'];
   if (shape === 'custom') return yearPhases(board, rules, year);
   // The entry asked for last first: a game asks for one board and shape phase after phase.

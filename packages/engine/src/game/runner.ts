@@ -12,20 +12,26 @@ import type { PhaseResult } from '../adjudicate/result.js';
 import { checkPosition } from '../adjudicate/units.js';
 import type { Order } from '../orders/order.js';
 import { samePhase } from './phases.js';
-import type { Phase, Position } from './position.js';
+import type { Phase, Position, Unit } from './position.js';
 
 /** The position a variant starts from. */
 export function initialPosition(config: VariantConfig): Position {
-  const owners: Record<string, string> = {};
-  for (const p of config.powers) for (const c of p.centres) owners[c] = p.id;
+  // The owners made whole from their pairs: a store per centre into an empty object takes V8's
+  // slow path once past 16 keys the first time a process meets those keys (no transitions made
+  // yet), which leaves that game's owners a dictionary, slower to read and to copy in every phase
+  // that shares them. Plain loops: a run of many games starts each from here.
+  const pairs: [string, string][] = [];
+  const units: Unit[] = [];
+  for (const p of config.powers) {
+    for (const c of p.centres) pairs.push([c, p.id]);
+    for (const u of p.units) units.push({ power: p.id, kind: u.kind, at: u.at });
+  }
+  for (const u of config.neutralUnits ?? []) units.push({ power: NEUTRAL_POWER, kind: u.kind, at: u.at });
   return {
     phase: { year: config.start.year, season: config.start.season, kind: config.start.phase },
-    units: [
-      ...config.powers.flatMap((p) => p.units.map((u) => ({ power: p.id, kind: u.kind, at: u.at }))),
-      ...(config.neutralUnits ?? []).map((u) => ({ power: NEUTRAL_POWER, kind: u.kind, at: u.at })),
-    ],
+    units,
     dislodged: [],
-    owners,
+    owners: Object.fromEntries(pairs),
     standoffs: [],
   };
 }

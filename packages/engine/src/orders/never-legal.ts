@@ -19,7 +19,23 @@ export interface NeverLegal {
   why: string;
 }
 
-const KINDS: readonly UnitKind[] = ['army', 'fleet'];
+/**
+ * A set of unit kinds, one bit each: what a unit written without its kind may
+ * be. Bits rather than lists: orders are judged once each, but a run meets
+ * thousands, and the judgement made no list nor closure.
+ */
+type Kinds = number;
+const ARMY_BIT = 1;
+const FLEET_BIT = 2;
+
+function kindBit(kind: UnitKind): Kinds {
+  return kind === 'army' ? ARMY_BIT : FLEET_BIT;
+}
+
+/** The one kind of `kinds`, or undefined for none or both. */
+function onlyKind(kinds: Kinds): UnitKind | undefined {
+  return kinds === ARMY_BIT ? 'army' : kinds === FLEET_BIT ? 'fleet' : undefined;
+}
 
 /** The province of a place (`spa/nc` → spa), or -1 when the board has no such province. */
 function provinceOf(board: Board, at: string): number {
@@ -27,19 +43,22 @@ function provinceOf(board: Board, at: string): number {
   return board.provinceId(slash < 0 ? at : at.slice(0, slash));
 }
 
+/** The kinds of `kinds` that may stand in (enter) province `prov`. */
+function entering(board: Board, kinds: Kinds, prov: number): Kinds {
+  return (kinds & ARMY_BIT && board.kindMayEnter('army', prov) ? ARMY_BIT : 0) | (kinds & FLEET_BIT && board.kindMayEnter('fleet', prov) ? FLEET_BIT : 0);
+}
+
 /** The kinds the unit may be: the kind written, else those that may stand in its province. */
-function kindsOf(board: Board, unit: UnitRef, prov: number): UnitKind[] {
-  return unit.kind !== undefined ? [unit.kind] : KINDS.filter((k) => board.kindMayEnter(k, prov));
+function kindsOf(board: Board, unit: UnitRef, prov: number): Kinds {
+  return unit.kind !== undefined ? kindBit(unit.kind) : entering(board, ARMY_BIT | FLEET_BIT, prov);
 }
 
-/** The locations a unit of `kind` may stand on in the province: its coasts for a fleet where it has named coasts. */
-function standings(board: Board, kind: UnitKind, prov: number): number[] {
-  return kind === 'fleet' && board.hasCoasts(prov) ? [...board.coastsOf(prov)] : [prov];
-}
-
-/** Whether a unit of `kind` in province `from` could move into province `to` in one step, from some location. */
+/** Whether a unit of `kind` in province `from` could move into province `to` in one step, from some location (a fleet's coasts where it has named coasts). */
 function touches(board: Board, kind: UnitKind, from: number, to: number): boolean {
-  return standings(board, kind, from).some((loc) => board.canReachProvince(kind, loc, to));
+  if (kind !== 'fleet' || !board.hasCoasts(from)) return board.canReachProvince(kind, from, to);
+  const coasts = board.coastsOf(from);
+  for (let i = 0; i < coasts.length; i++) if (board.canReachProvince(kind, coasts[i]!, to)) return true;
+  return false;
 }
 
 function kindWord(kind: UnitKind): string {
@@ -53,7 +72,7 @@ function terrainWord(board: Board, prov: number): string {
 
 /** Why no unit as written could stand where the order puts it, if none could. */
 function noStanding(board: Board, unit: UnitRef, prov: number): NeverLegal | undefined {
-  if (kindsOf(board, unit, prov).some((k) => board.kindMayEnter(k, prov))) return undefined;
+  if (entering(board, kindsOf(board, unit, prov), prov) !== 0) return undefined;
   const kind = unit.kind;
   const who = kind === undefined ? 'no unit' : kindWord(kind);
   return { reason: 'wrong-unit-kind', why: `${who} cannot stand in ${board.provinceName(prov)} (${terrainWord(board, prov)})` };
@@ -66,15 +85,16 @@ function noStanding(board: Board, unit: UnitRef, prov: number): NeverLegal | und
  */
 function noWay(board: Board, unit: UnitRef, from: number, to: number, convoy: boolean): NeverLegal | undefined {
   if (from === to) return { reason: 'same-province', why: `a unit cannot move into its own province` };
-  const kinds = kindsOf(board, unit, from).filter((k) => board.kindMayEnter(k, from));
-  const entering = kinds.filter((k) => board.kindMayEnter(k, to));
-  if (entering.length === 0) {
-    const who = kinds.length === 1 ? kindWord(kinds[0] as UnitKind) : 'no unit';
+  const kinds = entering(board, kindsOf(board, unit, from), from);
+  const into = entering(board, kinds, to);
+  if (into === 0) {
+    const only = onlyKind(kinds);
+    const who = only !== undefined ? kindWord(only) : 'no unit';
     return { reason: board.impassable[to] ? 'not-adjacent' : 'wrong-unit-kind', why: `${who} cannot enter ${board.provinceName(to)} (${terrainWord(board, to)})` };
   }
-  const reachable = entering.some((k) => touches(board, k, from, to) || (convoy && k === 'army' && board.isConvoyShore(from) && board.isConvoyShore(to)));
-  if (reachable) return undefined;
-  return { reason: 'not-adjacent', why: `${board.provinceName(to)} does not border ${board.provinceName(from)}${convoy && entering.includes('army') ? ' and no convoy can reach it' : ''}` };
+  const byLand = (into & ARMY_BIT) !== 0 && (touches(board, 'army', from, to) || (convoy && board.isConvoyShore(from) && board.isConvoyShore(to)));
+  if (byLand || ((into & FLEET_BIT) !== 0 && touches(board, 'fleet', from, to))) return undefined;
+  return { reason: 'not-adjacent', why: `${board.provinceName(to)} does not border ${board.provinceName(from)}${convoy && into & ARMY_BIT ? ' and no convoy can reach it' : ''}` };
 }
 
 /**
@@ -106,11 +126,11 @@ export function neverLegal(board: Board, order: Order): NeverLegal | undefined {
       if (standing) return standing;
       if (at === other) return { reason: 'support-self', why: 'a unit cannot support itself' };
       if (order.to !== undefined && (to === at || to === other)) return { reason: 'same-province', why: 'a unit cannot support a move into its own province, nor a move that stays where it is' };
-      const supporter = kindsOf(board, order.unit, at).filter((k) => board.kindMayEnter(k, at));
-      if (!supporter.some((k) => board.kindMayEnter(k, to) && touches(board, k, at, to))) {
+      const supporter = entering(board, entering(board, kindsOf(board, order.unit, at), at), to);
+      if (!((supporter & ARMY_BIT && touches(board, 'army', at, to)) || (supporter & FLEET_BIT && touches(board, 'fleet', at, to)))) {
         return { reason: 'not-adjacent', why: `the supporting unit cannot reach ${board.provinceName(to)}` };
       }
-      if (order.to !== undefined && !kindsOf(board, order.supported, other).some((k) => board.kindMayEnter(k, to))) {
+      if (order.to !== undefined && entering(board, kindsOf(board, order.supported, other), to) === 0) {
         return { reason: 'wrong-unit-kind', why: `the supported unit cannot enter ${board.provinceName(to)} (${terrainWord(board, to)})` };
       }
       return undefined;

@@ -37,7 +37,8 @@ export interface Scores {
 export function scores(board: Board, rules: RuleOptions, position: Position, outcome: GameOutcome): Scores {
   const system = rules.scoring;
   // The outcome was judged on this position: its centre counts are the position's.
-  const counts = new Map(Object.entries(outcome.centres));
+  const centres = outcome.centres;
+  const count = (p: string): number => (Object.hasOwn(centres, p) ? centres[p]! : 0);
   const points: Record<string, number> = {};
   const out: Scores = { system, final: outcome.over, points };
   if (system === 'none') return out;
@@ -47,7 +48,7 @@ export function scores(board: Board, rules: RuleOptions, position: Position, out
     case 'centres-plus-bonus': {
       const alone = outcome.kind === 'solo' || outcome.kind === 'leader' || (outcome.kind === 'concession' && won.length === 1);
       const allied = outcome.kind === 'alliance' || (outcome.kind === 'concession' && won.length === 2);
-      for (const p of board.powerIds) points[p] = counts.get(p) ?? 0;
+      for (const p of board.powerIds) points[p] = count(p);
       if (outcome.over && alone) for (const p of won) points[p] = points[p]! + rules['solo-bonus'];
       if (outcome.over && allied) for (const p of won) points[p] = points[p]! + rules['alliance-bonus'];
       return out;
@@ -62,8 +63,8 @@ export function scores(board: Board, rules: RuleOptions, position: Position, out
         for (const p of won) points[p] = 100;
         return out;
       }
-      const squares = board.powerIds.reduce((n, p) => n + (counts.get(p) ?? 0) ** 2, 0);
-      if (squares > 0) for (const p of board.powerIds) points[p] = (100 * (counts.get(p) ?? 0) ** 2) / squares;
+      const squares = board.powerIds.reduce((n, p) => n + count(p) ** 2, 0);
+      if (squares > 0) for (const p of board.powerIds) points[p] = (100 * count(p) ** 2) / squares;
       return out;
     }
   }

@@ -1,5 +1,5 @@
 /** Solo victory; the result of a game (wins, alliances, ties, draws, concessions, the end). */
-export { centreCounts, soloWinners, victoryThreshold, winner } from './winner.js';
+export { centreColumn, centreCounts, soloWinners, victoryThreshold, winner } from './winner.js';
 export {
   allianceThreshold,
   alliancesInForce,

@@ -29,9 +29,9 @@
  */
 import type { Board } from '../board/board.js';
 import type { RuleOptions } from '../config/rules.js';
-import { ownershipChangesAfter, phaseIndex, yearPhases } from '../game/phases.js';
+import { ownershipChangesAfter, phaseIndex, sharedYearPhases } from '../game/phases.js';
 import type { Position } from '../game/position.js';
-import { centreCounts, leadWinner, soloWinners, victoryThreshold } from './winner.js';
+import { centreColumn, centreCounts, leadWinnerOf, soloWinnersOf, victoryThreshold } from './winner.js';
 
 /** How a game ended. */
 export type OutcomeKind = 'solo' | 'alliance' | 'leader' | 'shared' | 'draw' | 'concession' | 'ended';
@@ -94,8 +94,33 @@ export interface GameOutcome {
 
 /** Powers still in the game: those owning a supply centre or having a unit (dislodged units count), by power order. */
 export function survivors(board: Board, position: Position, counts: ReadonlyMap<string, number> = centreCounts(board, position)): string[] {
-  const withUnits = new Set([...position.units, ...position.dislodged].map((u) => u.power));
-  return board.powerIds.filter((p) => counts.get(p)! > 0 || withUnits.has(p));
+  const withUnits = unitPowers(board, position);
+  return board.powerIds.filter((p, i) => counts.get(p)! > 0 || withUnits[i] === 1);
+}
+
+/** `survivors` from a `centreColumn`. */
+function survivorsOf(board: Board, position: Position, column: Int32Array): string[] {
+  const withUnits = unitPowers(board, position);
+  return board.powerIds.filter((_, i) => column[i]! > 0 || withUnits[i] === 1);
+}
+
+/** Per power index: 1 when the power has a unit on the board or a dislodged one. */
+function unitPowers(board: Board, position: Position): Uint8Array {
+  const out = new Uint8Array(board.powerCount);
+  const mark = (units: Position['units']): void => {
+    // A power's units mostly come together: its index is looked up once for them.
+    let last: string | undefined;
+    for (let i = 0; i < units.length; i++) {
+      const p = units[i]!.power;
+      if (p === last) continue;
+      last = p;
+      const at = board.powerId(p);
+      if (at >= 0 && at < out.length) out[at] = 1;
+    }
+  };
+  mark(position.units);
+  mark(position.dislodged);
+  return out;
 }
 
 /** The alliances in force among declared allies: `allies` maps a power to the ally it declared. */
@@ -129,31 +154,50 @@ export function allianceThreshold(board: Board, rules: RuleOptions): number | un
  */
 export function settledYear(board: Board, rules: RuleOptions, position: Position): number {
   const year = position.phase.year;
-  const list = yearPhases(board, rules, year);
+  const list = sharedYearPhases(board, rules, year);
   const i = phaseIndex(list, position.phase);
-  for (let j = 0; j < i; j++) if (ownershipChangesAfter(board, rules, { year, ...list[j]! })) return year;
+  // Phases written out: a literal with a spread after a key takes the slow path (see gameOutcome).
+  for (let j = 0; j < i; j++) if (ownershipChangesAfter(board, rules, { year, season: list[j]!.season, kind: list[j]!.kind })) return year;
   // Under `adjustment-interval` the last change may lie several years back.
   const step = rules['year-step'];
   const tries = Math.max(1, Math.ceil(rules['adjustment-interval'] / step));
   for (let k = 1, y = year - step; k <= tries; k++, y -= step) {
-    if (yearPhases(board, rules, y).some((p) => ownershipChangesAfter(board, rules, { year: y, ...p }))) return y;
+    if (sharedYearPhases(board, rules, y).some((p) => ownershipChangesAfter(board, rules, { year: y, season: p.season, kind: p.kind }))) return y;
   }
   return year - step;
 }
 
 /** The game year of the phase played before `position` (the year before, at the first phase of a year). */
 export function yearPlayed(board: Board, rules: RuleOptions, position: Position): number {
-  const i = phaseIndex(yearPhases(board, rules, position.phase.year), position.phase);
+  const i = phaseIndex(sharedYearPhases(board, rules, position.phase.year), position.phase);
   return i === 0 ? position.phase.year - rules['year-step'] : position.phase.year;
 }
 
-/** The result of the game as `position` and `declarations` stand. */
-export function gameOutcome(board: Board, rules: RuleOptions, position: Position, declarations: Declarations): GameOutcome {
-  const counts = centreCounts(board, position);
-  const centres: Record<string, number> = Object.fromEntries(counts);
-  const alive = survivors(board, position, counts);
-  const count = (p: string): number => counts.get(p) ?? 0;
-  const base = { centres, survivors: alive, year: yearPlayed(board, rules, position) };
+/**
+ * The result of the game as `position` and `declarations` stand. `column`: the
+ * position's `centreColumn`, when the caller has counted it (a caller that
+ * compares counts before judging again need not have them counted twice).
+ */
+export function gameOutcome(
+  board: Board,
+  rules: RuleOptions,
+  position: Position,
+  declarations: Declarations,
+  column: Int32Array = centreColumn(board, position.owners),
+): GameOutcome {
+  const { powerIds, powerCount } = board;
+  const centres: Record<string, number> = {};
+  for (let i = 0; i < powerCount; i++) centres[powerIds[i]!] = column[i]!;
+  const alive = survivorsOf(board, position, column);
+  const index = (p: string): number => {
+    const i = board.powerId(p);
+    return i < powerCount ? i : -1;
+  };
+  const count = (p: string): number => {
+    const i = index(p);
+    return i < 0 ? 0 : column[i]!;
+  };
+  const played = yearPlayed(board, rules, position);
 
   // ----------------------------------------------------------- contenders
   const contenders: Contender[] = [];
@@ -162,25 +206,26 @@ export function gameOutcome(board: Board, rules: RuleOptions, position: Position
     if (contenders.some((c) => [...c.powers].sort().join(',') === key)) return;
     contenders.push({ powers, condition, centres: powers.reduce((n, p) => n + count(p), 0) });
   };
-  for (const p of soloWinners(board, rules, position, counts)) add([p], 'centres');
+  for (const p of soloWinnersOf(board, rules, column)) add([p], 'centres');
   const settled = settledYear(board, rules, position);
-  const byLead = leadWinner(board, rules, position, settled, counts);
+  const byLead = leadWinnerOf(board, rules, settled, column);
   if (byLead !== undefined) add([byLead], 'centres');
   const leaders = (): string[] => {
-    const most = board.powerIds.reduce((m, p) => Math.max(m, count(p)), 0);
-    return most > 0 ? board.powerIds.filter((p) => count(p) === most) : [];
+    let most = 0;
+    for (let i = 0; i < powerCount; i++) most = Math.max(most, column[i]!);
+    return most > 0 ? powerIds.filter((_, i) => column[i] === most) : [];
   };
   const year = rules['victory-year'];
   if (typeof year === 'number' && settled >= year) for (const p of leaders()) add([p], 'year');
   if (declarations.ended && rules['victory-at-end']) for (const p of leaders()) add([p], 'end');
   const need = allianceThreshold(board, rules);
-  if (need !== undefined) {
-    const alliances = declarations.alliances.filter(([a, b]) => a !== b && counts.has(a) && counts.has(b));
+  if (need !== undefined && declarations.alliances.length > 0) {
+    const alliances = declarations.alliances.filter(([a, b]) => a !== b && index(a) >= 0 && index(b) >= 0);
     for (const [a, b] of alliances) {
       const together = count(a) + count(b);
       if (together < need) continue;
       const others = [
-        ...board.powerIds.filter((p) => p !== a && p !== b).map(count),
+        ...powerIds.filter((p) => p !== a && p !== b).map(count),
         ...alliances.filter(([x, y]) => !(x === a && y === b)).map(([x, y]) => count(x) + count(y)),
       ];
       if (others.every((n) => together > n)) add([a, b], 'alliance');
@@ -192,16 +237,19 @@ export function gameOutcome(board: Board, rules: RuleOptions, position: Position
   if (kept.length === 1) {
     const c = kept[0]!;
     const kind: OutcomeKind = c.condition === 'alliance' ? 'alliance' : c.condition === 'centres' ? 'solo' : 'leader';
-    return { ...base, over: true, kind, winners: [...c.powers], contenders: kept, extended: false };
+    return { centres, survivors: alive, year: played, over: true, kind, winners: [...c.powers], contenders: kept, extended: false };
   }
   if (kept.length > 1) {
     if (rules['victory-ties'] === 'shared') {
       const winners = board.powerIds.filter((p) => kept.some((c) => c.powers.includes(p)));
-      return { ...base, over: true, kind: 'shared', winners, contenders: kept, extended: false };
+      return { centres, survivors: alive, year: played, over: true, kind: 'shared', winners, contenders: kept, extended: false };
     }
   }
   const extended = kept.length > 1;
-  const going: GameOutcome = { ...base, over: false, winners: [], contenders: kept, extended };
+  // Results written out whole where they are made often: in Node 20 a spread followed by keys
+  // the spread object lacks (`{ ...base, over }`) makes a new hidden class for every object, some
+  // microseconds each. The rarer results below (agreements, the end) keep their spreads.
+  const going: GameOutcome = { centres, survivors: alive, year: played, over: false, winners: [], contenders: kept, extended };
 
   // ----------------------------------------------------- agreements, the end
   if (declarations.draw) {

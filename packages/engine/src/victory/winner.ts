@@ -17,26 +17,58 @@ export function victoryThreshold(board: Board, rules: RuleOptions): number {
 
 /** Supply centres owned per power id (powers with none included, at 0). */
 export function centreCounts(board: Board, position: Position): Map<string, number> {
+  const column = centreColumn(board, position.owners);
   const counts = new Map<string, number>();
-  for (let i = 0; i < board.powerIds.length; i++) counts.set(board.powerIds[i]!, 0);
-  // for-in rather than Object.entries: no array of pairs (an owners object has no inherited keys).
-  const owners = position.owners;
-  for (const c in owners) {
-    const p = owners[c]!;
-    const prov = board.provinceId(c);
-    if (prov < 0 || !board.supplyCentre[prov]) continue;
-    const n = counts.get(p);
-    if (n !== undefined) counts.set(p, n + 1);
-  }
+  for (let i = 0; i < board.powerIds.length; i++) counts.set(board.powerIds[i]!, column[i]!);
   return counts;
 }
 
+/**
+ * `centreCounts` as a column by power index (`board.powerIds` order), into
+ * `out` when given: what the engine's own judging reads, with no map and no
+ * power name looked up per centre. Only keys that are supply centres of the
+ * board and owners that are its powers count.
+ */
+export function centreColumn(board: Board, owners: Readonly<Record<string, string>>, out: Int32Array = new Int32Array(board.powerCount)): Int32Array {
+  out.fill(0);
+  const { supplyCentre, powerCount } = board;
+  // for-in rather than Object.entries: no array of pairs (an owners object has no inherited keys).
+  // The last owner's index is kept: neighbouring keys are often the same power's.
+  let last: string | undefined;
+  let power = -1;
+  for (const c in owners) {
+    const prov = board.provinceId(c);
+    if (prov < 0 || !supplyCentre[prov]) continue;
+    const p = owners[c]!;
+    if (p !== last) {
+      last = p;
+      power = board.powerId(p);
+    }
+    // Neutral units' index (`powerCount`) owns nothing here, as the map of counts has no key for it.
+    if (power >= 0 && power < powerCount) out[power]!++;
+  }
+  return out;
+}
+
 /** Every power meeting the solo condition, by power order (several only when ties are possible). `counts`: the position's `centreCounts`, when the caller has them. */
-export function soloWinners(board: Board, rules: RuleOptions, position: Position, counts: ReadonlyMap<string, number> = centreCounts(board, position)): string[] {
+export function soloWinners(board: Board, rules: RuleOptions, position: Position, counts?: ReadonlyMap<string, number>): string[] {
+  return soloWinnersOf(board, rules, counts ? columnOf(board, counts) : centreColumn(board, position.owners));
+}
+
+/** `soloWinners` from a `centreColumn`. */
+export function soloWinnersOf(board: Board, rules: RuleOptions, column: Int32Array): string[] {
   const need = victoryThreshold(board, rules);
-  const reached = board.powerIds.filter((p) => counts.get(p)! >= need);
-  if (!rules['victory-alone-in-lead']) return reached;
-  return reached.filter((p) => board.powerIds.every((q) => q === p || counts.get(q)! < counts.get(p)!));
+  const alone = rules['victory-alone-in-lead'];
+  const out: string[] = [];
+  const n = board.powerCount;
+  for (let i = 0; i < n; i++) {
+    const c = column[i]!;
+    if (c < need) continue;
+    let lead = true;
+    if (alone) for (let j = 0; j < n && lead; j++) if (j !== i && column[j]! >= c) lead = false;
+    if (lead) out.push(board.powerIds[i]!);
+  }
+  return out;
 }
 
 /** The power that has won alone, or undefined (no one, or a tie). */
@@ -51,11 +83,25 @@ export function winner(board: Board, rules: RuleOptions, position: Position): st
  * ownership change set the owners; undefined when there is none or the rule is off.
  */
 export function leadWinner(board: Board, rules: RuleOptions, position: Position, year: number, centres?: ReadonlyMap<string, number>): string | undefined {
+  return leadWinnerOf(board, rules, year, centres ? columnOf(board, centres) : centreColumn(board, position.owners));
+}
+
+/** `leadWinner` from a `centreColumn`: of powers with as many centres, the first in power order leads. */
+export function leadWinnerOf(board: Board, rules: RuleOptions, year: number, column: Int32Array): string | undefined {
   const base = rules['victory-lead-year'];
-  if (typeof base !== 'number') return undefined;
-  const counts = [...(centres ?? centreCounts(board, position))].sort((a, b) => b[1] - a[1]);
-  const [first, second] = counts;
-  if (!first) return undefined;
-  const lead = first[1] - (second?.[1] ?? 0);
-  return lead > Math.max(0, base - year) ? first[0] : undefined;
+  const n = board.powerCount;
+  if (typeof base !== 'number' || n === 0) return undefined;
+  let first = 0;
+  for (let i = 1; i < n; i++) if (column[i]! > column[first]!) first = i;
+  let second = 0;
+  for (let i = 0; i < n; i++) if (i !== first && column[i]! > second) second = column[i]!;
+  const lead = column[first]! - second;
+  return lead > Math.max(0, base - year) ? board.powerIds[first] : undefined;
+}
+
+/** Counts by power id as a `centreColumn` (a power missing from `counts` at 0). */
+function columnOf(board: Board, counts: ReadonlyMap<string, number>): Int32Array {
+  const out = new Int32Array(board.powerCount);
+  for (let i = 0; i < out.length; i++) out[i] = counts.get(board.powerIds[i]!) ?? 0;
+  return out;
 }
