@@ -6,17 +6,27 @@
  * its order texts, and an editor asks for the tokens of a file it has just opened: the first
  * request reads every distinct text once, so that reading is made plain. A text of ASCII
  * characters (nearly every one) is read here in one pass over its characters into typed arrays,
- * without token objects, each word looked up in the name index once per index and the runs of
- * words the index may name together asked of it as `scanRelative` asks them; any other text is
- * read by `scanRelative` itself.
+ * without token objects, and its words and runs of words asked of the name index as `scanRelative`
+ * asks them, each distinct word or run once per index; any other text is read by `scanRelative`.
  */
 import type { NameIndex } from '@dipforge/engine';
 import { ORDER_KEYWORDS, scanRelative } from '../name-scan.js';
 import { TYPE } from './token-spans.js';
 
-/** Per name index (so per compiled variant): order text → its tokens, three integers each. */
-const memo = new WeakMap<NameIndex, { texts: Map<string, Int32Array>; words: Map<string, WordLook> }>();
-/** Distinct texts kept per name index before the memo starts again (a bound on its memory). */
+/**
+ * Per name index (so per compiled variant): order text → its tokens, three integers each; and what
+ * the index says of a word alone and of runs of words (`nap S`, `North Sea`) together, asked once
+ * per distinct word or run: a long game's texts are made of few words.
+ */
+interface Memo {
+  texts: Map<string, Int32Array>;
+  words: Map<string, WordLook>;
+  /** Run of words joined by a space → the one province (or power) they name together, null when none or several. */
+  provinceRuns: Map<string, string | null>;
+  powerRuns: Map<string, string | null>;
+}
+const memo = new WeakMap<NameIndex, Memo>();
+/** Distinct texts, words or runs kept per name index before their memo starts again (a bound on its memory). */
 const MEMO_LIMIT = 50_000;
 
 /** What one word is alone: the province it names, the power it names, whether it is an order word. */
@@ -29,11 +39,11 @@ interface WordLook {
 /** The tokens of an order text: start, end (from the text's start) and token type (no modifiers), in the order `scanRelative` finds them. */
 export function orderTokens(text: string, index: NameIndex): Int32Array {
   let m = memo.get(index);
-  if (!m) memo.set(index, (m = { texts: new Map(), words: new Map() }));
+  if (!m) memo.set(index, (m = { texts: new Map(), words: new Map(), provinceRuns: new Map(), powerRuns: new Map() }));
   let found = m.texts.get(text);
   if (!found) {
     if (m.texts.size >= MEMO_LIMIT) m.texts.clear();
-    found = asciiTokens(text, index, m.words) ?? fromScan(text, index);
+    found = asciiTokens(text, index, m) ?? fromScan(text, index);
     m.texts.set(text, found);
   }
   return found;
@@ -79,7 +89,7 @@ const isWordCode = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && 
  * or `=`; any other character but a blank alone); two words are next to each other when blanks
  * alone are between them, which in ASCII is whenever one follows the other.
  */
-function asciiTokens(text: string, index: NameIndex, looks: Map<string, WordLook>): Int32Array | undefined {
+function asciiTokens(text: string, index: NameIndex, m: Memo): Int32Array | undefined {
   const n = text.length;
   let count = 0;
   for (let i = 0; i < n; ) {
@@ -110,11 +120,11 @@ function asciiTokens(text: string, index: NameIndex, looks: Map<string, WordLook
     i = j;
   }
   texts.length = count;
-  return scanTokens(count, index, looks);
+  return scanTokens(count, index, m);
 }
 
 /** The names and order words of the `count` tokens read, as `scanRelative` finds them (its loop, over the typed arrays). */
-function scanTokens(count: number, index: NameIndex, looks: Map<string, WordLook>): Int32Array {
+function scanTokens(count: number, index: NameIndex, m: Memo): Int32Array {
   const longest = Math.max(index.maxProvinceWords, index.maxPowerWords);
   let nk = 0;
   let wk = 0;
@@ -126,14 +136,14 @@ function scanTokens(count: number, index: NameIndex, looks: Map<string, WordLook
     }
     let runEnd = i + 1;
     while (runEnd < count && runEnd - i < longest && isWord[runEnd] === 1) runEnd++;
-    const look = lookOf(texts[i] as string, index, looks);
+    const look = lookOf(texts[i] as string, index, m.words);
     let matched = 0;
     let id: string | undefined;
     for (let w = runEnd - i; w >= 2 && matched === 0; w--) {
-      const ids = index.provinceWords(texts, i, i + w);
-      if (ids.length === 1) {
+      const one = runOf(m.provinceRuns, i, w, index, false);
+      if (one !== null) {
         matched = w;
-        id = ids[0];
+        id = one;
       }
     }
     if (matched === 0 && !look.orderWord && look.province !== undefined) {
@@ -165,10 +175,10 @@ function scanTokens(count: number, index: NameIndex, looks: Map<string, WordLook
     let power = 0;
     let pid: string | undefined;
     for (let w = Math.min(runEnd - i, index.maxPowerWords); w >= 2 && power === 0; w--) {
-      const ids = index.powerWords(texts, i, i + w);
-      if (ids.length === 1) {
+      const one = runOf(m.powerRuns, i, w, index, true);
+      if (one !== null) {
         power = w;
-        pid = ids[0];
+        pid = one;
       }
     }
     if (power === 0 && look.power !== undefined) {
@@ -225,6 +235,20 @@ function coastAfter(i: number, count: number, id: string, index: NameIndex, at: 
     return 1;
   }
   return 0;
+}
+
+/** The one name the `w` words from token `i` make together, of the index's provinces or powers (null: none, or several), asked of the index once per distinct run. */
+function runOf(runs: Map<string, string | null>, i: number, w: number, index: NameIndex, powers: boolean): string | null {
+  let key = texts[i] as string;
+  for (let k = 1; k < w; k++) key += ' ' + (texts[i + k] as string);
+  let one = runs.get(key);
+  if (one === undefined) {
+    if (runs.size >= MEMO_LIMIT) runs.clear();
+    const ids = powers ? index.powerWords(texts, i, i + w) : index.provinceWords(texts, i, i + w);
+    one = ids.length === 1 ? (ids[0] as string) : null;
+    runs.set(key, one);
+  }
+  return one;
 }
 
 /** A word alone in the index, looked up once per word as written. */
