@@ -106,9 +106,7 @@ export function gameSpans(doc: TokenGame, window?: Window): SpanBuffer {
     // The names and order words of an order text, read once per distinct text.
     orderText: (t) => {
       if (!index) return;
-      const found = orderTokens(t.text, index);
-      const base = t.range.start.offset;
-      for (let k = 0; k < found.length; k += 3) spans.push(base + (found[k] as number), base + (found[k + 1] as number), found[k + 2] as number);
+      spans.pushAt(orderTokens(t.text, index), t.range.start.offset);
     },
   });
   return spans;

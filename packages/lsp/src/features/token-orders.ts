@@ -81,7 +81,20 @@ const texts: string[] = [];
 let names = new Int32Array(48);
 let orderWords = new Int32Array(32);
 
-const isWordCode = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+/**
+ * Character classes, looked up in one table (the first request reads tens of thousands of
+ * characters before its code is optimized, and a call per character costs): a word's character
+ * (letter, digit, `_`), a blank, a character of an arrow (`-`, `=`, `>`); none for any other,
+ * every character past ASCII included.
+ */
+const WORD = 1;
+const BLANK = 2;
+const ARROW = 4;
+const CLASS = new Uint8Array(65536);
+for (let c = 0; c < 128; c++) {
+  const word = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+  CLASS[c] = (word ? WORD : 0) | (c === 32 || (c >= 9 && c <= 13) ? BLANK : 0) | (c === 45 || c === 61 || c === 62 ? ARROW : 0);
+}
 
 /**
  * `fromScan` for a text of ASCII characters, undefined for any other. Its tokens are as `tokens`
@@ -95,21 +108,22 @@ function asciiTokens(text: string, index: NameIndex, m: Memo): Int32Array | unde
   for (let i = 0; i < n; ) {
     const c = text.charCodeAt(i);
     if (c > 127) return undefined;
-    if (c === 32 || (c >= 9 && c <= 13)) {
+    const kind = CLASS[c] as number;
+    if ((kind & BLANK) !== 0) {
       i++;
       continue;
     }
     let j = i + 1;
     let word = 0;
-    if (isWordCode(c)) {
+    if ((kind & WORD) !== 0) {
       word = 1;
       for (;;) {
-        while (j < n && isWordCode(text.charCodeAt(j))) j++;
-        if (j + 1 < n && text.charCodeAt(j) === 45 && isWordCode(text.charCodeAt(j + 1))) j += 2;
+        while (j < n && ((CLASS[text.charCodeAt(j)] as number) & WORD) !== 0) j++;
+        if (j + 1 < n && text.charCodeAt(j) === 45 && ((CLASS[text.charCodeAt(j + 1)] as number) & WORD) !== 0) j += 2;
         else break;
       }
     } else if (c === 45 || c === 61) {
-      while (j < n && (text.charCodeAt(j) === 45 || text.charCodeAt(j) === 61 || text.charCodeAt(j) === 62)) j++;
+      while (j < n && ((CLASS[text.charCodeAt(j)] as number) & ARROW) !== 0) j++;
     }
     if (count === starts.length) growTokens();
     starts[count] = i;

@@ -41,6 +41,22 @@ export class SpanBuffer {
     this.n++;
   }
 
+  /** Tokens found at offset 0 of a text (start, end and type number: three integers each), put at `base`; one call for a text's tokens. */
+  pushAt(tokens: Int32Array, base: number): void {
+    while (this.n + tokens.length / 3 > this.starts.length) this.grow();
+    const starts = this.starts;
+    const ends = this.ends;
+    const kinds = this.kinds;
+    let n = this.n;
+    for (let k = 0; k < tokens.length; k += 3) {
+      starts[n] = base + (tokens[k] as number);
+      ends[n] = base + (tokens[k + 1] as number);
+      kinds[n] = (tokens[k + 2] as number) << 2;
+      n++;
+    }
+    this.n = n;
+  }
+
   private grow(): void {
     const size = this.starts.length * 2;
     const starts = new Int32Array(size);
