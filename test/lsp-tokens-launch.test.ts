@@ -1,6 +1,6 @@
 /**
  * The language server's process as it is started (`SERVER_NODE_FLAGS`, packages/lsp/src/launch.ts:
- * the young generation at its full size, so that a game's first check does not leave the first full
+ * a young generation of 32 MB semi-spaces from the start, so that a game's first check does not leave the first full
  * collection to land in the semantic tokens asked right after it): the build's two code caches of
  * the server's bundle, each taken by V8 in a process started as the one that wrote it and refused
  * in the other (which is why `dipforge lsp` picks the one for its flags), and the flags read from a
