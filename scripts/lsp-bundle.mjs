@@ -1,7 +1,7 @@
 // Writes packages/cli/dist/lsp-bundle.js: the language server (packages/lsp with the languages,
 // the engine, vscode-languageserver, chevrotain) as one script for `dipforge lsp --stdio`, and
 // beside it its V8 code caches: lsp-bundle.cache for a process started with no flags, and
-// lsp-young-bundle.cache, written by a process started with the server's own Node flags
+// lsp-flags-bundle.cache, written by a process started with the server's own Node flags
 // (SERVER_NODE_FLAGS, packages/lsp/src/launch.ts), for a server started so (V8 takes a cache only
 // in a process started with the flags of the one that wrote it). A server started from its some three hundred
 // modules spends most of its start resolving, reading and compiling them one by one; one file is
@@ -87,11 +87,11 @@ async function writeCache(outfile, cachefile) {
 }
 
 /** Where the code cache of a server started with `SERVER_NODE_FLAGS` is kept, beside the bundle (`dipforge lsp` reads it by this name). */
-export const youngCacheOf = (outfile) => join(dirname(outfile), 'lsp-young-bundle.cache');
+export const flagsCacheOf = (outfile) => join(dirname(outfile), 'lsp-flags-bundle.cache');
 
 /**
  * Writes the bundle to `outfile` and its code caches beside it: `.cache` for `.js`, written here,
- * and `youngCacheOf(outfile)`, written by this script run again with the server's flags.
+ * and `flagsCacheOf(outfile)`, written by this script run again with the server's flags.
  */
 export async function bundleServer(outfile = LSP_BUNDLE_FILE) {
   await scriptBundle(join(root, 'packages/lsp/dist/index.js'), outfile);
@@ -101,6 +101,6 @@ export async function bundleServer(outfile = LSP_BUNDLE_FILE) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  if (process.argv[2] === '--cache-only') await writeCache(process.argv[3], youngCacheOf(process.argv[3]));
+  if (process.argv[2] === '--cache-only') await writeCache(process.argv[3], flagsCacheOf(process.argv[3]));
   else await bundleServer(process.argv[2]);
 }

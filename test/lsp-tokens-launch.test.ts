@@ -1,7 +1,7 @@
 /**
  * The language server's process as it is started (`SERVER_NODE_FLAGS`, packages/lsp/src/launch.ts:
- * a young generation of 32 MB semi-spaces from the start, so that a game's first check does not leave the first full
- * collection to land in the semantic tokens asked right after it): the build's two code caches of
+ * room for a 64 MB old generation, so that a game's first check does not bring V8's first full
+ * collection on in the semantic tokens asked right after it): the build's two code caches of
  * the server's bundle, each taken by V8 in a process started as the one that wrote it and refused
  * in the other (which is why `dipforge lsp` picks the one for its flags), and the flags read from a
  * process's arguments.
@@ -36,8 +36,8 @@ describe("the language server's process", () => {
 
   it("the build's code caches: each taken in a process started as its writer was, refused in the other", () => {
     expect(refused([], 'lsp-bundle.cache')).toBe(false);
-    expect(refused(SERVER_NODE_FLAGS, 'lsp-young-bundle.cache')).toBe(false);
+    expect(refused(SERVER_NODE_FLAGS, 'lsp-flags-bundle.cache')).toBe(false);
     expect(refused(SERVER_NODE_FLAGS, 'lsp-bundle.cache')).toBe(true);
-    expect(refused([], 'lsp-young-bundle.cache')).toBe(true);
+    expect(refused([], 'lsp-flags-bundle.cache')).toBe(true);
   }, 60_000);
 });
