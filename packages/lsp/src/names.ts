@@ -295,8 +295,7 @@ export function visitGameNames(doc: TokenGame, window: { start: number; end: num
       if (language === undefined) {
         if (!visit.orderText) places(o.text, true);
         else if (!outside(o.text)) visit.orderText(o.text);
-      }
-      else if (!outside(o.text)) for (const n of localizedNames(doc, language, o.text)) visit.name(n, 0);
+      } else if (!outside(o.text)) for (const n of localizedNames(doc, language, o.text)) visit.name(n, 0);
     }
     for (const e of section.expect) expect(e);
   }
