@@ -1,6 +1,9 @@
 // Writes packages/cli/dist/lsp-bundle.js: the language server (packages/lsp with the languages,
 // the engine, vscode-languageserver, chevrotain) as one script for `dipforge lsp --stdio`, and
-// beside it its V8 code cache (lsp-bundle.cache). A server started from its some three hundred
+// beside it its V8 code caches: lsp-bundle.cache for a process started with no flags, and
+// lsp-flags-bundle.cache, written by a process started with the server's own Node flags
+// (SERVER_NODE_FLAGS, packages/lsp/src/launch.ts), for a server started so (V8 takes a cache only
+// in a process started with the flags of the one that wrote it). A server started from its some three hundred
 // modules spends most of its start resolving, reading and compiling them one by one; one file is
 // read once, and the code cache spares compiling what a session runs: the bytecode of every
 // function reached by a session run here in process (initialize, a game opened and checked,
@@ -10,6 +13,7 @@
 //   node scripts/lsp-bundle.mjs [OUTFILE]    after `tsc -b` (reads the packages' dist/)
 // `npm run build` runs it. The command uses the bundle only while it is newer than the builds of
 // the packages it holds (packages/cli/src/commands/lsp.ts).
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -74,13 +78,29 @@ async function session(server) {
   connection.dispose();
 }
 
-/** Writes the bundle to `outfile` and its code cache beside it (`.cache` for `.js`). */
-export async function bundleServer(outfile = LSP_BUNDLE_FILE) {
-  await scriptBundle(join(root, 'packages/lsp/dist/index.js'), outfile);
+/** The code cache of the bundle `outfile` after a session, written to `cachefile`. */
+async function writeCache(outfile, cachefile) {
   const { loadBundle } = await import(pathToFileURL(join(root, 'packages/cli/dist/bundled.js')).href);
   const { exports, script } = loadBundle(pathToFileURL(outfile), undefined);
   await session(exports);
-  writeFileSync(outfile.replace(/\.js$/, '.cache'), script.createCachedData());
+  writeFileSync(cachefile, script.createCachedData());
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await bundleServer(process.argv[2]);
+/** Where the code cache of a server started with `SERVER_NODE_FLAGS` is kept, beside the bundle (`dipforge lsp` reads it by this name). */
+export const flagsCacheOf = (outfile) => join(dirname(outfile), 'lsp-flags-bundle.cache');
+
+/**
+ * Writes the bundle to `outfile` and its code caches beside it: `.cache` for `.js`, written here,
+ * and `flagsCacheOf(outfile)`, written by this script run again with the server's flags.
+ */
+export async function bundleServer(outfile = LSP_BUNDLE_FILE) {
+  await scriptBundle(join(root, 'packages/lsp/dist/index.js'), outfile);
+  await writeCache(outfile, outfile.replace(/\.js$/, '.cache'));
+  const { SERVER_NODE_FLAGS } = await import(pathToFileURL(join(root, 'packages/lsp/dist/launch.js')).href);
+  execFileSync(process.execPath, [...SERVER_NODE_FLAGS, fileURLToPath(import.meta.url), '--cache-only', outfile], { stdio: 'inherit' });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (process.argv[2] === '--cache-only') await writeCache(process.argv[3], flagsCacheOf(process.argv[3]));
+  else await bundleServer(process.argv[2]);
+}

@@ -9,6 +9,7 @@
  */
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { SERVER_NODE_FLAGS } from '@dipforge/lsp/launch';
 import { BoardPanel, isDipDocument, type BoardTarget, type Requester } from './board';
 import { DiffProvider, diffUri } from './diff';
 import type { BoardState } from './html';
@@ -326,11 +327,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     { dispose: () => BoardPanel.current?.dispose() },
   );
 
-  // The bundled server, run by the extension host's own Node (process.execPath) over IPC.
+  // The bundled server, run by the extension host's own Node (process.execPath) over IPC, with the server's Node flags (docs/LSP.md).
   const serverModule = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+    run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS] } },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6009'] } },
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: LANGUAGES.flatMap((language) => [

@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SERVER_NODE_FLAGS } from '@dipforge/lsp/launch';
 import { quantile } from '../bench-stats.js';
 import { LspClient } from '../lsp-client.js';
 
@@ -91,7 +92,8 @@ export async function stdioFigures(textIn: (dir: string) => string, bin = DIPFOR
   const path = join(dir, 'bench-stdio.dipgame');
   writeFileSync(path, text);
   const uri = pathToFileURL(path).href;
-  const child = spawn(process.execPath, [bin, 'lsp', '--stdio'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
+  // Started as the editor extension starts it: with the server's Node flags (docs/LSP.md).
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, bin, 'lsp', '--stdio'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
   const client = new Client(child);
   try {
     await client.request('initialize', {

@@ -12,6 +12,7 @@ import { tokens as wordTokens } from '../name-scan.js';
 import { visitGameNames, type Occurrence } from '../names.js';
 import { lineComment } from '../text.js';
 import type { TokenGame } from './token-game.js';
+import { orderTokens } from './token-orders.js';
 import { SpanBuffer, TYPE } from './token-spans.js';
 
 /** The lines `from`..`to` (inclusive) of a game. */
@@ -98,9 +99,15 @@ export function gameSpans(doc: TokenGame, window?: Window): SpanBuffer {
     for (const e of d.expect) expect(e);
   }
   const names = window ? { start: doc.lines.lineStart(window.from), end: doc.lines.lineEnd(Math.min(window.to, doc.lines.count - 1)) } : undefined;
+  const index = doc.index;
   visitGameNames(doc, names, {
     name: (o: Occurrence, shift: number) => spans.push(o.start + shift, o.end + shift, o.kind === 'province' ? TYPE.variable : o.kind === 'coast' ? TYPE.property : TYPE.type),
     orderWord: (w, shift) => spans.push(w.start + shift, w.end + shift, TYPE.keyword),
+    // The names and order words of an order text, read once per distinct text.
+    orderText: (t) => {
+      if (!index) return;
+      spans.pushAt(orderTokens(t.text, index), t.range.start.offset);
+    },
   });
   return spans;
 }

@@ -41,6 +41,22 @@ export class SpanBuffer {
     this.n++;
   }
 
+  /** Tokens found at offset 0 of a text (start, end and type number: three integers each), put at `base`; one call for a text's tokens. */
+  pushAt(tokens: Int32Array, base: number): void {
+    while (this.n + tokens.length / 3 > this.starts.length) this.grow();
+    const starts = this.starts;
+    const ends = this.ends;
+    const kinds = this.kinds;
+    let n = this.n;
+    for (let k = 0; k < tokens.length; k += 3) {
+      starts[n] = base + (tokens[k] as number);
+      ends[n] = base + (tokens[k + 1] as number);
+      kinds[n] = (tokens[k + 2] as number) << 2;
+      n++;
+    }
+    this.n = n;
+  }
+
   private grow(): void {
     const size = this.starts.length * 2;
     const starts = new Int32Array(size);
@@ -65,9 +81,9 @@ export class SpanBuffer {
     const kinds = this.kinds;
     const { starts, text } = lines;
     const count = starts.length;
-    // Written by index into an array of the right size (a span across lines, rare, makes it grow): much faster than pushing.
-    let data: number[] = new Array<number>(order.length * 5);
-    let k = 0;
+    // Pushed, not written by index into an array made its size: an array with holes is one JSON.stringify
+    // writes element by element, several times slower, and a long game's answer is some seventy thousand integers.
+    const data: number[] = [];
     let lastLine = 0;
     let lastChar = 0;
     let last = 0;
@@ -97,12 +113,7 @@ export class SpanBuffer {
         if (lineEnd > at && line >= from && line <= to) {
           const character = at - (starts[line] as number);
           const dl = line - lastLine;
-          if (k + 5 > data.length) data = grown(data);
-          data[k++] = dl;
-          data[k++] = dl === 0 ? character - lastChar : character;
-          data[k++] = lineEnd - at;
-          data[k++] = kind >> 2;
-          data[k++] = kind & 3;
+          data.push(dl, dl === 0 ? character - lastChar : character, lineEnd - at, kind >> 2, kind & 3);
           lastLine = line;
           lastChar = character;
         }
@@ -111,7 +122,6 @@ export class SpanBuffer {
         if (at >= e) break;
       }
     }
-    data.length = k;
     return data;
   }
 
@@ -168,11 +178,4 @@ function finishOrder(order: Uint32Array, starts: Int32Array, ends: Int32Array): 
     }
     order[j + 1] = i;
   }
-}
-
-/** `data` with room for more tokens. */
-function grown(data: number[]): number[] {
-  const more = new Array<number>(Math.max(10, data.length * 2));
-  for (let i = 0; i < data.length; i++) more[i] = data[i] as number;
-  return more;
 }
