@@ -53,35 +53,38 @@ export function armiesConvoyReach(t: LegalOrderTable, sc: LegalScratch, FS: numb
     sc.armySeas = grown(sc.armySeas, seaCount + P, seaCount);
     sc.armyDests = grown(sc.armyDests, destCount + P, destCount);
     const head = seaCount;
-    seaCount = seasReached(board, sc, FS, stamp, from, seaCount);
+    seaCount = seasReached(board, sc.markC, FS, sc.markA, stamp, from, sc.armySeas, seaCount);
     destCount = shoresBeyond(board, sc, stamp, from, head, seaCount, destCount);
   }
   armySeaOff[n] = seaCount;
   armyDestOff[n] = destCount;
 }
 
-/** Appends to `sc.armySeas` (from `count`) the fleet-held seas reached from shore `from`, breadth first; returns the new count. */
-function seasReached(board: Board, sc: LegalScratch, FS: number, stamp: number, from: number, count: number): number {
+/**
+ * Appends to `out` (from `count`) the fleet-held seas (`FS` in `fs`) reached
+ * from shore `from`, breadth first, but those marked `stamp` in `seen` (which
+ * it marks); returns the new count. One function for the armies' reach and for
+ * `routeWithout`, so that the latter, rarely run, runs code V8 has already
+ * seen run (an optimized function that reaches code never run is thrown away).
+ */
+function seasReached(board: Board, fs: Int32Array, FS: number, seen: Int32Array, stamp: number, from: number, out: Int32Array, count: number): number {
   const sa = board.seaAdj;
-  const fs = sc.markC;
-  const seaMark = sc.markA;
-  const seas = sc.armySeas;
   let tail = count;
   for (let i = sa.offsets[from]!; i < sa.offsets[from + 1]!; i++) {
     const s = sa.targets[i]!;
-    if (fs[s] === FS && seaMark[s] !== stamp) {
-      seaMark[s] = stamp;
-      seas[tail++] = s;
+    if (fs[s] === FS && seen[s] !== stamp) {
+      seen[s] = stamp;
+      out[tail++] = s;
     }
   }
   // The list is the queue.
   for (let head = count; head < tail; head++) {
-    const s = seas[head]!;
+    const s = out[head]!;
     for (let i = sa.offsets[s]!; i < sa.offsets[s + 1]!; i++) {
       const x = sa.targets[i]!;
-      if (fs[x] === FS && seaMark[x] !== stamp) {
-        seaMark[x] = stamp;
-        seas[tail++] = x;
+      if (fs[x] === FS && seen[x] !== stamp) {
+        seen[x] = stamp;
+        out[tail++] = x;
       }
     }
   }
@@ -114,29 +117,15 @@ export function seaReached(seas: Int32Array, from: number, to: number, sea: numb
 
 /** Whether fleet-held seas (`FS` in `sc.markC`) other than `without` form a route from shore `from` to shore `to`. */
 export function routeWithout(board: Board, sc: LegalScratch, FS: number, from: number, to: number, without: number): boolean {
-  const sa = board.seaAdj;
-  const fs = sc.markC;
   const seen = sc.markA;
-  const queue = sc.queue;
   const stamp = sc.stamp();
-  let tail = 0;
-  for (let i = sa.offsets[from]!; i < sa.offsets[from + 1]!; i++) {
+  // Marked as seen, `without` is never entered.
+  seen[without] = stamp;
+  seasReached(board, sc.markC, FS, seen, stamp, from, sc.queue, 0);
+  const sa = board.seaAdj;
+  for (let i = sa.offsets[to]!; i < sa.offsets[to + 1]!; i++) {
     const s = sa.targets[i]!;
-    if (fs[s] === FS && s !== without && seen[s] !== stamp) {
-      seen[s] = stamp;
-      queue[tail++] = s;
-    }
-  }
-  for (let head = 0; head < tail; head++) {
-    const s = queue[head]!;
-    for (let i = sa.offsets[to]!; i < sa.offsets[to + 1]!; i++) if (sa.targets[i] === s) return true;
-    for (let i = sa.offsets[s]!; i < sa.offsets[s + 1]!; i++) {
-      const t = sa.targets[i]!;
-      if (fs[t] === FS && t !== without && seen[t] !== stamp) {
-        seen[t] = stamp;
-        queue[tail++] = t;
-      }
-    }
+    if (s !== without && seen[s] === stamp) return true;
   }
   return false;
 }
