@@ -27,7 +27,8 @@
  * optimize on its own and early: one function holding them all took the
  * optimizing compiler long enough to hold back the adjudicator's functions
  * queued behind it, and its rarely run parts (convoys) threw its optimized code
- * away the first time they ran.
+ * away the first time they ran. (The bucketing stays in `fillMovement`, which
+ * its loops make hot enough to be optimized.)
  */
 import type { RuleOptions } from '../config/rules.js';
 import { FLEET } from '../board/codes.js';
@@ -58,7 +59,21 @@ export function fillMovement(t: LegalOrderTable, rules: RuleOptions): void {
   armiesConvoyReach(t, sc, FS, seaFleets);
   const coastIgnored = rules['support-coast'] === 'ignored';
   const into = collectMoves(t, sc, rules['convoy-to-adjacent'] !== 'swap-only', coastIgnored);
-  bucketByDestination(sc, into, t.board.provinceCount);
+
+  // The moves' support codes, bucketed by province (offsets `sc.bucketOff`) in `sc.bucketCode`. This stage stays
+  // here: its loops make this function hot enough for V8 to optimize (without loops, a function called once a
+  // phase would stay interpreted for thousands of phases, its calls of the other stages with it).
+  const P = t.board.provinceCount;
+  const intoOff = sc.bucketOff;
+  sc.bucketCode = grown(sc.bucketCode, into, 0);
+  const { intoProv, intoCode, bucketCode } = sc;
+  intoOff.fill(0);
+  for (let i = 0; i < into; i++) intoOff[intoProv[i]! + 1]! += 1;
+  for (let p = 0; p < P; p++) intoOff[p + 1]! += intoOff[p]!;
+  const fill = sc.bucketFill;
+  fill.set(intoOff);
+  for (let i = 0; i < into; i++) bucketCode[fill[intoProv[i]!]!++] = intoCode[i]!;
+
   collectConvoys(t, sc, FS, seaFleets);
   fillSlots(t, sc, FS, coastIgnored);
 }
@@ -122,19 +137,6 @@ function collectMoves(t: LegalOrderTable, sc: LegalScratch, viaAllowed: boolean,
   }
   moveOff[n] = moves;
   return into;
-}
-
-/** The first `into` support codes of `sc.intoCode`, bucketed by their province (offsets `sc.bucketOff`) in `sc.bucketCode`. */
-function bucketByDestination(sc: LegalScratch, into: number, P: number): void {
-  const intoOff = sc.bucketOff;
-  sc.bucketCode = grown(sc.bucketCode, into, 0);
-  const { intoProv, intoCode, bucketCode } = sc;
-  intoOff.fill(0);
-  for (let i = 0; i < into; i++) intoOff[intoProv[i]! + 1]! += 1;
-  for (let p = 0; p < P; p++) intoOff[p + 1]! += intoOff[p]!;
-  const fill = sc.bucketFill;
-  fill.set(intoOff);
-  for (let i = 0; i < into; i++) bucketCode[fill[intoProv[i]!]!++] = intoCode[i]!;
 }
 
 /** Each unit's slot: hold, moves, supports to hold, supports to move, convoys. */
