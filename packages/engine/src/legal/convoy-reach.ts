@@ -1,32 +1,17 @@
 /**
  * Where chains of fleets standing in convoy seas reach, for the legal orders of
- * a movement phase (`movement.ts`): the fleet-held seas, each army's seas and
- * the shores beyond them, and whether a route between two shores exists
- * without a given fleet (6.D.31) or at all (`shortestConvoyRoute`).
+ * a movement phase (`movement.ts`): each army's seas and the shores beyond
+ * them, and whether a route between two shores exists without a given fleet
+ * (6.D.31) or at all (`shortestConvoyRoute`).
  *
- * Each stage is a function of its own, small enough for V8 to optimize on its
- * own and early; one large function with all the stages in it took the
- * optimizing compiler long enough to hold back everything queued behind it.
+ * Apart from `fillMovement`: a game's first phases, with no fleet at sea, never
+ * run this code, and V8 threw `fillMovement`'s optimized code away when it
+ * first ran there.
  */
 import type { Board } from '../board/board.js';
 import { ARMY, FLEET } from '../board/codes.js';
 import { grown, type LegalScratch } from './cache.js';
 import type { LegalOrderTable } from './table.js';
-
-/** Marks the convoy seas a fleet stands in with `FS` in `sc.markC`; returns how many. */
-export function markSeaFleets(t: LegalOrderTable, sc: LegalScratch, FS: number): number {
-  const { kind, prov, n } = t;
-  const convoySea = t.board.convoySea;
-  const fs = sc.markC;
-  let seaFleets = 0;
-  for (let u = 0; u < n; u++) {
-    if (kind[u] === FLEET && convoySea[prov[u]!]) {
-      fs[prov[u]!] = FS;
-      seaFleets++;
-    }
-  }
-  return seaFleets;
-}
 
 /**
  * Per army on a convoy shore, the fleet-held seas (`FS` in `sc.markC`) its

@@ -22,19 +22,19 @@
  * them, a foreign unit's power written only when `missing-nationality` is
  * `invalid`.
  *
- * The work goes in stages, each a function of its own (here, in
- * `convoy-reach.ts` and in `convoy-orders.ts`), small enough for V8 to
- * optimize on its own and early: one function holding them all took the
- * optimizing compiler long enough to hold back the adjudicator's functions
- * queued behind it, and its rarely run parts (convoys) threw its optimized code
- * away the first time they ran. (The bucketing stays in `fillMovement`, which
- * its loops make hot enough to be optimized.)
+ * The convoy stages (each army's reach, `convoy-reach.ts`; the convoy
+ * orders, `convoy-orders.ts`) are functions of their own: in one function with
+ * the rest, code that a game's first phases never run was there when V8 first
+ * optimized it, and reaching it later threw the optimized code away; the whole
+ * took the optimizing compiler long enough to hold back the adjudicator's
+ * functions queued behind it. The stages every phase runs (moves, buckets,
+ * slots) stay together: split, their calls and reloads cost 3% of the time.
  */
 import type { RuleOptions } from '../config/rules.js';
 import { FLEET } from '../board/codes.js';
-import { grown, legalScratch, type LegalScratch } from './cache.js';
+import { grown, legalScratch } from './cache.js';
 import { LEGAL_FLAG, LEGAL_ORDER, legalCode } from './codes.js';
-import { armiesConvoyReach, markSeaFleets, routeWithout, seaReached } from './convoy-reach.js';
+import { armiesConvoyReach, routeWithout, seaReached } from './convoy-reach.js';
 import { collectConvoys } from './convoy-orders.js';
 import type { LegalOrderTable } from './table.js';
 
@@ -51,45 +51,37 @@ const SPECIAL = LEGAL_FLAG.CONVOYED;
  * move and its convoys, in that order.
  */
 export function fillMovement(t: LegalOrderTable, rules: RuleOptions): void {
-  const sc = legalScratch(t.board);
+  const board = t.board;
+  const n = t.n;
+  const P = board.provinceCount;
+  const { kind, loc, prov, unitAt } = t;
+  const sc = legalScratch(board);
   sc.begin();
+
   // Fleets standing in convoy seas: markC == FS.
+  const fs = sc.markC;
   const FS = sc.stamp();
-  const seaFleets = markSeaFleets(t, sc, FS);
+  let seaFleets = 0;
+  for (let u = 0; u < n; u++) {
+    if (kind[u] === FLEET && board.convoySea[prov[u]!]) {
+      fs[prov[u]!] = FS;
+      seaFleets++;
+    }
+  }
+
+  // Per army on a convoy shore: the seas its fleet chains reach and the shores beyond them (a function of its own: rarely run in a game's first phases).
   armiesConvoyReach(t, sc, FS, seaFleets);
-  const coastIgnored = rules['support-coast'] === 'ignored';
-  const into = collectMoves(t, sc, rules['convoy-to-adjacent'] !== 'swap-only', coastIgnored);
+  const { armySeaOff, armyDestOff } = sc;
+  const armySeas = sc.armySeas;
+  const armyDests = sc.armyDests;
 
-  // The moves' support codes, bucketed by province (offsets `sc.bucketOff`) in `sc.bucketCode`. This stage stays
-  // here: its loops make this function hot enough for V8 to optimize (without loops, a function called once a
-  // phase would stay interpreted for thousands of phases, its calls of the other stages with it).
-  const P = t.board.provinceCount;
-  const intoOff = sc.bucketOff;
-  sc.bucketCode = grown(sc.bucketCode, into, 0);
-  const { intoProv, intoCode, bucketCode } = sc;
-  intoOff.fill(0);
-  for (let i = 0; i < into; i++) intoOff[intoProv[i]! + 1]! += 1;
-  for (let p = 0; p < P; p++) intoOff[p + 1]! += intoOff[p]!;
-  const fill = sc.bucketFill;
-  fill.set(intoOff);
-  for (let i = 0; i < into; i++) bucketCode[fill[intoProv[i]!]!++] = intoCode[i]!;
-
-  collectConvoys(t, sc, FS, seaFleets);
-  fillSlots(t, sc, FS, coastIgnored);
-}
-
-/**
- * Per unit (offsets `sc.moveOff`), its move codes (`sc.moveCodes`); and per
- * move into a province, the province and the code of a support to it
- * (`sc.intoProv`, `sc.intoCode`), `SPECIAL` set where a supporter needs a
- * closer look. Returns the count of the latter.
- */
-function collectMoves(t: LegalOrderTable, sc: LegalScratch, viaAllowed: boolean, coastIgnored: boolean): number {
-  const { kind, loc, prov, n } = t;
+  // Moves (codes per unit), and the moves into each province (for supports) with the code of a support to it.
   const landMark = sc.markA;
+  const viaAllowed = rules['convoy-to-adjacent'] !== 'swap-only';
+  const coastIgnored = rules['support-coast'] === 'ignored';
   // A fleet's move is supported coast by coast, unless coasts do not count; then one support per province, which needs a closer look.
   const fleetSpecial = coastIgnored ? SPECIAL : 0;
-  const { fleetMoveOff, fleetMoveDst, fleetMoveProv, fleetMoveCode, armyMoveOff, armyMoveDst, armyMoveCode, armyDestOff, armyDests } = sc;
+  const { fleetMoveOff, fleetMoveDst, fleetMoveProv, fleetMoveCode, armyMoveOff, armyMoveDst, armyMoveCode } = sc;
   const moveOff = sc.moveOff;
   let moves = 0;
   let into = 0;
@@ -136,15 +128,29 @@ function collectMoves(t: LegalOrderTable, sc: LegalScratch, viaAllowed: boolean,
     }
   }
   moveOff[n] = moves;
-  return into;
-}
 
-/** Each unit's slot: hold, moves, supports to hold, supports to move, convoys. */
-function fillSlots(t: LegalOrderTable, sc: LegalScratch, FS: number, coastIgnored: boolean): void {
-  const { kind, loc, prov, unitAt, power, n } = t;
-  const { moveOff, moveCodes, cvOff, cvCodes, fleetReachOff, fleetReach, armyReachOff, armyReach } = sc;
+  // Bucket the moves by destination province.
   const intoOff = sc.bucketOff;
-  const fs = sc.markC;
+  sc.bucketCode = grown(sc.bucketCode, into, 0);
+  {
+    const { intoProv, intoCode, bucketCode } = sc;
+    intoOff.fill(0);
+    for (let i = 0; i < into; i++) intoOff[intoProv[i]! + 1]! += 1;
+    for (let p = 0; p < P; p++) intoOff[p + 1]! += intoOff[p]!;
+    const fill = sc.bucketFill;
+    fill.set(intoOff);
+    for (let i = 0; i < into; i++) bucketCode[fill[intoProv[i]!]!++] = intoCode[i]!;
+  }
+
+  // Convoys (a function of its own: rarely run in a game's first phases).
+  collectConvoys(t, sc, FS, seaFleets);
+  const cvOff = sc.cvOff;
+
+  // Each unit's slot: hold, moves, supports to hold, supports to move, convoys.
+  const moveCodes = sc.moveCodes;
+  const cvCodes = sc.cvCodes;
+  const { bucketCode, unitSeen, fleetReachOff, fleetReach, armyReachOff, armyReach } = sc;
+  const power = t.power;
   t.ensureSlots(n);
   const { slotOff, slotUnit, slotLoc, slotPower } = t;
   let k = 0;
@@ -180,39 +186,27 @@ function fillSlots(t: LegalOrderTable, sc: LegalScratch, FS: number, coastIgnore
         t.ensureCodes(k + (b1 - b0) + (cv1 - cv0));
         codes = t.codes;
       }
-      k = supportsToMove(t, sc, FS, coastIgnored, s, seaOfSupporter, q, b0, b1, k);
+      const visit = coastIgnored ? sc.stamp() : 0;
+      // Other units' moves into q.
+      for (let b = b0; b < b1; b++) {
+        let c = bucketCode[b]!;
+        const w = (c >>> 6) & 4095;
+        if (w === s) continue;
+        if ((c & SPECIAL) !== 0) {
+          c ^= SPECIAL;
+          if (kind[w] === FLEET) {
+            if (unitSeen[w] === visit) continue;
+            unitSeen[w] = visit;
+          } else if (seaOfSupporter >= 0 && seaReached(armySeas, armySeaOff[w]!, armySeaOff[w + 1]!, seaOfSupporter)) {
+            // A convoyed move may not need the supporter itself (6.D.31).
+            if (!routeWithout(board, sc, FS, prov[w]!, q, seaOfSupporter)) continue;
+          }
+        }
+        codes[k++] = c;
+      }
     }
     for (let i = cv0; i < cv1; i++) codes[k++] = cvCodes[i]!;
   }
   slotOff[n] = k;
   t.slots = n;
-}
-
-/**
- * Writes at `t.codes[k]` (room made) unit `s`'s supports of the other units'
- * moves into province `q` (`sc.bucketCode[b0 .. b1)`); returns the new end.
- * `seaOfSupporter` is the convoy sea `s` stands in as a fleet, or -1.
- */
-function supportsToMove(t: LegalOrderTable, sc: LegalScratch, FS: number, coastIgnored: boolean, s: number, seaOfSupporter: number, q: number, b0: number, b1: number, k: number): number {
-  const { kind, prov } = t;
-  const codes = t.codes;
-  const { bucketCode, unitSeen, armySeas, armySeaOff } = sc;
-  const visit = coastIgnored ? sc.stamp() : 0;
-  for (let b = b0; b < b1; b++) {
-    let c = bucketCode[b]!;
-    const w = (c >>> 6) & 4095;
-    if (w === s) continue;
-    if ((c & SPECIAL) !== 0) {
-      c ^= SPECIAL;
-      if (kind[w] === FLEET) {
-        if (unitSeen[w] === visit) continue;
-        unitSeen[w] = visit;
-      } else if (seaOfSupporter >= 0 && seaReached(armySeas, armySeaOff[w]!, armySeaOff[w + 1]!, seaOfSupporter)) {
-        // A convoyed move may not need the supporter itself (6.D.31).
-        if (!routeWithout(t.board, sc, FS, prov[w]!, q, seaOfSupporter)) continue;
-      }
-    }
-    codes[k++] = c;
-  }
-  return k;
 }
