@@ -62,65 +62,87 @@ export function adjustmentOptions(board: Board, rules: RuleOptions, position: Po
  * power: a slot per unit it may disband (a disband), a slot per free build
  * site (a build per unit kind and coast that may stand there), and a slot for
  * its waive.
+ *
+ * The stages are functions of their own, each small for V8 to optimize (as in
+ * `movement.ts`).
  */
 export function fillAdjustment(t: LegalOrderTable, rules: RuleOptions, position: Position): void {
-  const board = t.board;
-  const sc = legalScratch(board);
-  const owner = sc.owner;
-  owner.fill(-1);
-  const owners = position.owners;
-  for (const c in owners) {
-    const prov = board.provinceId(c);
-    if (prov >= 0) owner[prov] = powerIndex(board, owners[c]!);
-  }
-  const balance = sc.balance;
-  balance.fill(0);
-  const P = board.provinceCount;
-  for (let p = 0; p < P; p++) if (board.supplyCentre[p] && owner[p]! >= 0) balance[owner[p]!]! += 1;
-  const { n, power, loc, unitAt } = t;
-  for (let u = 0; u < n; u++) balance[power[u]!]! -= 1;
-  const ownerOf = (prov: number): number => owner[prov]!;
+  const sc = legalScratch(t.board);
+  const { owner, balance } = sc;
+  readOwners(t.board, position.owners, owner);
+  powerBalances(t, owner, balance);
+  const { n, power, loc } = t;
   const voluntary = rules['voluntary-disbands'];
   const waive = rules['waive-builds'];
-  let slots = 0;
+  t.slots = 0;
   let k = 0;
-  const open = (unit: number, at: number, p: number, size: number): void => {
-    t.ensureSlots(slots + 1);
-    t.ensureCodes(k + size);
-    t.slotOff[slots] = k;
-    t.slotUnit[slots] = unit;
-    t.slotLoc[slots] = at;
-    t.slotPower[slots++] = p;
-  };
-  for (let p = 0; p < board.powerCount; p++) {
+  for (let p = 0; p < t.board.powerCount; p++) {
     const b = balance[p]!;
     if (b < 0 || voluntary) {
       for (let u = 0; u < n; u++) {
         if (power[u] !== p) continue;
-        open(u, loc[u]!, p, 1);
+        openSlot(t, u, loc[u]!, p, k, 1);
         t.codes[k++] = LEGAL_ORDER.DISBAND;
       }
     }
     if (b <= 0) continue;
-    for (let prov = 0; prov < P; prov++) {
-      if (!board.supplyCentre[prov] || owner[prov] !== p || unitAt[prov]! >= 0) continue;
-      if (buildSiteReason(board, rules, ownerOf, p, prov) !== undefined) continue;
-      const coasts = board.coasts;
-      open(-1, prov, p, 2 + coasts.offsets[prov + 1]! - coasts.offsets[prov]!);
-      const codes = t.codes;
-      if (board.kindMayEnter(ARMY, prov)) codes[k++] = legalCode(LEGAL_ORDER.BUILD, 0, 0, prov);
-      if (board.kindMayEnter(FLEET, prov)) {
-        if (coasts.offsets[prov + 1]! > coasts.offsets[prov]!) {
-          for (let i = coasts.offsets[prov]!; i < coasts.offsets[prov + 1]!; i++) codes[k++] = legalCode(LEGAL_ORDER.BUILD, LEGAL_FLAG.FLEET, 0, coasts.targets[i]!);
-        } else codes[k++] = legalCode(LEGAL_ORDER.BUILD, LEGAL_FLAG.FLEET, 0, prov);
-      }
-    }
+    k = buildSlots(t, rules, owner, p, k);
     if (waive) {
-      open(-1, -1, p, 1);
+      openSlot(t, -1, -1, p, k, 1);
       t.codes[k++] = LEGAL_ORDER.WAIVE;
     }
   }
-  t.ensureSlots(slots);
-  t.slotOff[slots] = k;
-  t.slots = slots;
+  t.ensureSlots(t.slots);
+  t.slotOff[t.slots] = k;
+}
+
+/** Per province, the index of the power owning it (`position.owners`), or -1. */
+function readOwners(board: Board, owners: Position['owners'], owner: Int32Array): void {
+  owner.fill(-1);
+  for (const c in owners) {
+    const prov = board.provinceId(c);
+    if (prov >= 0) owner[prov] = powerIndex(board, owners[c]!);
+  }
+}
+
+/** Per power, its supply centres (from `owner`) minus its units (`t`'s). */
+function powerBalances(t: LegalOrderTable, owner: Int32Array, balance: Int32Array): void {
+  const { supplyCentre, provinceCount } = t.board;
+  balance.fill(0);
+  for (let p = 0; p < provinceCount; p++) if (supplyCentre[p] && owner[p]! >= 0) balance[owner[p]!]! += 1;
+  const { n, power } = t;
+  for (let u = 0; u < n; u++) balance[power[u]!]! -= 1;
+}
+
+/** Opens slot `t.slots` (and counts it) at code `k`, with room for `size` codes. */
+function openSlot(t: LegalOrderTable, unit: number, at: number, p: number, k: number, size: number): void {
+  const s = t.slots;
+  t.ensureSlots(s + 1);
+  t.ensureCodes(k + size);
+  t.slotOff[s] = k;
+  t.slotUnit[s] = unit;
+  t.slotLoc[s] = at;
+  t.slotPower[s] = p;
+  t.slots = s + 1;
+}
+
+/** A slot per free build site of power `p` (its builds written from code `k`); returns the new end. */
+function buildSlots(t: LegalOrderTable, rules: RuleOptions, owner: Int32Array, p: number, k: number): number {
+  const board = t.board;
+  const { unitAt } = t;
+  const coasts = board.coasts;
+  const ownerOf = (prov: number): number => owner[prov]!;
+  for (let prov = 0; prov < board.provinceCount; prov++) {
+    if (!board.supplyCentre[prov] || owner[prov] !== p || unitAt[prov]! >= 0) continue;
+    if (buildSiteReason(board, rules, ownerOf, p, prov) !== undefined) continue;
+    openSlot(t, -1, prov, p, k, 2 + coasts.offsets[prov + 1]! - coasts.offsets[prov]!);
+    const codes = t.codes;
+    if (board.kindMayEnter(ARMY, prov)) codes[k++] = legalCode(LEGAL_ORDER.BUILD, 0, 0, prov);
+    if (board.kindMayEnter(FLEET, prov)) {
+      if (coasts.offsets[prov + 1]! > coasts.offsets[prov]!) {
+        for (let i = coasts.offsets[prov]!; i < coasts.offsets[prov + 1]!; i++) codes[k++] = legalCode(LEGAL_ORDER.BUILD, LEGAL_FLAG.FLEET, 0, coasts.targets[i]!);
+      } else codes[k++] = legalCode(LEGAL_ORDER.BUILD, LEGAL_FLAG.FLEET, 0, prov);
+    }
+  }
+  return k;
 }

@@ -13,7 +13,7 @@ import type { RuleOptions } from '../config/rules.js';
 import type { UnitKind } from '../game/position.js';
 import type { Order, UnitRef } from '../orders/order.js';
 import { LEGAL_FLAG, LEGAL_ORDER } from './codes.js';
-import { shortestConvoyRoute } from './movement.js';
+import { shortestConvoyRoute } from './convoy-reach.js';
 import type { LegalOrderTable } from './table.js';
 
 const KIND_NAME: readonly UnitKind[] = ['army', 'fleet'];

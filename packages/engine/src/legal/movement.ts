@@ -21,17 +21,22 @@
  * One spelling per order: kinds always written, coasts as the board names
  * them, a foreign unit's power written only when `missing-nationality` is
  * `invalid`.
+ *
+ * The convoy stages (each army's reach, `convoy-reach.ts`; the convoy
+ * orders, `convoy-orders.ts`) are functions of their own: in one function with
+ * the rest, code that a game's first phases never run was there when V8 first
+ * optimized it, and reaching it later threw the optimized code away; the whole
+ * took the optimizing compiler long enough to hold back the adjudicator's
+ * functions queued behind it. The stages every phase runs (moves, buckets,
+ * slots) stay together: split, their calls and reloads cost 3% of the time.
  */
-import type { Board } from '../board/board.js';
-import { ARMY, FLEET } from '../board/codes.js';
 import type { RuleOptions } from '../config/rules.js';
-import { minimalRouteSeas, ROUTE_DEPTH_LIMIT } from '../adjudicate/movement/convoy-routes.js';
-import { grown, legalScratch, type LegalScratch } from './cache.js';
+import { FLEET } from '../board/codes.js';
+import { grown, legalScratch } from './cache.js';
 import { LEGAL_FLAG, LEGAL_ORDER, legalCode } from './codes.js';
+import { armiesConvoyReach, routeWithout, seaReached } from './convoy-reach.js';
+import { collectConvoys } from './convoy-orders.js';
 import type { LegalOrderTable } from './table.js';
-
-/** Work limit of one army's route search (as `minimalRouteSeas`'s, with its depth limit); beyond them, that function decides per destination. */
-const ROUTE_STEP_LIMIT = 200_000;
 
 const MOVE_VIA = LEGAL_ORDER.MOVE | LEGAL_FLAG.VIA | LEGAL_FLAG.CONVOYED;
 const MOVE_CONVOYED = LEGAL_ORDER.MOVE | LEGAL_FLAG.CONVOYED;
@@ -52,7 +57,6 @@ export function fillMovement(t: LegalOrderTable, rules: RuleOptions): void {
   const { kind, loc, prov, unitAt } = t;
   const sc = legalScratch(board);
   sc.begin();
-  const sa = board.seaAdj;
 
   // Fleets standing in convoy seas: markC == FS.
   const fs = sc.markC;
@@ -65,55 +69,9 @@ export function fillMovement(t: LegalOrderTable, rules: RuleOptions): void {
     }
   }
 
-  // Per army on a convoy shore: the seas its fleet chains reach (BFS, the list is the queue) and the shores beyond them.
+  // Per army on a convoy shore: the seas its fleet chains reach and the shores beyond them (a function of its own: rarely run in a game's first phases).
+  armiesConvoyReach(t, sc, FS, seaFleets);
   const { armySeaOff, armyDestOff } = sc;
-  let seaCount = 0;
-  let destCount = 0;
-  {
-    const { shoresOfSea } = sc;
-    const seaMark = sc.markA;
-    const destMark = sc.markB;
-    for (let u = 0; u < n; u++) {
-      armySeaOff[u] = seaCount;
-      armyDestOff[u] = destCount;
-      if (seaFleets === 0 || kind[u] !== ARMY) continue;
-      const from = prov[u]!;
-      if (!board.isConvoyShore(from)) continue;
-      const stamp = sc.stamp();
-      // At most every sea once, and every shore once.
-      sc.armySeas = grown(sc.armySeas, seaCount + P, seaCount);
-      sc.armyDests = grown(sc.armyDests, destCount + P, destCount);
-      const seas = sc.armySeas;
-      const dests = sc.armyDests;
-      const head0 = seaCount;
-      for (let i = sa.offsets[from]!; i < sa.offsets[from + 1]!; i++) {
-        const s = sa.targets[i]!;
-        if (fs[s] === FS && seaMark[s] !== stamp) {
-          seaMark[s] = stamp;
-          seas[seaCount++] = s;
-        }
-      }
-      for (let head = head0; head < seaCount; head++) {
-        const s = seas[head]!;
-        for (let i = sa.offsets[s]!; i < sa.offsets[s + 1]!; i++) {
-          const x = sa.targets[i]!;
-          if (fs[x] === FS && seaMark[x] !== stamp) {
-            seaMark[x] = stamp;
-            seas[seaCount++] = x;
-          }
-        }
-        for (let i = shoresOfSea.offsets[s]!; i < shoresOfSea.offsets[s + 1]!; i++) {
-          const d = shoresOfSea.targets[i]!;
-          if (d !== from && destMark[d] !== stamp && board.kindMayEnter(ARMY, d)) {
-            destMark[d] = stamp;
-            dests[destCount++] = d;
-          }
-        }
-      }
-    }
-    armySeaOff[n] = seaCount;
-    armyDestOff[n] = destCount;
-  }
   const armySeas = sc.armySeas;
   const armyDests = sc.armyDests;
 
@@ -184,26 +142,9 @@ export function fillMovement(t: LegalOrderTable, rules: RuleOptions): void {
     for (let i = 0; i < into; i++) bucketCode[fill[intoProv[i]!]!++] = intoCode[i]!;
   }
 
-  // Convoys: per army, the seas on minimal routes to each destination, for all destinations in one search; then bucketed by fleet.
+  // Convoys (a function of its own: rarely run in a game's first phases).
+  collectConvoys(t, sc, FS, seaFleets);
   const cvOff = sc.cvOff;
-  cvOff.fill(0, 0, n + 1);
-  let cvCount = 0;
-  if (seaFleets > 0) {
-    const route = routeSearch(board, sc);
-    route.FS = FS;
-    route.count = 0;
-    for (let a = 0; a < n; a++) {
-      if (armyDestOff[a + 1]! > armyDestOff[a]!) searchRoutes(route, a, prov[a]!, armyDests, armyDestOff[a]!, armyDestOff[a + 1]!);
-    }
-    cvCount = route.count;
-    for (let i = 0; i < cvCount; i++) cvOff[unitAt[sc.cvSea[i]!]! + 1]! += 1;
-    for (let u = 0; u < n; u++) cvOff[u + 1]! += cvOff[u]!;
-    sc.cvCodes = grown(sc.cvCodes, cvCount, 0);
-    const fill = sc.bucketFill;
-    for (let u = 0; u <= n; u++) fill[u] = cvOff[u]!;
-    const { cvSea, cvDest, cvArmy, cvCodes } = sc;
-    for (let i = 0; i < cvCount; i++) cvCodes[fill[unitAt[cvSea[i]!]!]!++] = legalCode(LEGAL_ORDER.CONVOY, 0, cvArmy[i]!, cvDest[i]!);
-  }
 
   // Each unit's slot: hold, moves, supports to hold, supports to move, convoys.
   const moveCodes = sc.moveCodes;
@@ -268,199 +209,4 @@ export function fillMovement(t: LegalOrderTable, rules: RuleOptions): void {
   }
   slotOff[n] = k;
   t.slots = n;
-}
-
-function seaReached(seas: Int32Array, from: number, to: number, sea: number): boolean {
-  for (let i = from; i < to; i++) if (seas[i] === sea) return true;
-  return false;
-}
-
-/** Whether fleet-held seas other than `without` form a route from shore `from` to shore `to`. */
-function routeWithout(board: Board, sc: LegalScratch, FS: number, from: number, to: number, without: number): boolean {
-  const sa = board.seaAdj;
-  const fs = sc.markC;
-  const seen = sc.markA;
-  const queue = sc.queue;
-  const stamp = sc.stamp();
-  let tail = 0;
-  for (let i = sa.offsets[from]!; i < sa.offsets[from + 1]!; i++) {
-    const s = sa.targets[i]!;
-    if (fs[s] === FS && s !== without && seen[s] !== stamp) {
-      seen[s] = stamp;
-      queue[tail++] = s;
-    }
-  }
-  for (let head = 0; head < tail; head++) {
-    const s = queue[head]!;
-    for (let i = sa.offsets[to]!; i < sa.offsets[to + 1]!; i++) if (sa.targets[i] === s) return true;
-    for (let i = sa.offsets[s]!; i < sa.offsets[s + 1]!; i++) {
-      const t = sa.targets[i]!;
-      if (fs[t] === FS && t !== without && seen[t] !== stamp) {
-        seen[t] = stamp;
-        queue[tail++] = t;
-      }
-    }
-  }
-  return false;
-}
-
-/** State of the search for the minimal convoy routes of one army (see `searchRoutes`), kept per board. */
-interface RouteSearch {
-  readonly board: Board;
-  readonly sc: LegalScratch;
-  /** The stamp of fleet-held seas in `sc.markC`. */
-  FS: number;
-  from: number;
-  /** Seas touching the army's shore are marked with this stamp in `sc.markB`. */
-  fromStamp: number;
-  /** (destination, sea) pairs already found are marked with this stamp in `sc.pairMark`. */
-  pairStamp: number;
-  depth: number;
-  steps: number;
-  exhausted: boolean;
-  /** Convoy orders found so far (in `sc.cvSea`, `sc.cvDest`, `sc.cvArmy`). */
-  count: number;
-}
-
-const routeSearches = new WeakMap<LegalScratch, RouteSearch>();
-
-function routeSearch(board: Board, sc: LegalScratch): RouteSearch {
-  let r = routeSearches.get(sc);
-  if (!r) {
-    r = { board, sc, FS: 0, from: -1, fromStamp: 0, pairStamp: 0, depth: 0, steps: 0, exhausted: false, count: 0 };
-    routeSearches.set(sc, r);
-  }
-  return r;
-}
-
-function addConvoy(r: RouteSearch, sea: number, dest: number, army: number): void {
-  const sc = r.sc;
-  const i = r.count++;
-  if (i >= sc.cvSea.length) {
-    sc.cvSea = grown(sc.cvSea, i + 1, i);
-    sc.cvDest = grown(sc.cvDest, i + 1, i);
-    sc.cvArmy = grown(sc.cvArmy, i + 1, i);
-  }
-  sc.cvSea[i] = sea;
-  sc.cvDest[i] = dest;
-  sc.cvArmy[i] = army;
-}
-
-/**
- * The convoy orders for army `a` at shore `from`: for every destination, the
- * fleet-held seas that lie on a minimal route to it. A minimal route is an
- * induced path of seas (see `convoy-routes.ts`): only its first sea touches the
- * army's shore, only its last touches the destination, and no two seas but
- * consecutive ones touch. One depth-first search over such paths from the
- * army's shore serves every destination: a path counts for each destination
- * that its last sea, and no other, touches. (`minimalRouteSeas` searches per
- * destination and stops at the first sea touching it; the paths it accepts are
- * the same.) `dests[d0 .. d1)` are the army's destinations.
- */
-function searchRoutes(r: RouteSearch, a: number, from: number, dests: Int32Array, d0: number, d1: number): void {
-  const { board, sc } = r;
-  const sa = board.seaAdj;
-  r.from = from;
-  r.fromStamp = sc.stamp();
-  r.pairStamp = sc.stamp();
-  r.depth = 0;
-  r.steps = 0;
-  r.exhausted = false;
-  const before = r.count;
-  for (let i = sa.offsets[from]!; i < sa.offsets[from + 1]!; i++) sc.markB[sa.targets[i]!] = r.fromStamp;
-  for (let i = sa.offsets[from]!; i < sa.offsets[from + 1]!; i++) {
-    const s = sa.targets[i]!;
-    if (sc.markC[s] === r.FS) visitRoute(r, a, s);
-  }
-  if (!r.exhausted) return;
-  // Too many paths to enumerate: answer exactly as the adjudicator's validation does.
-  r.count = before;
-  const FS = r.FS;
-  const usable = (x: number): boolean => sc.markC[x] === FS;
-  for (let k = d0; k < d1; k++) {
-    const d = dests[k]!;
-    for (const x of minimalRouteSeas(board, usable, from, d)) addConvoy(r, x, d, a);
-  }
-}
-
-function visitRoute(r: RouteSearch, a: number, s: number): void {
-  if (r.exhausted) return;
-  if (++r.steps > ROUTE_STEP_LIMIT || r.depth >= ROUTE_DEPTH_LIMIT) {
-    r.exhausted = true;
-    return;
-  }
-  const { board, sc } = r;
-  const sa = board.seaAdj;
-  const shores = sc.shoresOfSea;
-  const touching = sc.countA; // per shore: seas of the path touching it
-  const near = sc.countB; // per sea: seas of the path touching it
-  const P = board.provinceCount;
-  sc.path[r.depth++] = s;
-  sc.onPath[s] = 1;
-  for (let i = shores.offsets[s]!; i < shores.offsets[s + 1]!; i++) touching[shores.targets[i]!]! += 1;
-  for (let i = sa.offsets[s]!; i < sa.offsets[s + 1]!; i++) near[sa.targets[i]!]! += 1;
-
-  // Destinations only the last sea touches: every sea of the path is on a minimal route there.
-  for (let i = shores.offsets[s]!; i < shores.offsets[s + 1]!; i++) {
-    const d = shores.targets[i]!;
-    if (d === r.from || touching[d] !== 1 || !board.kindMayEnter(ARMY, d)) continue;
-    for (let k = 0; k < r.depth; k++) {
-      const x = sc.path[k]!;
-      const key = d * P + x;
-      if (sc.pairMark[key] === r.pairStamp) continue;
-      sc.pairMark[key] = r.pairStamp;
-      addConvoy(r, x, d, a);
-    }
-  }
-  // Longer paths: a fleet-held sea next to this one only, not touching the army's shore.
-  for (let i = sa.offsets[s]!; i < sa.offsets[s + 1]!; i++) {
-    const t = sa.targets[i]!;
-    if (sc.markC[t] !== r.FS || sc.onPath[t] || sc.markB[t] === r.fromStamp || near[t] !== 1) continue;
-    visitRoute(r, a, t);
-  }
-
-  for (let i = sa.offsets[s]!; i < sa.offsets[s + 1]!; i++) near[sa.targets[i]!]! -= 1;
-  for (let i = shores.offsets[s]!; i < shores.offsets[s + 1]!; i++) touching[shores.targets[i]!]! -= 1;
-  sc.onPath[s] = 0;
-  r.depth--;
-}
-
-/**
- * A shortest route of fleet-held seas for army `u`'s convoy to `to` (for
- * `convoy-path required`, where a convoyed move must name its route); empty
- * when there is none.
- */
-export function shortestConvoyRoute(board: Board, units: { readonly n: number; readonly kind: Uint8Array; readonly prov: Int32Array }, u: number, to: number): number[] {
-  const P = board.provinceCount;
-  const fleetSea = new Uint8Array(P);
-  for (let w = 0; w < units.n; w++) if (units.kind[w] === FLEET && board.convoySea[units.prov[w]!]) fleetSea[units.prov[w]!] = 1;
-  const parent = new Int32Array(P).fill(-2);
-  const sa = board.seaAdj;
-  const from = units.prov[u]!;
-  const queue: number[] = [];
-  for (let i = sa.offsets[from]!; i < sa.offsets[from + 1]!; i++) {
-    const s = sa.targets[i]!;
-    if (fleetSea[s] && parent[s] === -2) {
-      parent[s] = -1;
-      queue.push(s);
-    }
-  }
-  for (let head = 0; head < queue.length; head++) {
-    const s = queue[head]!;
-    let touches = false;
-    for (let i = sa.offsets[to]!; i < sa.offsets[to + 1]!; i++) if (sa.targets[i] === s) touches = true;
-    if (touches) {
-      const route: number[] = [];
-      for (let x = s; x >= 0; x = parent[x]!) route.push(x);
-      return route.reverse();
-    }
-    for (let i = sa.offsets[s]!; i < sa.offsets[s + 1]!; i++) {
-      const t = sa.targets[i]!;
-      if (fleetSea[t] && parent[t] === -2) {
-        parent[t] = s;
-        queue.push(t);
-      }
-    }
-  }
-  return [];
 }

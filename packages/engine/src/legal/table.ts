@@ -75,20 +75,23 @@ export class LegalOrderTable {
   /** Fills the table with every legal order of the position's phase. Throws `PositionError` on a position the board does not know. */
   fill(position: Position, rules: RuleOptions): this {
     this.generation++;
-    this.phase = position.phase.kind;
+    // Each kind set as its literal: a position's kind, read from the variant, is a string of its own (not the literal's interned copy), which an optimized comparison with the literal (`decodeLegalTable`'s) does not expect and deoptimizes on.
     switch (position.phase.kind) {
       case 'movement':
+        this.phase = 'movement';
         this.loadUnits(position.units, true);
         fillMovement(this, rules);
         this.dropNeutralSlots();
         break;
       case 'retreat':
+        this.phase = 'retreat';
         this.loadUnits(position.units, true);
         this.loadUnits(position.dislodged, false);
         fillRetreat(this, rules, position);
         this.dropNeutralSlots();
         break;
       case 'adjustment':
+        this.phase = 'adjustment';
         this.loadUnits(position.units, true);
         fillAdjustment(this, rules, position);
         break;

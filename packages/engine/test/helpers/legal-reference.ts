@@ -4,7 +4,7 @@
 // keys in the same order, the same orders in the same order, each with the
 // same properties in the same order, and one unit reference per unit.
 import { expect } from 'vitest';
-import { shortestConvoyRoute } from '../../src/legal/movement.js';
+import { shortestConvoyRoute } from '../../src/legal/convoy-reach.js';
 import type { RuleOptions } from '../../src/config/rules.js';
 import type { Order, UnitRef } from '../../src/orders/order.js';
 import type { LegalOrderTable } from '../../src/legal/table.js';
