@@ -18,7 +18,7 @@
 import { LineIndex, ZERO_RANGE } from '../text/range.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type * as G from './ast.js';
-import { hashStep, TEXT_HASH, textOf } from './texts.js';
+import { hashStep, reserveTexts, TEXT_HASH, textOf } from './texts.js';
 import { echo, quoted } from '@dipforge/engine/config';
 import { wrongWordMessage } from '../map/expected.js';
 import { plainExpectLine } from './plain-expect.js';
@@ -99,6 +99,8 @@ class GameParser extends LineReader {
   }
 
   parse(): ParsedGame {
+    // Room for the texts the file may bring (most repeat: one in sixteen characters is more than a game writes).
+    reserveTexts(this.text.length >> 4);
     this.readLines();
     this.flushGrowth();
     const text = this.text;
@@ -242,13 +244,18 @@ class GameParser extends LineReader {
     let i = start;
     while (i < end && isBlank(text.charCodeAt(i))) i++;
     const first = i;
-    while (i < end && isAsciiWordChar(text.charCodeAt(i))) i++;
+    // The first word's hash in lower case, for the keywords below.
+    let folded = TEXT_HASH;
+    for (let c = i < end ? text.charCodeAt(i) : 0; isAsciiWordChar(c); c = ++i < end ? text.charCodeAt(i) : 0) folded = hashStep(folded, c | 32);
     // A line of one word, or with a number in it, may be a statement's keyword written wrong (`expcet`,
     // `phsae fall 1901 movement`): the general reader decides (it reads a true order the same).
     if (i === first || i >= end || !isBlank(text.charCodeAt(i))) return false;
     const c0 = text.charCodeAt(first);
     if (c0 < 65 || (c0 > 90 && c0 < 97) || c0 > 122) return false;
-    if (i - first > 1 && NOT_ORDER_WORDS.has(text.slice(first, i).toLowerCase())) return false;
+    // A first word with a keyword's hash goes to the general reader (one that only shares the hash reads the same there).
+    // Integers compared on every line, no string cut nor call: code first met in the middle of a file (its first `Build`
+    // line) would make V8 give up the optimized reader and build it again.
+    for (let k = 0; k < NOT_ORDER_HASHES.length; k++) if (NOT_ORDER_HASHES[k] === folded) return false;
     let last = i;
     let hash = TEXT_HASH;
     let result: { value: G.ExpectedResult; from: number; to: number } | undefined;
@@ -271,13 +278,16 @@ class GameParser extends LineReader {
     this.growLater(phase, result ? result.to : last);
     const textRange = this.range(first, last);
     // The text is the one string kept for it (texts.ts): most texts repeat an earlier one.
-    const line: G.OrderLine = { kind: 'Order', power: this.power as G.Word, text: { text: textOf(text, first, last, hash), range: textRange }, range: textRange };
+    const power = this.power as G.Word;
+    const orderText = { text: textOf(text, first, last, hash), range: textRange };
+    let line: G.OrderLine;
     // Without a result the text is the whole line: one range for both (ranges are never changed, only replaced).
-    if (result) {
-      // The line's range ends where the result's does.
+    if (!result) line = { kind: 'Order', power, text: orderText, range: textRange };
+    else {
+      // The line's range ends where the result's does. Made with its result (the keys in the general reader's order), not
+      // given it later: a property added later takes a second object.
       const resultRange = this.range(result.from, result.to);
-      line.range = this.join(textRange, resultRange);
-      line.expected = { value: result.value, range: resultRange };
+      line = { kind: 'Order', power, text: orderText, range: this.join(textRange, resultRange), expected: { value: result.value, range: resultRange } };
     }
     this.addOrder(phase, line, false);
     return true;
@@ -584,6 +594,13 @@ function writtenResult(text: string, from: number, end: number): { value: G.Expe
   for (i = to; i < end; i++) if (!isBlank(text.charCodeAt(i))) return undefined;
   return { value, from, to };
 }
+
+/** The hashes (texts.ts) of the words that make a line no order (`NOT_ORDER_WORDS`, lower case). */
+const NOT_ORDER_HASHES = Int32Array.from(NOT_ORDER_WORDS, (w) => {
+  let h = TEXT_HASH;
+  for (let k = 0; k < w.length; k++) h = hashStep(h, w.charCodeAt(k));
+  return h;
+});
 
 /** The blanks (spaces and tabs) at `from`, the indentation of a line starting there. */
 function indentAt(text: string, from: number): number {

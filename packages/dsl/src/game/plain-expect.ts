@@ -166,9 +166,9 @@ function unitItem(r: LineReader, i: number, last: number, dislodged: boolean): G
   const locLast = fromAt < 0 ? last : fromAt - 1;
   if (locLast < i + 1) return undefined;
   const location = textNode(r, starts[i + 1] as number, ends[locLast] as number);
-  // Without `from` the unit ends where its location does.
-  const unit: G.UnitItem = { kindWord, location, range: fromAt < 0 ? r.join(kindWord.range, location.range) : r.range(kindStart, ends[last] as number) };
-  unit.unitKind = unitKind;
+  // Without `from` the unit ends where its location does. Made with its kind (the general reader adds it after the range: the
+  // same keys in the same order), not given it later: a property added later takes a second object.
+  const unit: G.UnitItem = { kindWord, location, range: fromAt < 0 ? r.join(kindWord.range, location.range) : r.range(kindStart, ends[last] as number), unitKind };
   if (fromAt < 0) return unit;
   if (!dislodged) return undefined;
   let tailLast = last;
