@@ -145,7 +145,7 @@ function unitItem(r: LineReader, i: number, last: number, dislodged: boolean): G
   const kindStart = starts[i] as number;
   const kindEnd = ends[i] as number;
   // Most units are written `A …` or `F …`: their word needs no look-up.
-  const letter = kindEnd - kindStart === 1 ? KIND_LETTERS[text.charCodeAt(kindStart)] : undefined;
+  const letter = kindEnd - kindStart === 1 ? kindLetter(text.charCodeAt(kindStart)) : undefined;
   let kindWord: G.Word;
   let unitKind: 'army' | 'fleet' | undefined;
   if (letter) {
@@ -188,13 +188,22 @@ const UNIT_KINDS = new Map<string, 'army' | 'fleet'>([
   ['fleet', 'fleet'],
 ]);
 
-/** The one-letter unit kinds by character code: the word as written, lower-cased, and its kind. */
-const KIND_LETTERS: Partial<Record<number, { text: string; value: string; kind: 'army' | 'fleet' }>> = {
-  65: { text: 'A', value: 'a', kind: 'army' },
-  97: { text: 'a', value: 'a', kind: 'army' },
-  70: { text: 'F', value: 'f', kind: 'fleet' },
-  102: { text: 'f', value: 'f', kind: 'fleet' },
-};
+/** A one-letter unit kind: the word as written, lower-cased, and its kind. */
+interface KindLetter {
+  text: string;
+  value: string;
+  kind: 'army' | 'fleet';
+}
+
+const ARMY_UPPER: KindLetter = { text: 'A', value: 'a', kind: 'army' };
+const ARMY_LOWER: KindLetter = { text: 'a', value: 'a', kind: 'army' };
+const FLEET_UPPER: KindLetter = { text: 'F', value: 'f', kind: 'fleet' };
+const FLEET_LOWER: KindLetter = { text: 'f', value: 'f', kind: 'fleet' };
+
+/** The unit kind of a one-letter word by its character code (compared, not looked up: an object keyed by codes is a slow dictionary). */
+function kindLetter(c: number): KindLetter | undefined {
+  return c === 65 ? ARMY_UPPER : c === 70 ? FLEET_UPPER : c === 97 ? ARMY_LOWER : c === 102 ? FLEET_LOWER : undefined;
+}
 
 /** The statement keyword of the first token, in any case, when it is one read here. */
 function keywordAt(text: string, start: number, end: number): 'units' | 'dislodged' | 'owners' | undefined {
