@@ -6,8 +6,12 @@
  * as much. Read, it gives the same positions as a range made at once (`LineReader.range`), as new
  * objects each time, and the same JSON; compared key by key (a test's deep equality), it is not
  * a plain range: make one of it first (`{ start, end }`).
+ *
+ * The nodes a headless read makes most of are made here with their ranges in them, one object
+ * each: a text (`LineText`) and a unit item with a one-letter kind (`LineUnit`).
  */
 import type { Position, Range } from '../text/range.js';
+import type { Text, UnitItem, Word } from './ast.js';
 
 export class LineRange implements Range {
   private readonly line: number;
@@ -38,5 +42,59 @@ export class LineRange implements Range {
   /** From the start of `a` to the end of `b`, both on one line. */
   static join(a: LineRange, b: LineRange): LineRange {
     return new LineRange(a.line, a.lineStart, a.from, b.to);
+  }
+}
+
+/**
+ * A text node on one line whose range is made when read (`LineRange`): one object where a text
+ * and its range are two. Made by the plain-line readers of a headless run (plain-expect.ts), the
+ * most common nodes of a file; its JSON is a text node's (`{ text, range }`).
+ */
+export class LineText implements Text {
+  constructor(
+    readonly text: string,
+    private readonly line: number,
+    private readonly lineStart: number,
+    private readonly from: number,
+    /** Where the text ends (a unit item read whole ends there too: `LineUnit`). */
+    readonly to: number,
+  ) {}
+
+  get range(): Range {
+    return new LineRange(this.line, this.lineStart, this.from, this.to);
+  }
+
+  toJSON(): { text: string; range: Range } {
+    return { text: this.text, range: this.range };
+  }
+}
+
+/**
+ * A unit item `KIND LOCATION` with a one-letter kind, on one line, as one object besides its
+ * location: its kind word and its range are made when read. Its JSON is the item's as the general
+ * reader makes it (`{ kindWord, location, range, unitKind }`).
+ */
+export class LineUnit implements UnitItem {
+  constructor(
+    private readonly kind: { readonly text: string; readonly value: string },
+    readonly location: LineText,
+    readonly unitKind: 'army' | 'fleet',
+    private readonly line: number,
+    private readonly lineStart: number,
+    /** Where the item (its kind letter) starts. */
+    private readonly start: number,
+  ) {}
+
+  /** The kind word (one letter at the item's start): made anew each time it is read. */
+  get kindWord(): Word {
+    return { text: this.kind.text, value: this.kind.value, range: new LineRange(this.line, this.lineStart, this.start, this.start + 1) };
+  }
+
+  get range(): Range {
+    return new LineRange(this.line, this.lineStart, this.start, this.location.to);
+  }
+
+  toJSON(): { kindWord: Word; location: LineText; range: Range; unitKind: 'army' | 'fleet' } {
+    return { kindWord: this.kindWord, location: this.location, range: this.range, unitKind: this.unitKind };
   }
 }

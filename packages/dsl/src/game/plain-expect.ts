@@ -146,16 +146,10 @@ function unitItem(r: LineReader, i: number, last: number, dislodged: boolean): G
   const kindEnd = ends[i] as number;
   // Most units are written `A …` or `F …`: their word needs no look-up.
   const letter = kindEnd - kindStart === 1 ? kindLetter(text.charCodeAt(kindStart)) : undefined;
-  let kindWord: G.Word;
-  let unitKind: 'army' | 'fleet' | undefined;
-  if (letter) {
-    kindWord = { text: letter.text, value: letter.value, range: r.range(kindStart, kindEnd) };
-    unitKind = letter.kind;
-  } else {
-    kindWord = wordOf(r, kindStart, kindEnd);
-    unitKind = UNIT_KINDS.get(kindWord.value);
-    if (unitKind === undefined) return undefined;
-  }
+  // A kind written as a word is looked up; a letter's word is made below, when the unit needs it.
+  const word = letter ? undefined : wordOf(r, kindStart, kindEnd);
+  const unitKind = letter ? letter.kind : UNIT_KINDS.get((word as G.Word).value);
+  if (unitKind === undefined) return undefined;
   let fromAt = -1;
   for (let j = i + 1; j <= last; j++) {
     if (kinds[j] === WORD && isWord(text, j, 'from')) {
@@ -166,6 +160,10 @@ function unitItem(r: LineReader, i: number, last: number, dislodged: boolean): G
   const locLast = fromAt < 0 ? last : fromAt - 1;
   if (locLast < i + 1) return undefined;
   const location = textNode(r, starts[i + 1] as number, ends[locLast] as number);
+  // A headless read makes most units as one object besides the location (line-range.ts).
+  const one = letter && fromAt < 0 ? r.letterUnit(letter, unitKind, kindStart, location) : undefined;
+  if (one) return one;
+  const kindWord = word ?? { text: (letter as KindLetter).text, value: (letter as KindLetter).value, range: r.range(kindStart, kindEnd) };
   // Without `from` the unit ends where its location does. Made with its kind (the general reader adds it after the range: the
   // same keys in the same order), not given it later: a property added later takes a second object.
   const unit: G.UnitItem = { kindWord, location, range: fromAt < 0 ? r.join(kindWord.range, location.range) : r.range(kindStart, ends[last] as number), unitKind };
@@ -227,5 +225,5 @@ function wordOf(r: LineReader, start: number, end: number): G.Word {
 
 /** A text node from `start` to `end`, as the general reader's span of the tokens between. */
 function textNode(r: LineReader, start: number, end: number): G.Text {
-  return { text: keptText(r.text, start, end), range: r.range(start, end) };
+  return r.textNode(keptText(r.text, start, end), start, end);
 }
