@@ -258,14 +258,17 @@ class GameParser extends LineReader {
     for (let k = 0; k < NOT_ORDER_HASHES.length; k++) if (NOT_ORDER_HASHES[k] === folded) return false;
     let last = i;
     let hash = TEXT_HASH;
-    let result: { value: G.ExpectedResult; from: number; to: number } | undefined;
+    // The result written at the end of the line: where its `[` is (-1: none), and its end and word as `writtenResult` gives them.
+    let resultAt = -1;
+    let result = NO_RESULT;
     for (let j = first; j < end; j++) {
       const c = text.charCodeAt(j);
       if (isBlank(c)) continue;
       if (c === 91) {
         // `[succeeds]`, `[fails]` or `[illegal]` ending the line; anything else the general reader reports.
         result = writtenResult(text, j, end);
-        if (!result) return false;
+        if (result === NO_RESULT) return false;
+        resultAt = j;
         break;
       }
       if (c < 33 || c > 126 || c === 34 || c === 58 || c === 93 || (c >= 48 && c <= 57)) return false;
@@ -275,19 +278,20 @@ class GameParser extends LineReader {
       last = j + 1;
     }
     const phase = this.phase as G.PhaseSection;
-    this.growLater(phase, result ? result.to : last);
+    const resultEnd = resultAt < 0 ? -1 : result >> 2;
+    this.growLater(phase, resultAt < 0 ? last : resultEnd);
     const textRange = this.range(first, last);
     // The text is the one string kept for it (texts.ts): most texts repeat an earlier one.
     const power = this.power as G.Word;
     const orderText = { text: textOf(text, first, last, hash), range: textRange };
     let line: G.OrderLine;
     // Without a result the text is the whole line: one range for both (ranges are never changed, only replaced).
-    if (!result) line = { kind: 'Order', power, text: orderText, range: textRange };
+    if (resultAt < 0) line = { kind: 'Order', power, text: orderText, range: textRange };
     else {
       // The line's range ends where the result's does. Made with its result (the keys in the general reader's order), not
       // given it later: a property added later takes a second object.
-      const resultRange = this.range(result.from, result.to);
-      line = { kind: 'Order', power, text: orderText, range: this.join(textRange, resultRange), expected: { value: result.value, range: resultRange } };
+      const resultRange = this.range(resultAt, resultEnd);
+      line = { kind: 'Order', power, text: orderText, range: this.join(textRange, resultRange), expected: { value: RESULT_WORDS[result & 3] as G.ExpectedResult, range: resultRange } };
     }
     this.addOrder(phase, line, false);
     return true;
@@ -575,24 +579,28 @@ class GameParser extends LineReader {
 
 /**
  * The result written at `from` (a `[`) to the end of the line, `[ WORD ]` with blanks anywhere
- * between and after, WORD a result in any case: its value and where it starts and ends (without
- * the blanks after); undefined for anything else, which the general reader reads and reports.
+ * between and after, WORD a result in any case: where it ends (without the blanks after) and its
+ * word, as one number, `end * 4 + k` for `RESULT_WORDS[k]` (no object for a line: most order lines
+ * of an imported game have one; a string is shorter than 2^29, so the number is a small integer);
+ * `NO_RESULT` for anything else, which the general reader reads and reports.
  */
 const RESULT_WORDS: readonly G.ExpectedResult[] = ['succeeds', 'fails', 'illegal'];
+const NO_RESULT = -1;
 
-function writtenResult(text: string, from: number, end: number): { value: G.ExpectedResult; from: number; to: number } | undefined {
+function writtenResult(text: string, from: number, end: number): number {
   let i = from + 1;
   while (i < end && isBlank(text.charCodeAt(i))) i++;
   const word = i;
   while (i < end && isAsciiLetter(text.charCodeAt(i))) i++;
   // Only the three results themselves, compared in place: the general reader says the rest.
-  const value = RESULT_WORDS.find((r) => r.length === i - word && hasAsciiWord(text, word, r));
-  if (!value) return undefined;
+  let k = 0;
+  while (k < RESULT_WORDS.length && !((RESULT_WORDS[k] as string).length === i - word && hasAsciiWord(text, word, RESULT_WORDS[k] as string))) k++;
+  if (k === RESULT_WORDS.length) return NO_RESULT;
   while (i < end && isBlank(text.charCodeAt(i))) i++;
-  if (i >= end || text.charCodeAt(i) !== 93) return undefined;
+  if (i >= end || text.charCodeAt(i) !== 93) return NO_RESULT;
   const to = i + 1;
-  for (i = to; i < end; i++) if (!isBlank(text.charCodeAt(i))) return undefined;
-  return { value, from, to };
+  for (i = to; i < end; i++) if (!isBlank(text.charCodeAt(i))) return NO_RESULT;
+  return to * 4 + k;
 }
 
 /** The hashes (texts.ts) of the words that make a line no order (`NOT_ORDER_WORDS`, lower case). */
