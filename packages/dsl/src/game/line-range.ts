@@ -8,10 +8,11 @@
  * a plain range: make one of it first (`{ start, end }`).
  *
  * The nodes a headless read makes most of are made here with their ranges in them, one object
- * each: a text (`LineText`) and a unit item with a one-letter kind (`LineUnit`).
+ * each: a text (`LineText`), a unit item with a one-letter kind (`LineUnit`), an order line
+ * (`LineOrder`) and its written result (`LineResult`).
  */
 import type { Position, Range } from '../text/range.js';
-import type { Text, UnitItem, Word } from './ast.js';
+import type { ExpectedResult, OrderLine, Text, UnitItem, Word } from './ast.js';
 
 export class LineRange implements Range {
   private readonly line: number;
@@ -53,10 +54,11 @@ export class LineRange implements Range {
 export class LineText implements Text {
   constructor(
     readonly text: string,
-    private readonly line: number,
-    private readonly lineStart: number,
-    private readonly from: number,
-    /** Where the text ends (a unit item read whole ends there too: `LineUnit`). */
+    /** The line of the text, and where it starts (an order line read whole is on it too). */
+    readonly line: number,
+    readonly lineStart: number,
+    /** Where the text starts and ends (a unit item or an order line read whole starts or ends there too). */
+    readonly from: number,
     readonly to: number,
   ) {}
 
@@ -96,5 +98,59 @@ export class LineUnit implements UnitItem {
 
   toJSON(): { kindWord: Word; location: LineText; range: Range; unitKind: 'army' | 'fleet' } {
     return { kindWord: this.kindWord, location: this.location, range: this.range, unitKind: this.unitKind };
+  }
+}
+
+/** A result written after an order (`[succeeds]`), its range made when read; its JSON is `{ value, range }`. */
+export class LineResult {
+  constructor(
+    readonly value: ExpectedResult,
+    private readonly line: number,
+    private readonly lineStart: number,
+    private readonly from: number,
+    /** Where the result ends (the order line read whole ends there too: `LineOrder`). */
+    readonly to: number,
+  ) {}
+
+  get range(): Range {
+    return new LineRange(this.line, this.lineStart, this.from, this.to);
+  }
+
+  toJSON(): { value: ExpectedResult; range: Range } {
+    return { value: this.value, range: this.range };
+  }
+}
+
+/**
+ * An order line read whole on one line (its text, and its result if one is written), its range
+ * made when read. Its JSON is the order line's as the general reader makes it: `kind`, `power`,
+ * `text`, `range`, then `expected` when a result is written and `continued` when the next line
+ * continues it (the reader gives that later).
+ */
+export class LineOrder implements OrderLine {
+  /** Given by the reader to the few lines the next line continues (a property of none of the others). */
+  declare continued?: Text;
+
+  constructor(
+    readonly power: Word,
+    readonly text: LineText,
+    readonly expected: LineResult | undefined,
+  ) {}
+
+  /** What every order line is (no property of its own: an order line is read as often as it is made). */
+  get kind(): 'Order' {
+    return 'Order';
+  }
+
+  get range(): Range {
+    const text = this.text;
+    return new LineRange(text.line, text.lineStart, text.from, this.expected ? this.expected.to : text.to);
+  }
+
+  toJSON(): Omit<OrderLine, 'continuation'> {
+    const out: Omit<OrderLine, 'continuation'> = { kind: this.kind, power: this.power, text: this.text, range: this.range };
+    if (this.expected) out.expected = this.expected;
+    if (this.continued) out.continued = this.continued;
+    return out;
   }
 }

@@ -26,6 +26,7 @@ import { hasAsciiWord, isAsciiLetter, isAsciiWordChar, isBlank } from './chars.j
 import { HEADER_KEYWORDS, NOT_ORDER_WORDS, RESULTS } from './keywords.js';
 import { colonIndex, commentStart, splitCommas, type Tok } from './tokens.js';
 import { LineReader, wordNode } from './line-reader.js';
+import { LineOrder, LineResult, LineText } from './line-range.js';
 import { readHeader, phaseName } from './header-lines.js';
 import { readExpectStatement } from './expect-lines.js';
 import { looksLikeDeclaration, readDeclaration } from './declare-lines.js';
@@ -280,10 +281,17 @@ class GameParser extends LineReader {
     const phase = this.phase as G.PhaseSection;
     const resultEnd = resultAt < 0 ? -1 : result >> 2;
     this.growLater(phase, resultAt < 0 ? last : resultEnd);
-    const textRange = this.range(first, last);
     // The text is the one string kept for it (texts.ts): most texts repeat an earlier one.
     const power = this.power as G.Word;
-    const orderText = { text: textOf(text, first, last, hash), range: textRange };
+    const kept = textOf(text, first, last, hash);
+    if (this.lazyRanges) {
+      // A headless read: the line, its text and its result one object each, their ranges made when read (line-range.ts).
+      const written = resultAt < 0 ? undefined : new LineResult(RESULT_WORDS[result & 3] as G.ExpectedResult, this.lineNo, this.lineStart, resultAt, resultEnd);
+      this.addOrder(phase, new LineOrder(power, new LineText(kept, this.lineNo, this.lineStart, first, last), written), false);
+      return true;
+    }
+    const textRange = this.range(first, last);
+    const orderText = { text: kept, range: textRange };
     let line: G.OrderLine;
     // Without a result the text is the whole line: one range for both (ranges are never changed, only replaced).
     if (resultAt < 0) line = { kind: 'Order', power, text: orderText, range: textRange };
