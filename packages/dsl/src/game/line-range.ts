@@ -8,7 +8,7 @@
  * a plain range: make one of it first (`{ start, end }`).
  *
  * The nodes a headless read makes most of are made here with their ranges in them, one object
- * each: a text (`LineText`), a unit item with a one-letter kind (`LineUnit`), an order line
+ * each: a text (`LineText`), a word (`LineWord`), a unit item with a one-letter kind (`LineUnit`), an order line
  * (`LineOrder`) and its written result (`LineResult`).
  */
 import type { Position, Range } from '../text/range.js';
@@ -68,6 +68,29 @@ export class LineText implements Text {
 
   toJSON(): { text: string; range: Range } {
     return { text: this.text, range: this.range };
+  }
+}
+
+/** A word node on one line whose range is made when read, as `LineText`; its JSON is a word's (`{ text, value, range }`). */
+export class LineWord implements Word {
+  readonly value: string;
+
+  constructor(
+    readonly text: string,
+    private readonly line: number,
+    private readonly lineStart: number,
+    private readonly from: number,
+    private readonly to: number,
+  ) {
+    this.value = text.toLowerCase();
+  }
+
+  get range(): Range {
+    return new LineRange(this.line, this.lineStart, this.from, this.to);
+  }
+
+  toJSON(): { text: string; value: string; range: Range } {
+    return { text: this.text, value: this.value, range: this.range };
   }
 }
 

@@ -11,7 +11,7 @@ import { LineIndex, type Position, type Range } from '../text/range.js';
 import type * as G from './ast.js';
 import { numberProblem, quoted, type NumberField } from '@dipforge/engine/config';
 import { UNIT_KINDS } from './keywords.js';
-import { LineRange, LineText, LineUnit } from './line-range.js';
+import { LineRange, LineText, LineUnit, LineWord } from './line-range.js';
 import { colonIndex, splitCommas, tokenize, type Item, type Tok } from './tokens.js';
 
 export class LineReader {
@@ -55,6 +55,12 @@ export class LineReader {
   textNode(text: string, start: number, end: number): G.Text {
     if (this.lazyRanges && start >= this.lineStart && end <= this.lineEnd) return new LineText(text, this.lineNo, this.lineStart, start, end);
     return { text, range: this.rangeNow(start, end) };
+  }
+
+  /** A word node from `start` to `end` (as one object if ranges are lazy and it is on the line being read: LineWord). */
+  wordAt(text: string, start: number, end: number): G.Word {
+    if (this.lazyRanges && start >= this.lineStart && end <= this.lineEnd) return new LineWord(text, this.lineNo, this.lineStart, start, end);
+    return wordNode(text, this.rangeNow(start, end));
   }
 
   /**

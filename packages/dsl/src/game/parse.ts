@@ -25,7 +25,7 @@ import { plainExpectLine } from './plain-expect.js';
 import { hasAsciiWord, isAsciiLetter, isAsciiWordChar, isBlank } from './chars.js';
 import { HEADER_KEYWORDS, NOT_ORDER_WORDS, RESULTS } from './keywords.js';
 import { colonIndex, commentStart, splitCommas, type Tok } from './tokens.js';
-import { LineReader, wordNode } from './line-reader.js';
+import { LineReader } from './line-reader.js';
 import { LineOrder, LineResult, LineText } from './line-range.js';
 import { readHeader, phaseName } from './header-lines.js';
 import { readExpectStatement } from './expect-lines.js';
@@ -348,7 +348,7 @@ class GameParser extends LineReader {
     for (let j = i + 1; j < end; j++) if (!isBlank(text.charCodeAt(j))) return false;
     const phase = this.phase as G.PhaseSection;
     this.growLater(phase, i + 1);
-    const power = wordNode(textOf(text, first, i, hash), this.range(first, i));
+    const power = this.wordAt(textOf(text, first, i, hash), first, i);
     phase.powers.push(power);
     this.power = power;
     return true;

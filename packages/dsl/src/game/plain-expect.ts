@@ -219,8 +219,7 @@ function isWord(text: string, j: number, word: string): boolean {
 
 /** A word node of one token: its text (the string kept for it, texts.ts) and lower-cased. */
 function wordOf(r: LineReader, start: number, end: number): G.Word {
-  const written = keptText(r.text, start, end);
-  return { text: written, value: written.toLowerCase(), range: r.range(start, end) };
+  return r.wordAt(keptText(r.text, start, end), start, end);
 }
 
 /** A text node from `start` to `end`, as the general reader's span of the tokens between. */
