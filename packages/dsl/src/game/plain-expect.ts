@@ -45,23 +45,27 @@ export function plainExpectLine(r: LineReader, start: number, end: number): Plai
   if (keyword === undefined) return undefined;
   const range = r.range(starts[0] as number, ends[count - 1] as number);
   const power = wordOf(r, starts[1] as number, ends[1] as number);
+  // The lists are made as long as the line has items (a list grown from empty holds room for sixteen).
+  const items = itemCount(count);
+  let n = 0;
   if (keyword === 'owners') {
-    const provinces: G.Text[] = [];
+    const provinces = new Array<G.Text>(items);
     for (let i = 3; i < count; i = nextItem(count, i)) {
       const last = itemEnd(count, i);
       // An empty item (`bud, , par`) is reported by the general reader.
       if (last < i) return undefined;
-      provinces.push(textNode(r, starts[i] as number, ends[last] as number));
+      provinces[n++] = textNode(r, starts[i] as number, ends[last] as number);
     }
-    return { kind: 'Owners', power, provinces, range };
+    return n === items ? { kind: 'Owners', power, provinces, range } : undefined;
   }
   const dislodged = keyword === 'dislodged';
-  const units: G.UnitItem[] = [];
+  const units = new Array<G.UnitItem>(items);
   for (let i = 3; i < count; i = nextItem(count, i)) {
     const unit = unitItem(r, i, itemEnd(count, i), dislodged);
     if (!unit) return undefined;
-    units.push(unit);
+    units[n++] = unit;
   }
+  if (n !== items) return undefined;
   return dislodged ? { kind: 'Dislodged', power, units, range } : { kind: 'Units', power, units, range };
 }
 
@@ -121,6 +125,14 @@ function growTokens(): void {
   starts = s;
   ends = e;
   kinds = k;
+}
+
+/** How many items the tokens after the colon hold: one more than their commas, none when there are no tokens. */
+function itemCount(count: number): number {
+  if (count <= 3) return 0;
+  let items = 1;
+  for (let j = 3; j < count; j++) if (kinds[j] === COMMA) items++;
+  return items;
 }
 
 /** The item starting at token `i` ends before the next comma (or the line's end): its last token, `i - 1` when empty. */
