@@ -54,7 +54,7 @@ export class LineRange implements Range {
 export class LineText implements Text {
   constructor(
     readonly text: string,
-    /** The line of the text, and where it starts (an order line read whole is on it too). */
+    /** The line of the text, and where that starts. */
     readonly line: number,
     readonly lineStart: number,
     /** Where the text starts and ends (a unit item or an order line read whole starts or ends there too). */
@@ -66,30 +66,17 @@ export class LineText implements Text {
     return new LineRange(this.line, this.lineStart, this.from, this.to);
   }
 
-  toJSON(): { text: string; range: Range } {
+  /** As JSON, the plain node it stands for (each kind of node its own: see the subclasses). */
+  toJSON(): object {
     return { text: this.text, range: this.range };
   }
 }
 
 /** A word node on one line whose range is made when read, as `LineText`; its JSON is a word's (`{ text, value, range }`). */
-export class LineWord implements Word {
-  readonly value: string;
+export class LineWord extends LineText implements Word {
+  readonly value = this.text.toLowerCase();
 
-  constructor(
-    readonly text: string,
-    private readonly line: number,
-    private readonly lineStart: number,
-    private readonly from: number,
-    private readonly to: number,
-  ) {
-    this.value = text.toLowerCase();
-  }
-
-  get range(): Range {
-    return new LineRange(this.line, this.lineStart, this.from, this.to);
-  }
-
-  toJSON(): { text: string; value: string; range: Range } {
+  override toJSON(): { text: string; value: string; range: Range } {
     return { text: this.text, value: this.value, range: this.range };
   }
 }
@@ -124,22 +111,16 @@ export class LineUnit implements UnitItem {
   }
 }
 
-/** A result written after an order (`[succeeds]`), its range made when read; its JSON is `{ value, range }`. */
-export class LineResult {
-  constructor(
-    readonly value: ExpectedResult,
-    private readonly line: number,
-    private readonly lineStart: number,
-    private readonly from: number,
-    /** Where the result ends (the order line read whole ends there too: `LineOrder`). */
-    readonly to: number,
-  ) {}
-
-  get range(): Range {
-    return new LineRange(this.line, this.lineStart, this.from, this.to);
+/**
+ * A result written after an order (`[succeeds]`), its range made when read: a `LineText` whose
+ * text is the result's word in lower case. Its JSON is `{ value, range }`.
+ */
+export class LineResult extends LineText {
+  get value(): ExpectedResult {
+    return this.text as ExpectedResult;
   }
 
-  toJSON(): { value: ExpectedResult; range: Range } {
+  override toJSON(): { value: ExpectedResult; range: Range } {
     return { value: this.value, range: this.range };
   }
 }
