@@ -164,12 +164,8 @@ interface Tally {
 }
 
 export class ExpectationChecker {
-  /**
-   * The owners last asked about, and how many centres each power owns in them: a phase's owners
-   * lines share them, and so do positions whose owners did not change (the engine gives the same
-   * record on: results are data nobody changes).
-   */
-  private ownersOf: Position['owners'] | undefined;
+  /** The owners of the last position asked about: how many centres each power owns (a phase's owners lines share them). */
+  private ownersOf: Position | undefined;
   private readonly owned = new Map<string, number>();
   /** The current check of units lines, which tallies belong to. */
   private call = 0;
@@ -377,8 +373,8 @@ export class ExpectationChecker {
 
   /** How many centres `power` owns in `after` (one pass over the owners for all powers of a position). */
   private ownedCount(after: Position, power: string): number {
-    if (this.ownersOf !== after.owners) {
-      this.ownersOf = after.owners;
+    if (this.ownersOf !== after) {
+      this.ownersOf = after;
       this.owned.clear();
       for (const c in after.owners) {
         const p = after.owners[c] as string;
