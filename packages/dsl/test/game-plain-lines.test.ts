@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseGame, parseGameByTokens } from '../src/game/parse.js';
-import { LineRange } from '../src/game/line-range.js';
+import { LineOrder, LineRange, LineText, LineUnit, LineWord } from '../src/game/line-range.js';
 import { gameFiles } from '../../../test/helpers/game-files.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -40,16 +40,23 @@ describe('plain-line readers', () => {
 
   it('read every game file headless as in full, ranges made when read but the same', () => {
     let lazy = 0;
+    const oneObject = { orders: 0, units: 0, provinces: 0, powers: 0 };
     const different = FILES.filter((file) => {
       const text = readFileSync(file, 'utf8');
       const headless = parseGame(text, file, { headless: true });
       const full = parseGame(text, file);
       lazy += headless.ast.phases.flatMap((p) => p.orders).filter((o) => o.range instanceof LineRange).length;
+      oneObject.orders += headless.ast.phases.flatMap((p) => p.orders).filter((o) => o instanceof LineOrder && o.text instanceof LineText).length;
+      const blocks = headless.ast.phases.flatMap((p) => p.expect);
+      oneObject.units += blocks.flatMap((b) => [...b.units, ...b.dislodged]).flatMap((s) => s.units).filter((u) => u instanceof LineUnit).length;
+      oneObject.provinces += blocks.flatMap((b) => b.owners).flatMap((s) => s.provinces).filter((t) => t instanceof LineText).length;
+      oneObject.powers += blocks.flatMap((b) => [...b.units, ...b.owners]).filter((s) => s.power instanceof LineWord).length;
       return JSON.stringify([headless.ast, headless.diagnostics]) !== JSON.stringify([full.ast, full.diagnostics]);
     });
     expect(different).toEqual([]);
-    // The headless reads made their ranges lazily (else the comparison compared nothing new).
+    // The headless reads made their ranges lazily (else the comparison compared nothing new), and their order lines' and units and owners lines' nodes (and power words) as one object each.
     expect(lazy).toBeGreaterThan(1000);
+    for (const made of Object.values(oneObject)) expect(made).toBeGreaterThan(1000);
   });
 
   it('read disturbed lines as the general reader does', () => {

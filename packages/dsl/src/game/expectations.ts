@@ -42,10 +42,10 @@ interface Wanted {
 abstract class Checked implements Expectation {
   private text: string | undefined = undefined;
   abstract readonly what: string;
+  abstract readonly range: Range;
 
   constructor(
     readonly phase: number,
-    readonly range: Range,
     readonly ok: boolean,
   ) {}
 
@@ -64,7 +64,12 @@ class ResultExpectation extends Checked {
     ok: boolean,
     private readonly order: OrderRun,
   ) {
-    super(phase, order.line.range, ok);
+    super(phase, ok);
+  }
+
+  /** The order line's range, read when asked for (a headless read's is made then: line-range.ts). */
+  get range(): Range {
+    return this.order.line.range;
   }
 
   get what(): string {
@@ -88,7 +93,7 @@ class ResultExpectation extends Checked {
 class UnitsExpectation extends Checked {
   constructor(
     phase: number,
-    range: Range,
+    readonly range: Range,
     readonly what: string,
     ok: boolean,
     private readonly names: ExpectationNames,
@@ -96,7 +101,7 @@ class UnitsExpectation extends Checked {
     private readonly actual: readonly DislodgedUnit[],
     private readonly power: string,
   ) {
-    super(phase, range, ok);
+    super(phase, ok);
   }
 
   protected words(): string {
@@ -115,7 +120,11 @@ class OwnersExpectation extends Checked {
     private readonly after: Position,
     private readonly power: string,
   ) {
-    super(phase, stmt.range, ok);
+    super(phase, ok);
+  }
+
+  get range(): Range {
+    return this.stmt.range;
   }
 
   protected words(): string {
@@ -193,7 +202,8 @@ export class ExpectationChecker {
   }
 
   private checked(e: Checked): void {
-    this.out.push(this.lazy ? e : plain(e));
+    // Stored at the end, not pushed: see "Stores at the end" below.
+    this.out[this.out.length] = this.lazy ? e : plain(e);
   }
 
   /** A phase's written results, then its expect blocks' units, dislodged units and owners (victory lines: `victory`). */
@@ -335,7 +345,7 @@ export class ExpectationChecker {
     if (!t) {
       t = { power, unitsLabel: `units ${power}`, dislodgedLabel: `dislodged ${power}`, ownersLabel: `owners ${power}`, call: 0, listed: false, found: true, matched: 0, got: 0, range: undefined };
       this.tallies.set(power, t);
-      this.sorted.push(t);
+      this.sorted[this.sorted.length] = t; // not pushed: see "Stores at the end" below
       this.sorted.sort((a, b) => (a.power < b.power ? -1 : a.power > b.power ? 1 : 0));
     }
     return t;
@@ -353,7 +363,7 @@ export class ExpectationChecker {
     for (let i = 0; i < provinces.length; i++) {
       const id = this.names.province(provinces[i] as G.Text);
       if (!id) return;
-      centres.push(id);
+      centres[centres.length] = id; // not pushed: see "Stores at the end" below
       if (after.owners[id] !== power) ok = false;
       else if (centres.indexOf(id) === i) distinct++;
     }
@@ -374,6 +384,15 @@ export class ExpectationChecker {
     return this.owned.get(power) ?? 0;
   }
 }
+
+/*
+ * Stores at the end, not `push`. The lists a checker fills start empty in every run (a run's expectations, the
+ * tallies, the centres) and are given objects or strings. V8's optimized `push` takes the kind of
+ * elements the list had when the call was seen, and a list that starts empty has small-integer
+ * elements: it gives up that code (and builds it again) at the first object pushed into a new list,
+ * once per list, in the middle of a run. A store at the end changes the kind of the list where it
+ * must, without giving up the code.
+ */
 
 /** The units the lines of `power` list (their names resolved before, so without new diagnostics). */
 function wantedUnits(names: ExpectationNames, stmts: readonly (G.UnitsStmt | G.DislodgedStmt)[], power: string): Wanted[] {

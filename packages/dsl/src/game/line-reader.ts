@@ -11,7 +11,7 @@ import { LineIndex, type Position, type Range } from '../text/range.js';
 import type * as G from './ast.js';
 import { numberProblem, quoted, type NumberField } from '@dipforge/engine/config';
 import { UNIT_KINDS } from './keywords.js';
-import { LineRange } from './line-range.js';
+import { LineRange, LineText, LineUnit, LineWord } from './line-range.js';
 import { colonIndex, splitCommas, tokenize, type Item, type Tok } from './tokens.js';
 
 export class LineReader {
@@ -27,7 +27,7 @@ export class LineReader {
     readonly text: string,
     readonly file: string,
     /** Whether the ranges of nodes on one line are made when read (line-range.ts: a headless run reads few). */
-    private readonly lazyRanges = false,
+    protected readonly lazyRanges = false,
   ) {}
 
   /** The tokens from `start` to `end` (a comment left out); reports an unterminated string. */
@@ -49,6 +49,27 @@ export class LineReader {
   range(start: number, end: number): Range {
     if (this.lazyRanges && start >= this.lineStart && end <= this.lineEnd) return new LineRange(this.lineNo, this.lineStart, start, end);
     return this.rangeNow(start, end);
+  }
+
+  /** A text node from `start` to `end` (with its range made when read, as one object, if ranges are lazy and it is on the line being read). */
+  textNode(text: string, start: number, end: number): G.Text {
+    if (this.lazyRanges && start >= this.lineStart && end <= this.lineEnd) return new LineText(text, this.lineNo, this.lineStart, start, end);
+    return { text, range: this.rangeNow(start, end) };
+  }
+
+  /** A word node from `start` to `end` (as one object if ranges are lazy and it is on the line being read: LineWord). */
+  wordAt(text: string, start: number, end: number): G.Word {
+    if (this.lazyRanges && start >= this.lineStart && end <= this.lineEnd) return new LineWord(text, this.lineNo, this.lineStart, start, end);
+    return wordNode(text, this.rangeNow(start, end));
+  }
+
+  /**
+   * A unit item of a one-letter kind (`kind`, the letter as written and lower-cased) at `from` and
+   * its `location` as `textNode` made it, as one object besides the location when that is a
+   * `LineText` (its kind word and range made when read); undefined otherwise.
+   */
+  letterUnit(kind: { readonly text: string; readonly value: string }, unitKind: 'army' | 'fleet', from: number, location: G.Text): G.UnitItem | undefined {
+    return location instanceof LineText ? new LineUnit(kind, location, unitKind, this.lineNo, this.lineStart, from) : undefined;
   }
 
   /** From the start of `a` to the end of `b`, two ranges of the line being read (`range`). */

@@ -18,14 +18,15 @@
 import { LineIndex, ZERO_RANGE } from '../text/range.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type * as G from './ast.js';
-import { hashStep, TEXT_HASH, textOf } from './texts.js';
+import { hashStep, reserveTexts, TEXT_HASH, textOf } from './texts.js';
 import { echo, quoted } from '@dipforge/engine/config';
 import { wrongWordMessage } from '../map/expected.js';
 import { plainExpectLine } from './plain-expect.js';
 import { hasAsciiWord, isAsciiLetter, isAsciiWordChar, isBlank } from './chars.js';
 import { HEADER_KEYWORDS, NOT_ORDER_WORDS, RESULTS } from './keywords.js';
 import { colonIndex, commentStart, splitCommas, type Tok } from './tokens.js';
-import { LineReader, wordNode } from './line-reader.js';
+import { LineReader } from './line-reader.js';
+import { LineOrder, LineResult, LineText } from './line-range.js';
 import { readHeader, phaseName } from './header-lines.js';
 import { readExpectStatement } from './expect-lines.js';
 import { looksLikeDeclaration, readDeclaration } from './declare-lines.js';
@@ -99,6 +100,8 @@ class GameParser extends LineReader {
   }
 
   parse(): ParsedGame {
+    // Room for the texts the file may bring (most repeat: one in sixteen characters is more than a game writes).
+    reserveTexts(this.text.length >> 4);
     this.readLines();
     this.flushGrowth();
     const text = this.text;
@@ -242,23 +245,31 @@ class GameParser extends LineReader {
     let i = start;
     while (i < end && isBlank(text.charCodeAt(i))) i++;
     const first = i;
-    while (i < end && isAsciiWordChar(text.charCodeAt(i))) i++;
+    // The first word's hash in lower case, for the keywords below.
+    let folded = TEXT_HASH;
+    for (let c = i < end ? text.charCodeAt(i) : 0; isAsciiWordChar(c); c = ++i < end ? text.charCodeAt(i) : 0) folded = hashStep(folded, c | 32);
     // A line of one word, or with a number in it, may be a statement's keyword written wrong (`expcet`,
     // `phsae fall 1901 movement`): the general reader decides (it reads a true order the same).
     if (i === first || i >= end || !isBlank(text.charCodeAt(i))) return false;
     const c0 = text.charCodeAt(first);
     if (c0 < 65 || (c0 > 90 && c0 < 97) || c0 > 122) return false;
-    if (i - first > 1 && NOT_ORDER_WORDS.has(text.slice(first, i).toLowerCase())) return false;
+    // A first word with a keyword's hash goes to the general reader (one that only shares the hash reads the same there).
+    // Integers compared on every line, no string cut nor call: code first met in the middle of a file (its first `Build`
+    // line) would make V8 give up the optimized reader and build it again.
+    for (let k = 0; k < NOT_ORDER_HASHES.length; k++) if (NOT_ORDER_HASHES[k] === folded) return false;
     let last = i;
     let hash = TEXT_HASH;
-    let result: { value: G.ExpectedResult; from: number; to: number } | undefined;
+    // The result written at the end of the line: where its `[` is (-1: none), and its end and word as `writtenResult` gives them.
+    let resultAt = -1;
+    let result = NO_RESULT;
     for (let j = first; j < end; j++) {
       const c = text.charCodeAt(j);
       if (isBlank(c)) continue;
       if (c === 91) {
         // `[succeeds]`, `[fails]` or `[illegal]` ending the line; anything else the general reader reports.
         result = writtenResult(text, j, end);
-        if (!result) return false;
+        if (result === NO_RESULT) return false;
+        resultAt = j;
         break;
       }
       if (c < 33 || c > 126 || c === 34 || c === 58 || c === 93 || (c >= 48 && c <= 57)) return false;
@@ -268,16 +279,27 @@ class GameParser extends LineReader {
       last = j + 1;
     }
     const phase = this.phase as G.PhaseSection;
-    this.growLater(phase, result ? result.to : last);
-    const textRange = this.range(first, last);
+    const resultEnd = resultAt < 0 ? -1 : result >> 2;
+    this.growLater(phase, resultAt < 0 ? last : resultEnd);
     // The text is the one string kept for it (texts.ts): most texts repeat an earlier one.
-    const line: G.OrderLine = { kind: 'Order', power: this.power as G.Word, text: { text: textOf(text, first, last, hash), range: textRange }, range: textRange };
+    const power = this.power as G.Word;
+    const kept = textOf(text, first, last, hash);
+    if (this.lazyRanges) {
+      // A headless read: the line, its text and its result one object each, their ranges made when read (line-range.ts).
+      const written = resultAt < 0 ? undefined : new LineResult(RESULT_WORDS[result & 3] as G.ExpectedResult, this.lineNo, this.lineStart, resultAt, resultEnd);
+      this.addOrder(phase, new LineOrder(power, new LineText(kept, this.lineNo, this.lineStart, first, last), written), false);
+      return true;
+    }
+    const textRange = this.range(first, last);
+    const orderText = { text: kept, range: textRange };
+    let line: G.OrderLine;
     // Without a result the text is the whole line: one range for both (ranges are never changed, only replaced).
-    if (result) {
-      // The line's range ends where the result's does.
-      const resultRange = this.range(result.from, result.to);
-      line.range = this.join(textRange, resultRange);
-      line.expected = { value: result.value, range: resultRange };
+    if (resultAt < 0) line = { kind: 'Order', power, text: orderText, range: textRange };
+    else {
+      // The line's range ends where the result's does. Made with its result (the keys in the general reader's order), not
+      // given it later: a property added later takes a second object.
+      const resultRange = this.range(resultAt, resultEnd);
+      line = { kind: 'Order', power, text: orderText, range: this.join(textRange, resultRange), expected: { value: RESULT_WORDS[result & 3] as G.ExpectedResult, range: resultRange } };
     }
     this.addOrder(phase, line, false);
     return true;
@@ -326,7 +348,7 @@ class GameParser extends LineReader {
     for (let j = i + 1; j < end; j++) if (!isBlank(text.charCodeAt(j))) return false;
     const phase = this.phase as G.PhaseSection;
     this.growLater(phase, i + 1);
-    const power = wordNode(textOf(text, first, i, hash), this.range(first, i));
+    const power = this.wordAt(textOf(text, first, i, hash), first, i);
     phase.powers.push(power);
     this.power = power;
     return true;
@@ -565,25 +587,36 @@ class GameParser extends LineReader {
 
 /**
  * The result written at `from` (a `[`) to the end of the line, `[ WORD ]` with blanks anywhere
- * between and after, WORD a result in any case: its value and where it starts and ends (without
- * the blanks after); undefined for anything else, which the general reader reads and reports.
+ * between and after, WORD a result in any case: where it ends (without the blanks after) and its
+ * word, as one number, `end * 4 + k` for `RESULT_WORDS[k]` (no object for a line: most order lines
+ * of an imported game have one; a string is shorter than 2^29, so the number is a small integer);
+ * `NO_RESULT` for anything else, which the general reader reads and reports.
  */
 const RESULT_WORDS: readonly G.ExpectedResult[] = ['succeeds', 'fails', 'illegal'];
+const NO_RESULT = -1;
 
-function writtenResult(text: string, from: number, end: number): { value: G.ExpectedResult; from: number; to: number } | undefined {
+function writtenResult(text: string, from: number, end: number): number {
   let i = from + 1;
   while (i < end && isBlank(text.charCodeAt(i))) i++;
   const word = i;
   while (i < end && isAsciiLetter(text.charCodeAt(i))) i++;
   // Only the three results themselves, compared in place: the general reader says the rest.
-  const value = RESULT_WORDS.find((r) => r.length === i - word && hasAsciiWord(text, word, r));
-  if (!value) return undefined;
+  let k = 0;
+  while (k < RESULT_WORDS.length && !((RESULT_WORDS[k] as string).length === i - word && hasAsciiWord(text, word, RESULT_WORDS[k] as string))) k++;
+  if (k === RESULT_WORDS.length) return NO_RESULT;
   while (i < end && isBlank(text.charCodeAt(i))) i++;
-  if (i >= end || text.charCodeAt(i) !== 93) return undefined;
+  if (i >= end || text.charCodeAt(i) !== 93) return NO_RESULT;
   const to = i + 1;
-  for (i = to; i < end; i++) if (!isBlank(text.charCodeAt(i))) return undefined;
-  return { value, from, to };
+  for (i = to; i < end; i++) if (!isBlank(text.charCodeAt(i))) return NO_RESULT;
+  return to * 4 + k;
 }
+
+/** The hashes (texts.ts) of the words that make a line no order (`NOT_ORDER_WORDS`, lower case). */
+const NOT_ORDER_HASHES = Int32Array.from(NOT_ORDER_WORDS, (w) => {
+  let h = TEXT_HASH;
+  for (let k = 0; k < w.length; k++) h = hashStep(h, w.charCodeAt(k));
+  return h;
+});
 
 /** The blanks (spaces and tabs) at `from`, the indentation of a line starting there. */
 function indentAt(text: string, from: number): number {

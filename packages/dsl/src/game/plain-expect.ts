@@ -45,23 +45,27 @@ export function plainExpectLine(r: LineReader, start: number, end: number): Plai
   if (keyword === undefined) return undefined;
   const range = r.range(starts[0] as number, ends[count - 1] as number);
   const power = wordOf(r, starts[1] as number, ends[1] as number);
+  // The lists are made as long as the line has items (a list grown from empty holds room for sixteen).
+  const items = itemCount(count);
+  let n = 0;
   if (keyword === 'owners') {
-    const provinces: G.Text[] = [];
+    const provinces = new Array<G.Text>(items);
     for (let i = 3; i < count; i = nextItem(count, i)) {
       const last = itemEnd(count, i);
       // An empty item (`bud, , par`) is reported by the general reader.
       if (last < i) return undefined;
-      provinces.push(textNode(r, starts[i] as number, ends[last] as number));
+      provinces[n++] = textNode(r, starts[i] as number, ends[last] as number);
     }
-    return { kind: 'Owners', power, provinces, range };
+    return n === items ? { kind: 'Owners', power, provinces, range } : undefined;
   }
   const dislodged = keyword === 'dislodged';
-  const units: G.UnitItem[] = [];
+  const units = new Array<G.UnitItem>(items);
   for (let i = 3; i < count; i = nextItem(count, i)) {
     const unit = unitItem(r, i, itemEnd(count, i), dislodged);
     if (!unit) return undefined;
-    units.push(unit);
+    units[n++] = unit;
   }
+  if (n !== items) return undefined;
   return dislodged ? { kind: 'Dislodged', power, units, range } : { kind: 'Units', power, units, range };
 }
 
@@ -123,6 +127,14 @@ function growTokens(): void {
   kinds = k;
 }
 
+/** How many items the tokens after the colon hold: one more than their commas, none when there are no tokens. */
+function itemCount(count: number): number {
+  if (count <= 3) return 0;
+  let items = 1;
+  for (let j = 3; j < count; j++) if (kinds[j] === COMMA) items++;
+  return items;
+}
+
 /** The item starting at token `i` ends before the next comma (or the line's end): its last token, `i - 1` when empty. */
 function itemEnd(count: number, i: number): number {
   let j = i;
@@ -145,17 +157,11 @@ function unitItem(r: LineReader, i: number, last: number, dislodged: boolean): G
   const kindStart = starts[i] as number;
   const kindEnd = ends[i] as number;
   // Most units are written `A …` or `F …`: their word needs no look-up.
-  const letter = kindEnd - kindStart === 1 ? KIND_LETTERS[text.charCodeAt(kindStart)] : undefined;
-  let kindWord: G.Word;
-  let unitKind: 'army' | 'fleet' | undefined;
-  if (letter) {
-    kindWord = { text: letter.text, value: letter.value, range: r.range(kindStart, kindEnd) };
-    unitKind = letter.kind;
-  } else {
-    kindWord = wordOf(r, kindStart, kindEnd);
-    unitKind = UNIT_KINDS.get(kindWord.value);
-    if (unitKind === undefined) return undefined;
-  }
+  const letter = kindEnd - kindStart === 1 ? kindLetter(text.charCodeAt(kindStart)) : undefined;
+  // A kind written as a word is looked up; a letter's word is made below, when the unit needs it.
+  const word = letter ? undefined : wordOf(r, kindStart, kindEnd);
+  const unitKind = letter ? letter.kind : UNIT_KINDS.get((word as G.Word).value);
+  if (unitKind === undefined) return undefined;
   let fromAt = -1;
   for (let j = i + 1; j <= last; j++) {
     if (kinds[j] === WORD && isWord(text, j, 'from')) {
@@ -166,9 +172,13 @@ function unitItem(r: LineReader, i: number, last: number, dislodged: boolean): G
   const locLast = fromAt < 0 ? last : fromAt - 1;
   if (locLast < i + 1) return undefined;
   const location = textNode(r, starts[i + 1] as number, ends[locLast] as number);
-  // Without `from` the unit ends where its location does.
-  const unit: G.UnitItem = { kindWord, location, range: fromAt < 0 ? r.join(kindWord.range, location.range) : r.range(kindStart, ends[last] as number) };
-  unit.unitKind = unitKind;
+  // A headless read makes most units as one object besides the location (line-range.ts).
+  const one = letter && fromAt < 0 ? r.letterUnit(letter, unitKind, kindStart, location) : undefined;
+  if (one) return one;
+  const kindWord = word ?? { text: (letter as KindLetter).text, value: (letter as KindLetter).value, range: r.range(kindStart, kindEnd) };
+  // Without `from` the unit ends where its location does. Made with its kind (the general reader adds it after the range: the
+  // same keys in the same order), not given it later: a property added later takes a second object.
+  const unit: G.UnitItem = { kindWord, location, range: fromAt < 0 ? r.join(kindWord.range, location.range) : r.range(kindStart, ends[last] as number), unitKind };
   if (fromAt < 0) return unit;
   if (!dislodged) return undefined;
   let tailLast = last;
@@ -188,13 +198,22 @@ const UNIT_KINDS = new Map<string, 'army' | 'fleet'>([
   ['fleet', 'fleet'],
 ]);
 
-/** The one-letter unit kinds by character code: the word as written, lower-cased, and its kind. */
-const KIND_LETTERS: Partial<Record<number, { text: string; value: string; kind: 'army' | 'fleet' }>> = {
-  65: { text: 'A', value: 'a', kind: 'army' },
-  97: { text: 'a', value: 'a', kind: 'army' },
-  70: { text: 'F', value: 'f', kind: 'fleet' },
-  102: { text: 'f', value: 'f', kind: 'fleet' },
-};
+/** A one-letter unit kind: the word as written, lower-cased, and its kind. */
+interface KindLetter {
+  text: string;
+  value: string;
+  kind: 'army' | 'fleet';
+}
+
+const ARMY_UPPER: KindLetter = { text: 'A', value: 'a', kind: 'army' };
+const ARMY_LOWER: KindLetter = { text: 'a', value: 'a', kind: 'army' };
+const FLEET_UPPER: KindLetter = { text: 'F', value: 'f', kind: 'fleet' };
+const FLEET_LOWER: KindLetter = { text: 'f', value: 'f', kind: 'fleet' };
+
+/** The unit kind of a one-letter word by its character code (compared, not looked up: an object keyed by codes is a slow dictionary). */
+function kindLetter(c: number): KindLetter | undefined {
+  return c === 65 ? ARMY_UPPER : c === 70 ? FLEET_UPPER : c === 97 ? ARMY_LOWER : c === 102 ? FLEET_LOWER : undefined;
+}
 
 /** The statement keyword of the first token, in any case, when it is one read here. */
 function keywordAt(text: string, start: number, end: number): 'units' | 'dislodged' | 'owners' | undefined {
@@ -212,11 +231,10 @@ function isWord(text: string, j: number, word: string): boolean {
 
 /** A word node of one token: its text (the string kept for it, texts.ts) and lower-cased. */
 function wordOf(r: LineReader, start: number, end: number): G.Word {
-  const written = keptText(r.text, start, end);
-  return { text: written, value: written.toLowerCase(), range: r.range(start, end) };
+  return r.wordAt(keptText(r.text, start, end), start, end);
 }
 
 /** A text node from `start` to `end`, as the general reader's span of the tokens between. */
 function textNode(r: LineReader, start: number, end: number): G.Text {
-  return { text: keptText(r.text, start, end), range: r.range(start, end) };
+  return r.textNode(keptText(r.text, start, end), start, end);
 }

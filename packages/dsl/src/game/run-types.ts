@@ -42,8 +42,9 @@ export interface GameOptions {
    * A run nobody looks into but for its failures (`dipforge test`): what only an editor reads is
    * made when read instead of while playing (the messages of expectations). The results,
    * diagnostics and expectations are the same as without it; the diagnostics are plain data, but
-   * the expectations and the syntax tree's ranges are objects whose parts are made when read
-   * (game/line-range.ts): read what you send to another thread (`{ start, end }` of a range).
+   * the expectations, the syntax tree's ranges and its commonest nodes (order lines, texts, unit
+   * items) are objects whose parts are made when read (game/line-range.ts; their JSON is the
+   * same): read what you send to another thread (`{ start, end }` of a range).
    */
   headless?: boolean;
 }

@@ -109,11 +109,24 @@ function insert(key: string, hash: number): void {
   count++;
 }
 
-function grow(): void {
+/**
+ * Makes room for `n` more texts: a file's reader asks before its lines are read, so that the
+ * table grows then, not in the middle of them. Code that runs for the first time inside the
+ * optimized line readers (`textOf` is built into them) makes V8 give them up and build them again,
+ * which costs more than the reading; the growth in `textOf` stays for a file that holds more.
+ */
+export function reserveTexts(n: number): void {
+  const wanted = Math.min(count + n, MAX_TEXTS);
+  let size = keys.length;
+  while (wanted * 2 > size) size *= 2;
+  if (size > keys.length) grow(size);
+}
+
+function grow(size = keys.length * 2): void {
   const oldKeys = keys;
   const oldHashes = hashes;
-  keys = new Array<string | undefined>(oldKeys.length * 2).fill(undefined);
-  hashes = new Int32Array(oldKeys.length * 2);
+  keys = new Array<string | undefined>(size).fill(undefined);
+  hashes = new Int32Array(size);
   count = 0;
   for (let i = 0; i < oldKeys.length; i++) {
     const key = oldKeys[i];
