@@ -17,6 +17,10 @@
  * only where the rules need a list: builds that compete (two in one province,
  * or more than allowed), removals by `removal-order`, `auto-builds army` and
  * neutral rebuilds.
+ *
+ * Past 500 lines because the rules are one pass over one workspace: the order
+ * columns, the workspace they are judged on and the pass itself read each other's
+ * fields throughout, and split apart they would share a dozen columns by export.
  */
 import type { Board } from '../../board/board.js';
 import { ARMY } from '../../board/codes.js';
