@@ -3,17 +3,19 @@
  * read) and the editor's full run give the same results and problems on every game file of the
  * project (test/ and variants/): the same diagnostics (code, severity, file, range, message), the
  * same expectations (phase, range, what, met or not, message), the same phases, orders and
- * results, and the same failures as `dipforge test` prints them (position and message). The two runs go through the files in opposite orders, each with a workspace of its own,
+ * results, and the same failures as `dipforge test` prints them (position and message); and its
+ * expectations written as JSON are the full run's, words and ranges included. The two runs go through the files in opposite orders, each with a workspace of its own,
  * so that nothing one file leaves in the shared caches (compiled variants, order readings) can
  * change what another file comes to. `npm test` compares one file in three, the slow run every
  * one (test/helpers/depth.ts).
  */
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { depthSample, FULL_DEPTH } from './helpers/depth.js';
 import { gameFiles } from './helpers/game-files.js';
-import { formatFailure, GameWorkspace, testGameFile, type GameRun, type Range } from '@dipforge/dsl';
+import { formatFailure, GameWorkspace, runGameText, testGameFile, type GameRun, type Range } from '@dipforge/dsl';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -74,4 +76,25 @@ describe('the headless run and the full run', () => {
     expect(expectations).toBeGreaterThan(FULL_DEPTH ? 1000 : 300);
     expect(failed).toBeGreaterThan(0);
   }, 600_000);
+
+  it('writes its expectations as JSON as the full run does, words and ranges included', () => {
+    // A real game with every kind of expectation unmet as well as met: results flipped, and units
+    // and owners lines whose places are swapped (the words and ranges are made when read).
+    const path = join(ROOT, 'test', 'click', 'movement-orders.dipgame');
+    const game = files.find((f) => f.includes(join('test', 'games'))) ?? path;
+    const broken = readFileSync(game, 'utf8')
+      .replace(/\[succeeds\]/g, '[fails]')
+      .replace(/^(\s+units \w+: )(.*)$/m, (_m, head: string, list: string) => head + list.split(', ').reverse().slice(1).join(', '))
+      .replace(/^(\s+owners \w+: )(\w+)/m, '$1none');
+    let unmet = 0;
+    for (const [f, text] of [[path, readFileSync(path, 'utf8')], [game, broken]] as const) {
+      const headless = runGameText(text, f, new GameWorkspace(), { headless: true }).expectations;
+      const full = runGameText(text, f, new GameWorkspace()).expectations;
+      const asJson = (xs: readonly unknown[]): unknown => JSON.parse(JSON.stringify(xs));
+      expect(asJson(headless), f).toEqual(asJson(full));
+      expect(asJson(headless), f).toEqual(full.map((e) => ({ phase: e.phase, range: e.range, what: e.what, ok: e.ok, message: e.message })));
+      unmet += headless.filter((e) => !e.ok).length;
+    }
+    expect(unmet).toBeGreaterThan(2);
+  });
 });

@@ -54,6 +54,11 @@ abstract class Checked implements Expectation {
     return this.text;
   }
 
+  /** As JSON, what the editor's run writes: the words and the range are getters, which JSON.stringify would leave out. */
+  toJSON(): Expectation {
+    return plain(this);
+  }
+
   protected abstract words(): string;
 }
 

@@ -43,8 +43,9 @@ export interface GameOptions {
    * made when read instead of while playing (the messages of expectations). The results,
    * diagnostics and expectations are the same as without it; the diagnostics are plain data, but
    * the expectations, the syntax tree's ranges and its commonest nodes (order lines, texts, unit
-   * items) are objects whose parts are made when read (game/line-range.ts; their JSON is the
-   * same): read what you send to another thread (`{ start, end }` of a range).
+   * items) are objects whose parts are made when read (game/line-range.ts, expectations.ts; their
+   * JSON is the same): read what you send to another thread (`{ start, end }` of a range), since a
+   * structured clone or a spread copies no getter.
    */
   headless?: boolean;
 }
