@@ -18,7 +18,7 @@
 import { LineIndex, ZERO_RANGE } from '../text/range.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type * as G from './ast.js';
-import { hashStep, reserveTexts, TEXT_HASH, textOf } from './texts.js';
+import { hashOf, hashStep, reserveTexts, TEXT_HASH, textOf } from './texts.js';
 import { echo, quoted } from '@dipforge/engine/config';
 import { wrongWordMessage } from '../map/expected.js';
 import { plainExpectLine } from './plain-expect.js';
@@ -612,11 +612,7 @@ function writtenResult(text: string, from: number, end: number): number {
 }
 
 /** The hashes (texts.ts) of the words that make a line no order (`NOT_ORDER_WORDS`, lower case). */
-const NOT_ORDER_HASHES = Int32Array.from(NOT_ORDER_WORDS, (w) => {
-  let h = TEXT_HASH;
-  for (let k = 0; k < w.length; k++) h = hashStep(h, w.charCodeAt(k));
-  return h;
-});
+const NOT_ORDER_HASHES = Int32Array.from(NOT_ORDER_WORDS, (w) => hashOf(w, 0, w.length));
 
 /** The blanks (spaces and tabs) at `from`, the indentation of a line starting there. */
 function indentAt(text: string, from: number): number {

@@ -86,7 +86,7 @@ export function ownText(text: string): string {
 }
 
 /** The hash of the characters from `start` to `end` that are not a space or a tab. */
-function hashOf(text: string, start: number, end: number): number {
+export function hashOf(text: string, start: number, end: number): number {
   let hash = TEXT_HASH;
   for (let k = start; k < end; k++) {
     const c = text.charCodeAt(k);
