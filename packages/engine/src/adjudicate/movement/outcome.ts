@@ -44,72 +44,75 @@ export const STATUS_ILLEGAL = 2;
 export const STATUS_NONE = 3;
 
 /**
- * The moves that succeeded, the dislodged units and the standoffs, into the
- * workspace: `attackerOf`, `dislodgedBy`, `finalLoc`, `standoffs`.
+ * The moves that succeeded, the dislodged units, each order's status and the
+ * standoffs, into the workspace: `dislodgedBy`, `finalLoc`, `standoffs`, and
+ * with `statuses` (the integer path) `status`; the written path reads the
+ * orders' results off the decisions instead.
+ *
+ * The per-unit pass is arithmetic rather than branches on each unit's order and
+ * outcome: on random orders those branches go either way, and a phase met cold
+ * pays for every one the processor guesses wrong.
  */
 export function settleMoves(ws: MovementWorkspace, statuses = false): void {
   const { m, t, units } = ws;
   const n = units.n;
-  const { attackerOf, attackStamp, checkedStamp, dislodgedBy, finalLoc } = ws;
-  const { order, dstProv, dstLoc, intoNext } = t;
+  const { attackerOf, dislodgedBy, finalLoc, status } = ws;
+  const { order, orderIndex, dstProv, dstLoc, moves } = t;
   const res = m.res;
-  // `attackerOf[p]` counts only where `attackStamp[p]` is this phase's stamp, and a
-  // province is checked for a standoff when `checkedStamp[p]` is: nothing to undo after.
-  let stamp = ++ws.settleStamp;
-  if (stamp === 0x7fffffff) {
-    attackStamp.fill(0);
-    checkedStamp.fill(0);
-    ws.settleStamp = stamp = 1;
-  }
-  const { moves, supports, convoys } = t;
   const moveCount = t.moveCount;
-  // A unit moved when its order is a move and its decision succeeded.
+  // `attackerOf` is -1 everywhere between phases: the destinations of this phase's moves are set back below.
   for (let k = 0; k < moveCount; k++) {
     const u = moves[k]!;
-    if (res[u] !== 1) continue;
-    attackerOf[dstProv[u]!] = u;
-    attackStamp[dstProv[u]!] = stamp;
+    const p = dstProv[u]!;
+    // The unit that moved in, if any (a province has at most one).
+    const r = res[u]!;
+    attackerOf[p] = (u & -r) | (attackerOf[p]! & (r - 1));
   }
-  // Now that the successful moves are known: each unit's dislodgement and place,
-  // and its status as if it held (integer path); then the statuses of the other
-  // orders, and the standoff check of each move's destination.
-  const { prov, loc, unitAt } = units;
-  const { orderIndex, implicit, matched } = t;
-  const status = ws.status;
+  // Each unit's dislodgement, place and status. A move, support or convoy has the
+  // status of its decision (an unmatched support or convoy was settled as failing;
+  // a convoy's is refined below); a hold or no order, of its unit's dislodgement;
+  // an illegal order, which leaves no order index, is marked below.
+  const { prov, loc } = units;
   for (let u = 0; u < n; u++) {
-    const at = prov[u]!;
-    const mv = order[u] === MOVE && res[u] === 1;
-    const by = mv || attackStamp[at] !== stamp ? -1 : attackerOf[at]!;
+    const r = res[u]!; // 0 or 1; stale for a hold, and then masked out
+    const active = +(order[u] !== HOLD);
+    const moved = r & +(order[u] === MOVE);
+    const by = attackerOf[prov[u]!]! | -moved;
     dislodgedBy[u] = by;
-    finalLoc[u] = mv ? dstLoc[u]! : loc[u]!;
-    // A unit with another order than a hold always has an order index or an implicit order.
-    if (statuses) status[u] = orderIndex[u]! < 0 && !implicit[u] ? STATUS_NONE : by >= 0 ? STATUS_FAILS : STATUS_SUCCEEDS;
+    finalLoc[u] = (dstLoc[u]! & -moved) | (loc[u]! & (moved - 1));
+    if (!statuses) continue; // the written path leaves `status` as the integer path's last call left it
+    const none = +(orderIndex[u]! < 0);
+    const held = (STATUS_NONE & -none) | (+(by < 0) & (none - 1)); // SUCCEEDS 1, FAILS 0
+    status[u] = (r & -active) | (held & (active - 1));
   }
   if (statuses) {
-    for (let k = 0; k < t.supportCount; k++) {
-      const u = supports[k]!;
-      status[u] = matched[u] && res[u] === 1 ? STATUS_SUCCEEDS : STATUS_FAILS;
-    }
+    const convoys = t.convoys;
     for (let k = 0; k < t.convoyCount; k++) {
       const u = convoys[k]!;
       status[u] = convoySucceeds(m, u) ? STATUS_SUCCEEDS : STATUS_FAILS;
     }
-    // An illegal order leaves no order index (so STATUS_NONE above): marked now.
     for (let k = 0; k < ws.illegalCount; k++) status[ws.illegalUnits[k]!] = STATUS_ILLEGAL;
   }
+  // The standoffs: a province no unit moved into, left empty, where a move
+  // bounced. A bounce leaves a standoff; a move that had no path, or lost a
+  // head-to-head battle, does not (6.F.7, 6.H.9). Each destination is looked at
+  // once, from the first move into it (its list's head: the moves come in unit
+  // order, as the lists do), which also sets its `attackerOf` back to -1.
+  const { unitAt } = units;
+  const { intoHead, intoNext } = t;
   let count = 0;
   for (let k = 0; k < moveCount; k++) {
     const u = moves[k]!;
-    if (statuses) status[u] = res[u] === 1 ? STATUS_SUCCEEDS : STATUS_FAILS;
     const p = dstProv[u]!;
-    if (checkedStamp[p] === stamp) continue;
-    checkedStamp[p] = stamp;
+    if (intoHead[p] !== u) continue;
+    const attacker = attackerOf[p]!;
+    attackerOf[p] = -1;
+    if (attacker >= 0) continue;
     const holder = unitAt[p]!;
-    const emptyAfter = attackStamp[p] !== stamp && (holder < 0 || (order[holder] === MOVE && res[holder] === 1));
-    if (!emptyAfter) continue;
-    // A bounce leaves a standoff; a move that had no path, or lost a head-to-head battle, does not (6.F.7, 6.H.9).
-    for (let w = t.firstInto(p); w >= 0; w = intoNext[w]!) {
-      if (res[w] !== 1 && preventStrength(m, w) > 0) {
+    if (holder >= 0 && (order[holder] !== MOVE || res[holder] !== 1)) continue;
+    // No move into p succeeded, so each is one that bounced or had no path.
+    for (let w = u; w >= 0; w = intoNext[w]!) {
+      if (preventStrength(m, w) > 0) {
         ws.standoffs[count++] = p;
         break;
       }

@@ -78,13 +78,8 @@ export class MovementWorkspace {
   afterCount = 0;
 
   // ---- outcome
-  /** Per province: the unit that moved in; valid where `attackStamp` is this phase's `settleStamp` (else none did). */
+  /** Per province: the unit that moved in, or -1; -1 everywhere between phases (`settleMoves`). */
   readonly attackerOf: Int32Array;
-  readonly attackStamp: Int32Array;
-  /** Per province: `settleStamp` once checked for a standoff this phase. */
-  readonly checkedStamp: Int32Array;
-  /** Counts the phases `settleMoves` ran, so that its per-province marks need no clearing. */
-  settleStamp = 0;
   /** Per unit: the unit that dislodged it, or -1. */
   readonly dislodgedBy: Int32Array;
   /** Per unit: where it stands after the moves (its location if it stayed or was dislodged). */
@@ -149,7 +144,7 @@ export class MovementWorkspace {
     const table = MovementTable.slabNeeds(cap, P);
     const state = MovementState.slabNeeds(cap, P);
     const slab = new Slab(
-      3 * cap + P + 5 * cap + table.int32s + state.int32s + 8 * cap + 4 * P,
+      3 * cap + P + 5 * cap + table.int32s + state.int32s + 8 * cap + 2 * P,
       roundUp4(cap) + 2 * roundUp4(cap) + table.bytes + state.bytes + 3 * roundUp4(cap) + roundUp4(board.powerCount),
     );
     this.units = new UnitColumns(cap, P, slab);
@@ -165,9 +160,7 @@ export class MovementWorkspace {
     this.routeUnits = slab.int32(cap);
     this.needsRoute = slab.uint8(cap);
     this.powersWithOrders = slab.uint8(board.powerCount);
-    this.attackerOf = slab.int32(P);
-    this.attackStamp = slab.int32(P);
-    this.checkedStamp = slab.int32(P);
+    this.attackerOf = slab.int32(P, -1);
     this.dislodgedBy = slab.int32(cap);
     this.finalLoc = slab.int32(cap);
     this.status = slab.uint8(cap);
@@ -281,7 +274,8 @@ let last: MovementWorkspace | undefined;
  * Reuse is safe because each phase clears, for its units, every column it
  * reads before writing it (`beginTable` or the loop of `validateMovementInts`,
  * the resolver state in `fileOrders`, the CSR builders), marks per province
- * with a phase stamp (`settleMoves`, the lists of moves), and because a workspace left `busy` by an
+ * with a phase stamp (the lists of moves) or sets them back before it returns
+ * (`attackerOf`, `settleMoves`), and because a workspace left `busy` by an
  * adjudication that threw is replaced. The caller ends with `ws.busy = false`. `test/workspace-reuse.test.ts`
  * checks that phases adjudicated one after another on one board, under
  * different rules, give what fresh workspaces give.
