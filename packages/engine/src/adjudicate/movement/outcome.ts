@@ -49,68 +49,56 @@ export const STATUS_NONE = 3;
  * with `statuses` (the integer path) `status`; the written path reads the
  * orders' results off the decisions instead.
  *
- * The per-unit pass is arithmetic rather than branches on each unit's order and
- * outcome: on random orders those branches go either way, and a phase met cold
- * pays for every one the processor guesses wrong.
+ * Two passes: every unit as if it stayed where it is, undislodged, then the
+ * moves, which put the units that moved in their places, mark the units they
+ * dislodged, and find the standoffs. The pass over the units is arithmetic
+ * rather than branches on each unit's order: on random orders those go either
+ * way, and a phase met cold pays for every one the processor guesses wrong.
  */
 export function settleMoves(ws: MovementWorkspace, statuses = false): void {
   const { m, t, units } = ws;
   const n = units.n;
-  const { attackerOf, dislodgedBy, finalLoc, status } = ws;
+  const { dislodgedBy, finalLoc, status } = ws;
   const { order, orderIndex, dstProv, dstLoc, moves } = t;
   const res = m.res;
-  const moveCount = t.moveCount;
-  // `attackerOf` is -1 everywhere between phases: the destinations of this phase's moves are set back below.
-  for (let k = 0; k < moveCount; k++) {
-    const u = moves[k]!;
-    const p = dstProv[u]!;
-    // The unit that moved in, if any (a province has at most one).
-    const r = res[u]!;
-    attackerOf[p] = (u & -r) | (attackerOf[p]! & (r - 1));
-  }
-  // Each unit's dislodgement, place and status. A move, support or convoy has the
-  // status of its decision (an unmatched support or convoy was settled as failing;
-  // a convoy's is refined below); a hold or no order, of its unit's dislodgement;
-  // an illegal order, which leaves no order index, is marked below.
-  const { prov, loc } = units;
+  // A move, support or convoy has the status of its decision (an unmatched
+  // support or convoy was settled as failing; a convoy's is refined below); a
+  // hold succeeds unless its unit is dislodged (below); no order is NONE, and an
+  // illegal order, which leaves no order index, is marked below.
+  const loc = units.loc;
   for (let u = 0; u < n; u++) {
-    const r = res[u]!; // 0 or 1; stale for a hold, and then masked out
-    const active = +(order[u] !== HOLD);
-    const moved = r & +(order[u] === MOVE);
-    const by = attackerOf[prov[u]!]! | -moved;
-    dislodgedBy[u] = by;
-    finalLoc[u] = (dstLoc[u]! & -moved) | (loc[u]! & (moved - 1));
+    dislodgedBy[u] = -1;
+    finalLoc[u] = loc[u]!;
     if (!statuses) continue; // the written path leaves `status` as the integer path's last call left it
+    const active = +(order[u] !== HOLD);
     const none = +(orderIndex[u]! < 0);
-    const held = (STATUS_NONE & -none) | (+(by < 0) & (none - 1)); // SUCCEEDS 1, FAILS 0
-    status[u] = (r & -active) | (held & (active - 1));
+    const held = (STATUS_NONE & -none) | (STATUS_SUCCEEDS & (none - 1));
+    status[u] = (res[u]! & -active) | (held & (active - 1)); // res is 0 or 1; stale for a hold, and masked out
   }
-  if (statuses) {
-    const convoys = t.convoys;
-    for (let k = 0; k < t.convoyCount; k++) {
-      const u = convoys[k]!;
-      status[u] = convoySucceeds(m, u) ? STATUS_SUCCEEDS : STATUS_FAILS;
-    }
-    for (let k = 0; k < ws.illegalCount; k++) status[ws.illegalUnits[k]!] = STATUS_ILLEGAL;
-  }
-  // The standoffs: a province no unit moved into, left empty, where a move
-  // bounced. A bounce leaves a standoff; a move that had no path, or lost a
-  // head-to-head battle, does not (6.F.7, 6.H.9). Each destination is looked at
-  // once, from the first move into it (its list's head: the moves come in unit
-  // order, as the lists do), which also sets its `attackerOf` back to -1.
+  // The moves, in unit order. A standoff is a province no unit moved into, left
+  // empty, where a move bounced; a move that had no path, or lost a head-to-head
+  // battle, leaves none (6.F.7, 6.H.9). Each destination is looked at once, from
+  // the first move into it (its list's head: the lists are in unit order too).
   const { unitAt } = units;
   const { intoHead, intoNext } = t;
   let count = 0;
-  for (let k = 0; k < moveCount; k++) {
+  for (let k = 0; k < t.moveCount; k++) {
     const u = moves[k]!;
     const p = dstProv[u]!;
-    if (intoHead[p] !== u) continue;
-    const attacker = attackerOf[p]!;
-    attackerOf[p] = -1;
-    if (attacker >= 0) continue;
     const holder = unitAt[p]!;
-    if (holder >= 0 && (order[holder] !== MOVE || res[holder] !== 1)) continue;
-    // No move into p succeeded, so each is one that bounced or had no path.
+    const stays = holder >= 0 && (order[holder] !== MOVE || res[holder] !== 1);
+    if (res[u] === 1) {
+      finalLoc[u] = dstLoc[u]!;
+      if (stays) {
+        dislodgedBy[holder] = u;
+        if (statuses && order[holder] === HOLD && orderIndex[holder]! >= 0) status[holder] = STATUS_FAILS;
+      }
+    }
+    if (intoHead[p] !== u || stays) continue;
+    let entered = false;
+    for (let w = u; w >= 0; w = intoNext[w]!) if (res[w] === 1) entered = true;
+    if (entered) continue;
+    // No move into p succeeded: each bounced or had no path.
     for (let w = u; w >= 0; w = intoNext[w]!) {
       if (preventStrength(m, w) > 0) {
         ws.standoffs[count++] = p;
@@ -119,6 +107,14 @@ export function settleMoves(ws: MovementWorkspace, statuses = false): void {
     }
   }
   ws.standoffCount = count;
+  if (statuses) {
+    const convoys = t.convoys;
+    for (let k = 0; k < t.convoyCount; k++) {
+      const u = convoys[k]!;
+      status[u] = convoySucceeds(m, u) ? STATUS_SUCCEEDS : STATUS_FAILS;
+    }
+    for (let k = 0; k < ws.illegalCount; k++) status[ws.illegalUnits[k]!] = STATUS_ILLEGAL;
+  }
 }
 
 function convoySucceeds(m: MovementState, u: number): boolean {

@@ -78,8 +78,6 @@ export class MovementWorkspace {
   afterCount = 0;
 
   // ---- outcome
-  /** Per province: the unit that moved in, or -1; -1 everywhere between phases (`settleMoves`). */
-  readonly attackerOf: Int32Array;
   /** Per unit: the unit that dislodged it, or -1. */
   readonly dislodgedBy: Int32Array;
   /** Per unit: where it stands after the moves (its location if it stayed or was dislodged). */
@@ -144,7 +142,7 @@ export class MovementWorkspace {
     const table = MovementTable.slabNeeds(cap, P);
     const state = MovementState.slabNeeds(cap, P);
     const slab = new Slab(
-      3 * cap + P + 5 * cap + table.int32s + state.int32s + 8 * cap + 2 * P,
+      3 * cap + P + 5 * cap + table.int32s + state.int32s + 8 * cap + P,
       roundUp4(cap) + 2 * roundUp4(cap) + table.bytes + state.bytes + 3 * roundUp4(cap) + roundUp4(board.powerCount),
     );
     this.units = new UnitColumns(cap, P, slab);
@@ -160,7 +158,6 @@ export class MovementWorkspace {
     this.routeUnits = slab.int32(cap);
     this.needsRoute = slab.uint8(cap);
     this.powersWithOrders = slab.uint8(board.powerCount);
-    this.attackerOf = slab.int32(P, -1);
     this.dislodgedBy = slab.int32(cap);
     this.finalLoc = slab.int32(cap);
     this.status = slab.uint8(cap);
@@ -273,9 +270,8 @@ let last: MovementWorkspace | undefined;
  *
  * Reuse is safe because each phase clears, for its units, every column it
  * reads before writing it (`beginTable` or the loop of `validateMovementInts`,
- * the resolver state in `fileOrders`, the CSR builders), marks per province
- * with a phase stamp (the lists of moves) or sets them back before it returns
- * (`attackerOf`, `settleMoves`), and because a workspace left `busy` by an
+ * the resolver state in `fileOrders`, the CSR builders, `settleMoves`), marks
+ * per province with a phase stamp (the lists of moves), and because a workspace left `busy` by an
  * adjudication that threw is replaced. The caller ends with `ws.busy = false`. `test/workspace-reuse.test.ts`
  * checks that phases adjudicated one after another on one board, under
  * different rules, give what fresh workspaces give.
