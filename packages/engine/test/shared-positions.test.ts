@@ -8,30 +8,15 @@
 // edition and the options that draw by lot; the case tests adjudicate frozen
 // positions too (helpers/classic.ts, `check`).
 import { adjudicatePhase } from '../src/adjudicate/phase.js';
-import type { RuleOptions } from '../src/config/rules.js';
-import type { VariantConfig } from '../src/config/variant-config.js';
 import type { PhaseKind, Position, Unit } from '../src/game/position.js';
 import { initialPosition } from '../src/game/runner.js';
 import { compileBoard } from '../src/board/board.js';
 import { mulberry32 } from '../src/legal/index.js';
 import { describe, expect, it } from 'vitest';
 import { board, CLASSIC, casePosition, parseOrder, rules as classicRules } from './helpers/classic.js';
-import { resolvedEditions } from './helpers/editions.js';
 import { deepFreeze } from './helpers/freeze.js';
 import { randomPlay } from './helpers/random-play.js';
-
-/** The classic map with neutral armies on some unowned centres (for `neutral-units`). */
-const NEUTRAL: VariantConfig = {
-  ...CLASSIC,
-  neutralUnits: ['bel', 'hol', 'den', 'swe', 'nwy', 'spa'].map((at) => ({ kind: 'army' as const, at })),
-};
-
-function ruleSets(): { label: string; rules: RuleOptions; config: VariantConfig }[] {
-  const out = [...resolvedEditions()].map(([name, r]) => ({ label: `edition ${name}`, rules: r, config: CLASSIC }));
-  out.push({ label: 'lot', rules: classicRules({ 'retreat-default': 'lot', 'removal-order': 'random', 'auto-builds': 'army' }), config: CLASSIC });
-  out.push({ label: 'gm', rules: classicRules({ 'retreat-default': 'gm-order', 'removal-order': 'abroad-first', 'voluntary-disbands': true, 'neutral-units': 'hold-and-rebuild' }), config: NEUTRAL });
-  return out;
-}
+import { ruleSets } from './helpers/rule-sets.js';
 
 describe('adjudicating deep-frozen positions', () => {
   it('a write into a deep-frozen position throws', () => {

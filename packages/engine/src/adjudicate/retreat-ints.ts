@@ -16,7 +16,13 @@ import { STATUS_FAILS, STATUS_ILLEGAL, STATUS_NONE, STATUS_SUCCEEDS } from './mo
 import type { Reason } from './reasons.js';
 import { retreatRefusal, settleRetreats } from './retreat.js';
 import { DISBAND, intWorkspaces, type RetreatWorkspace } from './retreat-workspace.js';
-import { ARMY } from '../board/codes.js';
+import * as boardBits from '../board/board.js';
+import * as boardCodes from '../board/codes.js';
+
+// Module-local copies of imported codes (V8 folds a module's own constants into optimized code;
+// docs/PERFORMANCE.md, "Lists by order, decisions settled up front, inline checks", step 6).
+const { REACH_ARMY_MOVE } = boardBits;
+const { ARMY } = boardCodes;
 
 /** Per dislodged unit in `RetreatOrdersInts.to`: no order. */
 export const RETREAT_NONE = -1;
@@ -122,7 +128,9 @@ export function adjudicateRetreatInts(
  * `reason`, `choice` and `final`. Throws RangeError on an unknown location.
  */
 export function retreatCore(ws: RetreatWorkspace, to: ArrayLike<number>, seed: number, phase: Phase): void {
-  const { board, rules, choice, status, reason, final } = ws;
+  const { board, rules, choice, status, reason, final, reach, occupant, standoff, attackFrom } = ws;
+  const { kind, loc, prov } = ws.dislodged;
+  const P = board.provinceCount;
   const n = ws.dislodged.n;
   for (let u = 0; u < n; u++) {
     const t = to[u]!;
@@ -137,11 +145,29 @@ export function retreatCore(ws: RetreatWorkspace, to: ArrayLike<number>, seed: n
       choice[u] = DISBAND;
       continue;
     }
+    // The common retreat, allowed by one load of the reach matrix and three of the columns: to a province
+    // (no coast named) the unit's kind may move to as in a plain move, empty, not left empty by a standoff
+    // and not where the attacker came from. Anything else, allowed or not, is decided by `retreatRefusal`,
+    // which also says why not. Retreat code runs cold (a few phases a game): each call it saves is a few
+    // cache misses.
+    if (
+      reach !== null &&
+      t >= 0 &&
+      t < P &&
+      t !== prov[u] &&
+      (reach[loc[u]! * P + t]! & (REACH_ARMY_MOVE << kind[u]!)) !== 0 &&
+      occupant[t]! < 0 &&
+      standoff[t] === 0 &&
+      attackFrom[u] !== t
+    ) {
+      choice[u] = t;
+      continue;
+    }
     // As `readDestination` reads a written place: an army ignores a coast (or fails on it under `unknown-coast fail`).
     const p = provinceOf(board, t);
     let coast = t === p ? -1 : t;
     let why: Reason | undefined;
-    if (coast >= 0 && ws.dislodged.kind[u] === ARMY) {
+    if (coast >= 0 && kind[u] === ARMY) {
       if (rules['unknown-coast'] === 'fail') why = 'unknown-coast';
       coast = -1;
     }
@@ -150,6 +176,11 @@ export function retreatCore(ws: RetreatWorkspace, to: ArrayLike<number>, seed: n
       status[u] = STATUS_ILLEGAL;
       reason[u] = why;
     } else choice[u] = ws.target;
+  }
+  // One dislodged unit with a usable order (most retreat phases): nothing to clash with and nothing to draw.
+  if (n === 1 && choice[0] !== -1) {
+    final[0] = choice[0]! >= 0 ? choice[0]! : -1;
+    return;
   }
   ws.draws.reset(seed, phase);
   settleRetreats(ws, choice, final, ws.count, ws.draws.get);

@@ -42,6 +42,8 @@ export class RetreatWorkspace implements RetreatRules {
   readonly standoff: Uint8Array;
   owner: ArrayLike<number> = NO_OWNERS;
   target = -1;
+  /** `board.reachMatrix()` (null on a board too large for it): the common retreat's check in one load (`retreatCore`). */
+  readonly reach: Uint8Array | null;
   /** Per dislodged unit: where it goes (a location or DISBAND), or -1 (no usable order). */
   readonly choice: Int32Array;
   /** Per dislodged unit: where it ends (`settleRetreats`), or -1. */
@@ -68,6 +70,7 @@ export class RetreatWorkspace implements RetreatRules {
   constructor(board: Board, friendly: boolean) {
     const P = board.provinceCount;
     this.board = board;
+    this.reach = board.reachMatrix();
     this.own = new UnitColumns(friendly ? 0 : P, friendly ? 0 : P);
     this.onBoard = this.dislodged = this.own;
     // In the order a phase reads them.

@@ -120,7 +120,11 @@ function positionAfterRetreats(ws: RetreatWorkspace, position: Position): Positi
   if (step.ownersChange) {
     for (let i = 0; i < onBoard.n; i++) {
       const prov = onBoard.prov[i]!;
-      if (supplyCentre[prov]) owners = changeOwner(before, owners, provinceIds[prov]!, units[i]!.power);
+      if (supplyCentre[prov] === 0) continue;
+      // Most units stand on centres their power owns already: compared here, no call made for them.
+      const centre = provinceIds[prov]!;
+      const power = units[i]!.power;
+      if (owners[centre] !== power) owners = changeOwner(before, owners, centre, power);
     }
   }
   // The units on the board are shared with the position before (see positionAfter, game/phases.ts).
