@@ -392,22 +392,7 @@ function adjudicateOnWorkspace(
           list[L++] = i;
         }
       }
-      if (rules['voluntary-disbands']) {
-        for (let k = 0; k < L; k++) ws.remove(oUnit[list[k]!]!, p);
-      } else if (need <= 0) {
-        for (let k = 0; k < L; k++) illegal(ws, list[k]!, 'no-disbands');
-      } else {
-        let from = 0;
-        let to = L;
-        if (L > need) {
-          const rule = rules['excess-disbands'];
-          if (rule === 'first') to = need;
-          else if (rule === 'last') from = L - need;
-          else to = 0;
-          for (let k = 0; k < L; k++) if (k < from || k >= to) fails(ws, list[k]!, 'too-many-disbands');
-        }
-        for (let k = from; k < to; k++) ws.remove(oUnit[list[k]!]!, p);
-      }
+      disband(ws, rules, oUnit, p, L, need);
       const stillNeeded = need - removedOf[p]!;
       if (stillNeeded > 0) removeInDisorder(ws, rules, position, p, stillNeeded);
     }
@@ -475,18 +460,52 @@ function adjudicateOnWorkspace(
           if (entryProv[k]! >= 0) ws.addBuilt(p, entryKind[k]!, entryLoc[k]!, BUILT_BY_ORDER);
         }
       }
-      if (autoArmies && allowed > used) {
-        for (const prov of automaticBuilds(board, rules, ws.ownerOf, p, allowed - used, ws.taken)) ws.addBuilt(p, ARMY, prov, BUILT_AUTOMATICALLY);
-      }
+      if (autoArmies && allowed > used) buildAutomatically(ws, rules, p, allowed - used);
     }
-    if (rules['neutral-units'] === 'hold-and-rebuild' && board.neutralPower >= 0) {
-      for (const prov of neutralRebuilds(board, rules, owner, ws.taken)) ws.addBuilt(board.neutralPower, ARMY, prov, BUILT_NEUTRAL);
-    }
+    if (rules['neutral-units'] === 'hold-and-rebuild' && board.neutralPower >= 0) rebuildNeutrals(ws, rules);
   } finally {
     for (let u = 0; u < marked; u++) unitAt[locProvince[puLoc[u]!]!] = -1;
     for (let k = 0; k < ws.builtCount; k++) builtAt[locProvince[ws.builtLoc[k]!]!] = 0;
   }
   return ws;
+}
+
+/**
+ * Power `p`'s `L` disband orders that stand (`ws.list`), under the rules: all
+ * carried out (`voluntary-disbands`), illegal when it has nothing to remove,
+ * else as many as `need`, `excess-disbands` saying which. Out of the pass
+ * that calls it (as the rarer rules below), so that V8 optimizes that pass sooner:
+ * how soon it does grows with a function's size.
+ */
+function disband(ws: AdjustmentWorkspace, rules: RuleOptions, unit: ArrayLike<number>, p: number, L: number, need: number): void {
+  const { list } = ws;
+  if (rules['voluntary-disbands']) {
+    for (let k = 0; k < L; k++) ws.remove(unit[list[k]!]!, p);
+  } else if (need <= 0) {
+    for (let k = 0; k < L; k++) illegal(ws, list[k]!, 'no-disbands');
+  } else {
+    let from = 0;
+    let to = L;
+    if (L > need) {
+      const rule = rules['excess-disbands'];
+      if (rule === 'first') to = need;
+      else if (rule === 'last') from = L - need;
+      else to = 0;
+      for (let k = 0; k < L; k++) if (k < from || k >= to) fails(ws, list[k]!, 'too-many-disbands');
+    }
+    for (let k = from; k < to; k++) ws.remove(unit[list[k]!]!, p);
+  }
+}
+
+/** `auto-builds army`: power `p`'s `count` builds beyond its orders. */
+function buildAutomatically(ws: AdjustmentWorkspace, rules: RuleOptions, p: number, count: number): void {
+  for (const prov of automaticBuilds(ws.board, rules, ws.ownerOf, p, count, ws.taken)) ws.addBuilt(p, ARMY, prov, BUILT_AUTOMATICALLY);
+}
+
+/** `neutral-units hold-and-rebuild`: the neutral armies built again. */
+function rebuildNeutrals(ws: AdjustmentWorkspace, rules: RuleOptions): void {
+  const { board } = ws;
+  for (const prov of neutralRebuilds(board, rules, ws.owner, ws.taken)) ws.addBuilt(board.neutralPower, ARMY, prov, BUILT_NEUTRAL);
 }
 
 /** `removal-order` for what power `p`'s disbands left out: `count` more of its units, recorded in `disorder`. */
