@@ -11,14 +11,14 @@ import type { Board } from '../../board/board.js';
 import { ARMY, FLEET } from '../../board/codes.js';
 import type { RuleOptions } from '../../config/rules.js';
 import { NEUTRAL_POWER } from '../../config/variant-config.js';
-import type { Phase, Position, Unit } from '../../game/position.js';
+import type { Position, Unit } from '../../game/position.js';
 import type { Order } from '../../orders/order.js';
 import { STATUS_ILLEGAL, STATUS_SUCCEEDS } from '../movement/outcome.js';
 import type { OrderResult, PhaseResult } from '../result.js';
 import { reasonText, type Reason } from '../reasons.js';
 import { findUnitIndex, found, placeCode } from '../refs.js';
 import { phaseAfter, phaseStep } from '../step.js';
-import { readUnits, type UnitTable } from '../units.js';
+import { readUnits } from '../units.js';
 import { PerBoard } from '../per-board.js';
 import { readOwners } from './owners.js';
 import {
@@ -26,26 +26,12 @@ import {
   adjustmentCore,
   type AdjustmentCore,
   adjustmentOrderColumns,
-  type AdjustmentPositionInts,
   BUILT_BY_ORDER,
   BUILT_NEUTRAL,
   PLACE_BAD_COAST,
   PLACE_EXACT,
   PLACE_UNKNOWN,
 } from './ints.js';
-
-/**
- * The position as the core takes it: the board's unit columns as `readUnits`
- * left them and the owners column as `readOwners` left them, nothing copied.
- * A class, so that the core meets one shape from this entry.
- */
-class LayerPosition implements AdjustmentPositionInts {
-  constructor(
-    public units: UnitTable,
-    public owner: Int32Array,
-    public phase: Phase,
-  ) {}
-}
 
 /**
  * Per board: the order columns the core is given, of the same shape as the
@@ -59,7 +45,6 @@ class Layer {
   refusedAt = new Int32Array(32);
   readonly refusedWhy: Reason[] = [];
   refusedCount = 0;
-  position: LayerPosition | undefined;
 
   constructor(readonly board: Board) {}
 
@@ -83,16 +68,6 @@ class Layer {
     o.unit[k] = unit;
     o.loc[k] = loc;
     o.place[k] = place;
-  }
-
-  /** The core's position, for this phase. */
-  positionOf(units: UnitTable, owner: Int32Array, phase: Phase): LayerPosition {
-    const at = this.position;
-    if (at === undefined) return (this.position = new LayerPosition(units, owner, phase));
-    at.units = units;
-    at.owner = owner;
-    at.phase = phase;
-    return at;
   }
 
   refuse(index: number, why: Reason): void {
@@ -140,7 +115,8 @@ export function adjudicateAdjustment(
     } else oc.refuse(index, notAnAdjustment(order, rules));
   }
 
-  const core = adjustmentCore(board, rules, oc.positionOf(units, readOwners(board, position.owners), position.phase), oc.orders, seed);
+  // The board's unit columns as `readUnits` left them and the owners column as `readOwners` did, nothing copied.
+  const core = adjustmentCore(board, rules, units, readOwners(board, position.owners), position.phase, oc.orders, seed);
 
   const results: OrderResult[] = new Array<OrderResult>(m);
   for (let r = 0; r < oc.refusedCount; r++) {

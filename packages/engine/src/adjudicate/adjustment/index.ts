@@ -19,16 +19,19 @@ export function balances(
   units: { readonly n: number; readonly power: ArrayLike<number> },
   out: Int32Array = new Int32Array(board.powerCount),
 ): Int32Array {
+  return balancesOf(board, owner, units.n, units.power, out);
+}
+
+/** `balances` of the `n` units whose powers are `power`. */
+export function balancesOf(board: Board, owner: ArrayLike<number>, n: number, power: ArrayLike<number>, out: Int32Array): Int32Array {
   out.fill(0);
-  // Bounds and columns read once: the unit tables passed here are of several classes, and a
-  // property read in a loop's condition is a look-up on each turn.
+  // Bounds and columns read once: a property read in a loop's condition is a look-up on each turn.
   const { provinceCount, powerCount, supplyCentre } = board;
   for (let p = 0; p < provinceCount; p++) {
     const o = owner[p]!;
     if (supplyCentre[p] && o >= 0 && o < powerCount) out[o]! += 1;
   }
   // Neutral units (power index powerCount) are no power's: they count against no one.
-  const { n, power } = units;
   for (let u = 0; u < n; u++) if (power[u]! < powerCount) out[power[u]!]! -= 1;
   return out;
 }
