@@ -169,27 +169,6 @@ export class GameStateInts {
     return ok;
   }
 
-  /**
-   * Takes units already read into columns (the friendly adjustment entry
-   * reads them from names itself, and its owners into `owner`), for the
-   * adjudicators alone: the owners' keys are not kept, so `toPosition` does
-   * not give the position back.
-   */
-  takeUnits(units: { readonly n: number; readonly power: ArrayLike<number>; readonly kind: ArrayLike<number>; readonly loc: ArrayLike<number> }, phase: Phase): void {
-    const U = this.units;
-    const n = units.n;
-    for (let u = 0; u < n; u++) {
-      U.power[u] = units.power[u]!;
-      U.kind[u] = units.kind[u]!;
-      U.loc[u] = units.loc[u]!;
-    }
-    U.n = n;
-    this.ownerCount = this.dislodged.n = this.standoffCount = 0;
-    // A phase of the state's own, as `load` makes: a caller's phase object may be of another shape.
-    const { year, season, kind } = phase;
-    this.phase = { year, season, kind };
-  }
-
   /** The state as a `Position`, built as `adjudicatePhase` builds its next position. */
   toPosition(): Position {
     const { board } = this;

@@ -23,6 +23,16 @@ export function readPlace(board: Board, text: string): WrittenPlace | undefined 
   return scanPlace(board, text) ? { prov: placeProv, coast: placeCoast, badCoast: placeBadCoast } : undefined;
 }
 
+/**
+ * `readPlace` as one number, with no object: -1 when the province is unknown,
+ * else the location written (the coast's when a real coast was named, else the
+ * province's) times 2, plus 1 when a coast the province does not have was.
+ */
+export function placeCode(board: Board, text: string): number {
+  if (!scanPlace(board, text)) return -1;
+  return (placeCoast >= 0 ? placeCoast : placeProv) * 2 + (placeBadCoast ? 1 : 0);
+}
+
 // What the last `scanPlace` read (the fields of a `WrittenPlace`): module variables rather than an
 // object per place, since every order names one to three places (docs/PERFORMANCE.md).
 let placeProv = -1;

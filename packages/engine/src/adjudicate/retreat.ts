@@ -15,7 +15,7 @@ import { changeOwner } from '../game/phases.js';
 import type { DislodgedUnit, Position, Unit } from '../game/position.js';
 import type { Order, UnitRef } from '../orders/order.js';
 import { drawIndex, type Rng } from './prng.js';
-import { readOwners } from './adjustment/index.js';
+import { readOwners } from './adjustment/owners.js';
 import type { OrderResult, PhaseResult } from './result.js';
 import { reasonText, type Reason } from './reasons.js';
 import { destinationOf, findUnitIndex, fleetDestinationLoc, found } from './refs.js';

@@ -12,11 +12,10 @@ import type { RuleOptions } from '../config/rules.js';
 import type { Position } from '../game/position.js';
 import { ARMY, FLEET } from '../board/codes.js';
 import { buildSiteReason } from '../adjudicate/adjustment/builds.js';
-import { ownerTable } from '../adjudicate/adjustment/index.js';
+import { ownerTable, readOwners } from '../adjudicate/adjustment/owners.js';
 import type { UnitTable } from '../adjudicate/units.js';
 import { legalScratch } from './cache.js';
 import { LEGAL_FLAG, LEGAL_ORDER, legalCode } from './codes.js';
-import { powerIndex } from './power-index.js';
 import type { LegalOrderTable } from './table.js';
 
 export interface PowerAdjustment {
@@ -68,8 +67,8 @@ export function adjustmentOptions(board: Board, rules: RuleOptions, position: Po
  */
 export function fillAdjustment(t: LegalOrderTable, rules: RuleOptions, position: Position): void {
   const sc = legalScratch(t.board);
-  const { owner, balance } = sc;
-  readOwners(t.board, position.owners, owner);
+  const { balance } = sc;
+  const owner = readOwners(t.board, position.owners);
   powerBalances(t, owner, balance);
   const { n, power, loc } = t;
   const voluntary = rules['voluntary-disbands'];
@@ -94,15 +93,6 @@ export function fillAdjustment(t: LegalOrderTable, rules: RuleOptions, position:
   }
   t.ensureSlots(t.slots);
   t.slotOff[t.slots] = k;
-}
-
-/** Per province, the index of the power owning it (`position.owners`), or -1. */
-function readOwners(board: Board, owners: Position['owners'], owner: Int32Array): void {
-  owner.fill(-1);
-  for (const c in owners) {
-    const prov = board.provinceId(c);
-    if (prov >= 0) owner[prov] = powerIndex(board, owners[c]!);
-  }
 }
 
 /** Per power, its supply centres (from `owner`) minus its units (`t`'s). */

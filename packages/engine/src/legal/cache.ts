@@ -55,8 +55,6 @@ export class LegalScratch {
   readonly locMark: Int32Array;
   /** Per power: supply centres minus units. */
   readonly balance: Int32Array;
-  /** Per province, the index of the power owning it, or -1. */
-  readonly owner: Int32Array;
   /**
    * Per board, what does not depend on the position. Per fleet location and per
    * army province: the moves that may be ordered (destination, and its
@@ -105,7 +103,6 @@ export class LegalScratch {
     this.unitSeen = new Int32Array(P);
     this.locMark = new Int32Array(board.locationCount);
     this.balance = new Int32Array(board.powerCount);
-    this.owner = new Int32Array(P);
     const L = board.locationCount;
     const lists = (count: number, adj: Csr, keep: (from: number, to: number) => number): { off: Int32Array; out: number[] } => {
       const off = new Int32Array(count + 1);

@@ -16,14 +16,15 @@ import type { Order } from '../../orders/order.js';
 import { STATUS_ILLEGAL, STATUS_SUCCEEDS } from '../movement/outcome.js';
 import type { OrderResult, PhaseResult } from '../result.js';
 import { reasonText, type Reason } from '../reasons.js';
-import { findUnitIndex, found, readPlace } from '../refs.js';
+import { findUnitIndex, found, placeCode } from '../refs.js';
 import { phaseAfter, phaseStep } from '../step.js';
 import { readUnits } from '../units.js';
-import { fillOwners } from './index.js';
-import { GameStateInts } from '../game-ints.js';
+import { PerBoard } from '../per-board.js';
+import { readOwners } from './owners.js';
 import {
   ADJUSTMENT_ORDER,
   adjustmentCore,
+  type AdjustmentCore,
   adjustmentOrderColumns,
   BUILT_BY_ORDER,
   BUILT_NEUTRAL,
@@ -33,30 +34,29 @@ import {
 } from './ints.js';
 
 /**
- * Per board: the state and order columns the core is given, of the same shapes
- * as the integer entry's (`GameStateInts`, `adjustmentOrderColumns`), and for
- * each order given the index of the written order.
+ * Per board: the order columns the core is given, of the same shape as the
+ * integer entry's (`adjustmentOrderColumns`), for each order given the index
+ * of the written order, and the orders the layer refused.
  */
 class Layer {
-  readonly state: GameStateInts;
   orders = adjustmentOrderColumns(32);
   index = new Int32Array(32);
-  /** Per written order: the reason the layer refused it, or undefined when the core was given it. */
-  readonly refused: (Reason | undefined)[] = [];
+  /** The written orders refused (`refusedCount` of them): each one's index and why. */
+  refusedAt = new Int32Array(32);
+  readonly refusedWhy: Reason[] = [];
+  refusedCount = 0;
 
-  constructor(board: Board) {
-    this.state = new GameStateInts(board);
-  }
+  constructor(readonly board: Board) {}
 
   reset(m: number): void {
     if (this.orders.type.length < m) {
       const k = Math.max(m, this.orders.type.length * 2);
       this.orders = adjustmentOrderColumns(k);
       this.index = new Int32Array(k);
+      this.refusedAt = new Int32Array(k);
     }
     this.orders.n = 0;
-    this.refused.length = m;
-    this.refused.fill(undefined);
+    this.refusedCount = 0;
   }
 
   add(index: number, type: number, power: number, unit: number, loc: number, place: number): void {
@@ -69,9 +69,15 @@ class Layer {
     o.loc[k] = loc;
     o.place[k] = place;
   }
+
+  refuse(index: number, why: Reason): void {
+    const r = this.refusedCount++;
+    this.refusedAt[r] = index;
+    this.refusedWhy[r] = why;
+  }
 }
 
-const layers = new WeakMap<Board, Layer>();
+const layers = new PerBoard((board) => new Layer(board));
 
 export function adjudicateAdjustment(
   board: Board,
@@ -81,42 +87,42 @@ export function adjudicateAdjustment(
   seed: number,
 ): PhaseResult {
   const units = readUnits(board, position.units);
-  let oc = layers.get(board);
-  if (!oc) layers.set(board, (oc = new Layer(board)));
+  const oc = layers.get(board);
   const m = orders.length;
   oc.reset(m);
-  const { refused } = oc;
+  // A power's orders are mostly written together: its index is looked up once per run of them.
+  let name: unknown;
+  let p = -1;
   for (let index = 0; index < m; index++) {
     const order = orders[index]!;
-    const p = board.powerId(order.power);
+    if (order.power !== name) {
+      name = order.power;
+      p = board.powerId(order.power);
+    }
     if (p < 0) {
-      refused[index] = 'wrong-power';
+      oc.refuse(index, 'wrong-power');
     } else if (order.type === 'disband') {
       const u = findUnitIndex(board, rules, units, order.unit, p, false);
-      if (u < 0) refused[index] = found.reason;
+      if (u < 0) oc.refuse(index, found.reason);
       else oc.add(index, ADJUSTMENT_ORDER.DISBAND, p, u, -1, PLACE_EXACT);
     } else if (order.type === 'build') {
-      const place = readPlace(board, order.at);
+      const place = placeCode(board, order.at);
       const kind = order.kind === undefined ? -1 : order.kind === 'fleet' ? FLEET : ARMY;
-      if (!place) oc.add(index, ADJUSTMENT_ORDER.BUILD, p, kind, -1, PLACE_UNKNOWN);
-      else oc.add(index, ADJUSTMENT_ORDER.BUILD, p, kind, place.coast >= 0 ? place.coast : place.prov, place.badCoast ? PLACE_BAD_COAST : PLACE_EXACT);
+      if (place < 0) oc.add(index, ADJUSTMENT_ORDER.BUILD, p, kind, -1, PLACE_UNKNOWN);
+      else oc.add(index, ADJUSTMENT_ORDER.BUILD, p, kind, place >> 1, place & 1 ? PLACE_BAD_COAST : PLACE_EXACT);
     } else if (order.type === 'waive') {
       oc.add(index, ADJUSTMENT_ORDER.WAIVE, p, -1, -1, PLACE_EXACT);
-    } else {
-      // Lists are written with the fall movement orders, never in an adjustment phase.
-      const list = order.type === 'build-list' || order.type === 'disband-list';
-      refused[index] = !list ? 'wrong-phase' : rules.adjustments === 'priority-list' ? 'not-adjustment-time' : 'no-adjustment-lists';
-    }
+    } else oc.refuse(index, notAnAdjustment(order, rules));
   }
 
-  oc.state.takeUnits(units, position.phase);
-  fillOwners(board, position.owners, oc.state.owner);
-  const core = adjustmentCore(board, rules, oc.state, oc.orders, seed);
+  // The board's unit columns as `readUnits` left them and the owners column as `readOwners` did, nothing copied.
+  const core = adjustmentCore(board, rules, units, readOwners(board, position.owners), position.phase, oc.orders, seed);
 
   const results: OrderResult[] = new Array<OrderResult>(m);
-  for (let index = 0; index < m; index++) {
-    const why = refused[index];
-    if (why !== undefined) results[index] = { order: orders[index]!, status: 'illegal', reason: why, detail: reasonText(why) };
+  for (let r = 0; r < oc.refusedCount; r++) {
+    const index = oc.refusedAt[r]!;
+    const why = oc.refusedWhy[r]!;
+    results[index] = { order: orders[index]!, status: 'illegal', reason: why, detail: reasonText(why) };
   }
   for (let k = 0; k < oc.orders.n; k++) {
     const order = orders[oc.index[k]!]!;
@@ -150,11 +156,23 @@ export function adjudicateAdjustment(
   // As positionAfter (game/phases.ts) builds it: no centre changes owner after an adjustment phase.
   const next: Position = { units: after, dislodged: [], owners: position.owners, standoffs: [], phase: phaseAfter(phaseStep(board, rules, position.phase), position.phase) };
   const result: PhaseResult = { results, dislodged: [], next };
-  if (core.disorderCount > 0) {
-    const civilDisorder: Unit[] = [];
-    for (let d = 0; d < core.disorderCount; d++) civilDisorder.push({ ...before[core.disorder[d]!]! });
-    result.removed = civilDisorder;
-  }
+  if (core.disorderCount > 0) result.removed = removedInDisorder(before, core);
   if (unordered) result.built = unordered;
   return result;
+}
+
+
+// The rarer paths, out of `adjudicateAdjustment`: V8 optimizes a function later the larger it is.
+
+/** Why an order of no adjustment kind is refused. Lists are written with the fall movement orders, never in an adjustment phase. */
+function notAnAdjustment(order: Order, rules: RuleOptions): Reason {
+  const list = order.type === 'build-list' || order.type === 'disband-list';
+  return !list ? 'wrong-phase' : rules.adjustments === 'priority-list' ? 'not-adjustment-time' : 'no-adjustment-lists';
+}
+
+/** The units `removal-order` removed, first removed first, each a copy. */
+function removedInDisorder(before: readonly Unit[], core: AdjustmentCore): Unit[] {
+  const out: Unit[] = [];
+  for (let d = 0; d < core.disorderCount; d++) out.push({ ...before[core.disorder[d]!]! });
+  return out;
 }

@@ -1,7 +1,7 @@
 /**
  * What the adjustment phase's entries share (the integer core, ints.ts; the
- * friendly entry, adjudicate.ts; the postal lists, lists.ts): centre owners
- * as a column, each power's balance, whether a phase has anything to adjust,
+ * friendly entry, adjudicate.ts; the postal lists, lists.ts): each power's
+ * balance, whether a phase has anything to adjust,
  * and the builds no order asks for (`auto-builds`, neutral rebuilds).
  */
 import type { Board } from '../../board/board.js';
@@ -10,42 +10,7 @@ import type { RuleOptions } from '../../config/rules.js';
 import type { Position } from '../../game/position.js';
 import { readUnits } from '../units.js';
 import { buildSiteReason } from './builds.js';
-
-/** Per province, the index of the power owning it, or -1. */
-export function ownerTable(board: Board, owners: Readonly<Record<string, string>>): Int32Array {
-  return fillOwners(board, owners, new Int32Array(board.provinceCount));
-}
-
-const reusableOwners = new WeakMap<Board, Int32Array>();
-
-/**
- * `ownerTable` into the board's reusable column: valid until the next
- * `readOwners` on the board (as `readUnits`, units.ts, for the same reason).
- */
-export function readOwners(board: Board, owners: Readonly<Record<string, string>>): Int32Array {
-  let out = reusableOwners.get(board);
-  if (!out) reusableOwners.set(board, (out = new Int32Array(board.provinceCount)));
-  return fillOwners(board, owners, out);
-}
-
-/**
- * Per supply centre of `out`: the index of the power owning it, or -1 (also
- * for every other province: only a centre's owner counts, wherever these
- * columns are read). Centre by centre rather than key by key: an owner's
- * look-up by the centre's name is one hash look-up fewer than reading a key's
- * province, and no keys are listed.
- */
-export function fillOwners(board: Board, owners: Readonly<Record<string, string>>, out: Int32Array): Int32Array {
-  out.fill(-1);
-  const { supplyCentre, provinceIds, provinceCount } = board;
-  for (let prov = 0; prov < provinceCount; prov++) {
-    if (!supplyCentre[prov]) continue;
-    // A string: never what a plain object inherits (a province named `toString` has no owner unless given one).
-    const power: unknown = owners[provinceIds[prov]!];
-    if (typeof power === 'string') out[prov] = board.powerId(power);
-  }
-  return out;
-}
+import { readOwners } from './owners.js';
 
 /** Per power: supply centres owned minus units (into `out`, sized `powerCount`, when given). */
 export function balances(
@@ -54,16 +19,19 @@ export function balances(
   units: { readonly n: number; readonly power: ArrayLike<number> },
   out: Int32Array = new Int32Array(board.powerCount),
 ): Int32Array {
+  return balancesOf(board, owner, units.n, units.power, out);
+}
+
+/** `balances` of the `n` units whose powers are `power`. */
+export function balancesOf(board: Board, owner: ArrayLike<number>, n: number, power: ArrayLike<number>, out: Int32Array): Int32Array {
   out.fill(0);
-  // Bounds and columns read once: the unit tables passed here are of several classes, and a
-  // property read in a loop's condition is a look-up on each turn.
+  // Bounds and columns read once: a property read in a loop's condition is a look-up on each turn.
   const { provinceCount, powerCount, supplyCentre } = board;
   for (let p = 0; p < provinceCount; p++) {
     const o = owner[p]!;
     if (supplyCentre[p] && o >= 0 && o < powerCount) out[o]! += 1;
   }
   // Neutral units (power index powerCount) are no power's: they count against no one.
-  const { n, power } = units;
   for (let u = 0; u < n; u++) if (power[u]! < powerCount) out[power[u]!]! -= 1;
   return out;
 }

@@ -17,10 +17,8 @@
  * only where the rules need a list: builds that compete (two in one province,
  * or more than allowed), removals by `removal-order`, `auto-builds army` and
  * neutral rebuilds.
- *
- * Past 500 lines because the rules are one pass over one workspace: the order
- * columns, the workspace they are judged on and the pass itself read each other's
- * fields throughout, and split apart they would share a dozen columns by export.
+ * The shapes the core is given and gives back are in columns.ts (and
+ * exported from here too).
  */
 import type { Board } from '../../board/board.js';
 import { ARMY } from '../../board/codes.js';
@@ -35,105 +33,28 @@ import type { UnitTable } from '../units.js';
 import { BuildTable, builtKind } from './build-table.js';
 import { selectBuilds } from './builds.js';
 import { civilDisorderRemovals } from './civil-disorder.js';
-import { automaticBuilds, balances, neutralRebuilds } from './index.js';
+import { automaticBuilds, balancesOf, neutralRebuilds } from './index.js';
+import {
+  ADJUSTMENT_ORDER,
+  BUILT_AUTOMATICALLY,
+  BUILT_BY_ORDER,
+  BUILT_NEUTRAL,
+  PLACE_BAD_COAST,
+  PLACE_EXACT,
+  PLACE_UNKNOWN,
+  type AdjustmentCore,
+  type AdjustmentOrdersIn,
+  type AdjustmentOrdersInts,
+  type AdjustmentPositionInts,
+  type AdjustmentResultInts,
+} from './columns.js';
 
-/** Order types of `AdjustmentOrdersInts.type`. */
-export const ADJUSTMENT_ORDER = Object.freeze({ DISBAND: 1, BUILD: 2, WAIVE: 3 } as const);
+export * from './columns.js';
+
 const DISBAND = ADJUSTMENT_ORDER.DISBAND;
 const BUILD = ADJUSTMENT_ORDER.BUILD;
 const WAIVE = ADJUSTMENT_ORDER.WAIVE;
 
-/** An adjustment phase's position in integer form. */
-export interface AdjustmentPositionInts {
-  /** Unit `u` has `power[u]` (a power index, or the neutral power), `kind[u]` (ARMY or FLEET), `loc[u]`. */
-  readonly units: { readonly n: number; readonly power: ArrayLike<number>; readonly kind: ArrayLike<number>; readonly loc: ArrayLike<number> };
-  /** Per province: the power owning it, or -1. */
-  readonly owner: ArrayLike<number>;
-  /** The phase, for the draws by lot (`removal-order random` and `abroad-first`). */
-  readonly phase: Phase;
-}
-
-/** The orders of an adjustment phase, in the order written: `n` of them. */
-export interface AdjustmentOrdersInts {
-  readonly n: number;
-  /** Per order: ADJUSTMENT_ORDER.DISBAND, BUILD or WAIVE. */
-  readonly type: ArrayLike<number>;
-  /** Per order: the power giving it. */
-  readonly power: ArrayLike<number>;
-  /** DISBAND: the unit's index. BUILD: the unit kind written (ARMY or FLEET), or -1 when none was. */
-  readonly unit: ArrayLike<number>;
-  /** BUILD: the location (a coast location to name a coast). */
-  readonly loc: ArrayLike<number>;
-}
-
-/** How a build order's place was written (`AdjustmentOrdersIn.place`), for the friendly entry, which reads written names. */
-export const PLACE_EXACT = 0;
-/** A coast the province does not have (`spa/wc`): `loc` is the province. */
-export const PLACE_BAD_COAST = 1;
-/** No place the board knows: `loc` is not read. */
-export const PLACE_UNKNOWN = 2;
-
-/** The orders as the core takes them: the public form, and how each build's place was written (PLACE_*; all exact when absent). */
-export interface AdjustmentOrdersIn extends AdjustmentOrdersInts {
-  readonly place?: ArrayLike<number>;
-}
-
-/**
- * Orders in the columns the core reads, as `PhaseInts` and the friendly entry
- * keep them (`adjustmentOrderColumns`). A class, not an object literal: V8
- * gives literals of the same keys one hidden class, and making another one
- * after the core was optimized threw the core's optimized code away.
- */
-export class AdjustmentOrderColumns {
-  n = 0;
-  constructor(
-    readonly type: Uint8Array,
-    readonly power: Int32Array,
-    readonly unit: Int32Array,
-    readonly loc: Int32Array,
-    /** PLACE_* per order (0 everywhere for orders encoded from exact places). */
-    readonly place: Uint8Array,
-  ) {}
-}
-
-/**
- * Columns for `capacity` orders, from one buffer. Every holder of adjustment
- * orders makes them here, so that the core sees objects of one shape from
- * every caller: V8 compiles it once, rather than throwing its code away when a
- * second caller's objects arrive.
- */
-export function adjustmentOrderColumns(capacity: number): AdjustmentOrderColumns {
-  const slab = new Slab(3 * capacity, 2 * capacity);
-  return new AdjustmentOrderColumns(slab.uint8(capacity), slab.int32(capacity), slab.int32(capacity), slab.int32(capacity), slab.uint8(capacity));
-}
-
-/** Per unit built, in `AdjustmentCore.builtBy`: by an order, by `auto-builds`, or a neutral rebuild. */
-export const BUILT_BY_ORDER = 0;
-export const BUILT_AUTOMATICALLY = 1;
-export const BUILT_NEUTRAL = 2;
-
-/** The outcome of `adjudicateAdjustmentInts`: views of the board's workspace, valid until the next call on the board. */
-export interface AdjustmentResultInts {
-  /** Per order: MOVEMENT_STATUS SUCCEEDS, FAILS or ILLEGAL, and why when not SUCCEEDS. */
-  readonly status: Uint8Array;
-  readonly reason: readonly (Reason | undefined)[];
-  /** Per unit: 1 when it is removed (by an order or by `removal-order`). */
-  readonly removed: Uint8Array;
-  /** Units built, in the order `adjudicatePhase` lists them: `builtPower[0 .. builtCount)` and so on. */
-  readonly builtCount: number;
-  readonly builtPower: Int32Array;
-  readonly builtKind: Uint8Array;
-  readonly builtLoc: Int32Array;
-}
-
-/** What one adjustment phase on the core leaves in the board's workspace, valid until the next phase on the board. */
-export interface AdjustmentCore extends AdjustmentResultInts {
-  /** Units removed by `removal-order`, first removed first: `disorder[0 .. disorderCount)`. */
-  readonly disorder: Int32Array;
-  readonly disorderCount: number;
-  /** Per unit built: BUILT_BY_ORDER, BUILT_AUTOMATICALLY or BUILT_NEUTRAL. */
-  readonly builtBy: Uint8Array;
-}
 
 /** The rarer rules' lists (civil disorder, competing builds) read the units as a `UnitTable`; filled only when they run. */
 interface UnitColumns {
@@ -155,7 +76,18 @@ interface UnitColumns {
  */
 class AdjustmentWorkspace implements AdjustmentCore {
   readonly board: Board;
-  owner: ArrayLike<number> = [];
+  /**
+   * The phase's position (`take`): its units' columns, the owner of each
+   * province, the phase. Read out of the caller's objects once per phase, so
+   * that the rules below meet objects of one shape from every caller: V8
+   * threw their optimized code away when a second caller's objects came.
+   */
+  unitCount = 0;
+  unitPower: ArrayLike<number> = new Int32Array(0);
+  unitKind: ArrayLike<number> = new Uint8Array(0);
+  unitLoc: ArrayLike<number> = new Int32Array(0);
+  owner: ArrayLike<number> = new Int32Array(0);
+  phase: Phase | undefined;
   readonly ownerOf = (prov: number): number => this.owner[prov]!;
   /** Per province: the unit standing there, or -1 (all -1 between calls). */
   readonly unitAt: Int32Array;
@@ -223,6 +155,15 @@ class AdjustmentWorkspace implements AdjustmentCore {
     this.result = { status: this.status, reason: this.reason, removed: this.removed, builtCount: 0, builtPower: this.builtPower, builtKind: this.builtKind, builtLoc: this.builtLoc };
   }
 
+  take(units: AdjustmentPositionInts['units'], owner: ArrayLike<number>, phase: Phase): void {
+    this.unitCount = units.n;
+    this.unitPower = units.power;
+    this.unitKind = units.kind;
+    this.unitLoc = units.loc;
+    this.owner = owner;
+    this.phase = phase;
+  }
+
   /** Makes room for `n` orders. */
   ensureOrders(n: number): void {
     if (this.status.length >= n) return;
@@ -239,9 +180,9 @@ class AdjustmentWorkspace implements AdjustmentCore {
   }
 
   /** The position's units as a `UnitTable` (for the rules that list units). */
-  unitTable(position: AdjustmentPositionInts): UnitTable {
+  unitTable(): UnitTable {
     const U = this.units;
-    const { n, power, kind, loc } = position.units;
+    const { unitCount: n, unitPower: power, unitKind: kind, unitLoc: loc } = this;
     for (let u = 0; u < n; u++) {
       U.power[u] = power[u]!;
       U.kind[u] = kind[u]!;
@@ -296,45 +237,44 @@ export function adjudicateAdjustmentInts(
   orders: AdjustmentOrdersInts,
   seed = 0,
 ): AdjustmentResultInts {
-  const ws = adjudicateOnWorkspace(board, rules, position, orders, seed);
+  const ws = workspaces.get(board);
+  ws.take(position.units, position.owner, position.phase);
+  adjudicateOnWorkspace(ws, rules, orders, seed);
   ws.result.builtCount = ws.builtCount;
   return ws.result;
 }
 
 /**
- * The adjustment rules on integers, for both entries: `adjudicateAdjustmentInts`
- * and the friendly one (`adjudicateAdjustment`, which reads the names into
- * the columns first). Returns the board's workspace.
+ * The adjustment rules on integers, for the friendly entry
+ * (`adjudicateAdjustment`, which reads the names into the columns first): the
+ * units, the owner of each province and the phase as `AdjustmentPositionInts`
+ * has them. Returns the board's workspace.
  */
 export function adjustmentCore(
   board: Board,
   rules: RuleOptions,
-  position: AdjustmentPositionInts,
+  units: AdjustmentPositionInts['units'],
+  owner: ArrayLike<number>,
+  phase: Phase,
   orders: AdjustmentOrdersIn,
   seed: number,
 ): AdjustmentCore {
-  return adjudicateOnWorkspace(board, rules, position, orders, seed);
+  const ws = workspaces.get(board);
+  ws.take(units, owner, phase);
+  return adjudicateOnWorkspace(ws, rules, orders, seed);
 }
 
-function adjudicateOnWorkspace(
-  board: Board,
-  rules: RuleOptions,
-  position: AdjustmentPositionInts,
-  orders: AdjustmentOrdersIn,
-  seed: number,
-): AdjustmentWorkspace {
-  const ws = workspaces.get(board);
-  ws.owner = position.owner;
-  ws.draws.reset(seed, position.phase);
+function adjudicateOnWorkspace(ws: AdjustmentWorkspace, rules: RuleOptions, orders: AdjustmentOrdersIn, seed: number): AdjustmentWorkspace {
+  const { board } = ws;
+  ws.draws.reset(seed, ws.phase!);
   ws.ensureOrders(orders.n);
   ws.builds.bind(rules);
   const { unitAt, removed, removedOf, disbandsOf, buildsOf, named, list, status, reason, builtAt } = ws;
-  // Every column read once here: callers' objects differ in shape, and a property read in a loop is a look-up per turn.
-  const pu = position.units;
-  const puN = pu.n;
-  const puPower = pu.power;
-  const puLoc = pu.loc;
-  const owner = position.owner;
+  // Every column read once here: a property read in a loop is a look-up per turn.
+  const puN = ws.unitCount;
+  const puPower = ws.unitPower;
+  const puLoc = ws.unitLoc;
+  const owner = ws.owner;
   const oType = orders.type;
   const oPower = orders.power;
   const oUnit = orders.unit;
@@ -359,7 +299,7 @@ function adjudicateOnWorkspace(
       removed[u] = 0;
       named[u] = 0;
     }
-    const balance = balances(board, owner, pu, ws.balance);
+    const balance = balancesOf(board, owner, puN, puPower, ws.balance);
     const n = orders.n;
     for (let i = 0; i < n; i++) {
       status[i] = STATUS_SUCCEEDS;
@@ -392,24 +332,9 @@ function adjudicateOnWorkspace(
           list[L++] = i;
         }
       }
-      if (rules['voluntary-disbands']) {
-        for (let k = 0; k < L; k++) ws.remove(oUnit[list[k]!]!, p);
-      } else if (need <= 0) {
-        for (let k = 0; k < L; k++) illegal(ws, list[k]!, 'no-disbands');
-      } else {
-        let from = 0;
-        let to = L;
-        if (L > need) {
-          const rule = rules['excess-disbands'];
-          if (rule === 'first') to = need;
-          else if (rule === 'last') from = L - need;
-          else to = 0;
-          for (let k = 0; k < L; k++) if (k < from || k >= to) fails(ws, list[k]!, 'too-many-disbands');
-        }
-        for (let k = from; k < to; k++) ws.remove(oUnit[list[k]!]!, p);
-      }
+      disband(ws, rules, oUnit, p, L, need);
       const stillNeeded = need - removedOf[p]!;
-      if (stillNeeded > 0) removeInDisorder(ws, rules, position, p, stillNeeded);
+      if (stillNeeded > 0) removeInDisorder(ws, rules, p, stillNeeded);
     }
 
     // Builds and waives, power by power.
@@ -475,13 +400,9 @@ function adjudicateOnWorkspace(
           if (entryProv[k]! >= 0) ws.addBuilt(p, entryKind[k]!, entryLoc[k]!, BUILT_BY_ORDER);
         }
       }
-      if (autoArmies && allowed > used) {
-        for (const prov of automaticBuilds(board, rules, ws.ownerOf, p, allowed - used, ws.taken)) ws.addBuilt(p, ARMY, prov, BUILT_AUTOMATICALLY);
-      }
+      if (autoArmies && allowed > used) buildAutomatically(ws, rules, p, allowed - used);
     }
-    if (rules['neutral-units'] === 'hold-and-rebuild' && board.neutralPower >= 0) {
-      for (const prov of neutralRebuilds(board, rules, owner, ws.taken)) ws.addBuilt(board.neutralPower, ARMY, prov, BUILT_NEUTRAL);
-    }
+    if (rules['neutral-units'] === 'hold-and-rebuild' && board.neutralPower >= 0) rebuildNeutrals(ws, rules);
   } finally {
     for (let u = 0; u < marked; u++) unitAt[locProvince[puLoc[u]!]!] = -1;
     for (let k = 0; k < ws.builtCount; k++) builtAt[locProvince[ws.builtLoc[k]!]!] = 0;
@@ -489,12 +410,50 @@ function adjudicateOnWorkspace(
   return ws;
 }
 
+/**
+ * Power `p`'s `L` disband orders that stand (`ws.list`), under the rules: all
+ * carried out (`voluntary-disbands`), illegal when it has nothing to remove,
+ * else as many as `need`, `excess-disbands` saying which. Out of the pass
+ * that calls it (as the rarer rules below), so that V8 optimizes that pass sooner:
+ * how soon it does grows with a function's size.
+ */
+function disband(ws: AdjustmentWorkspace, rules: RuleOptions, unit: ArrayLike<number>, p: number, L: number, need: number): void {
+  const { list } = ws;
+  if (rules['voluntary-disbands']) {
+    for (let k = 0; k < L; k++) ws.remove(unit[list[k]!]!, p);
+  } else if (need <= 0) {
+    for (let k = 0; k < L; k++) illegal(ws, list[k]!, 'no-disbands');
+  } else {
+    let from = 0;
+    let to = L;
+    if (L > need) {
+      const rule = rules['excess-disbands'];
+      if (rule === 'first') to = need;
+      else if (rule === 'last') from = L - need;
+      else to = 0;
+      for (let k = 0; k < L; k++) if (k < from || k >= to) fails(ws, list[k]!, 'too-many-disbands');
+    }
+    for (let k = from; k < to; k++) ws.remove(unit[list[k]!]!, p);
+  }
+}
+
+/** `auto-builds army`: power `p`'s `count` builds beyond its orders. */
+function buildAutomatically(ws: AdjustmentWorkspace, rules: RuleOptions, p: number, count: number): void {
+  for (const prov of automaticBuilds(ws.board, rules, ws.ownerOf, p, count, ws.taken)) ws.addBuilt(p, ARMY, prov, BUILT_AUTOMATICALLY);
+}
+
+/** `neutral-units hold-and-rebuild`: the neutral armies built again. */
+function rebuildNeutrals(ws: AdjustmentWorkspace, rules: RuleOptions): void {
+  const { board } = ws;
+  for (const prov of neutralRebuilds(board, rules, ws.owner, ws.taken)) ws.addBuilt(board.neutralPower, ARMY, prov, BUILT_NEUTRAL);
+}
+
 /** `removal-order` for what power `p`'s disbands left out: `count` more of its units, recorded in `disorder`. */
-function removeInDisorder(ws: AdjustmentWorkspace, rules: RuleOptions, position: AdjustmentPositionInts, p: number, count: number): void {
-  const { n, power } = position.units;
+function removeInDisorder(ws: AdjustmentWorkspace, rules: RuleOptions, p: number, count: number): void {
+  const { unitCount: n, unitPower: power } = ws;
   const candidates: number[] = [];
   for (let u = 0; u < n; u++) if (power[u] === p && !ws.removed[u]) candidates.push(u);
-  for (const u of civilDisorderRemovals(ws.board, rules, ws.unitTable(position), ws.ownerOf, candidates, count, ws.draws.get())) {
+  for (const u of civilDisorderRemovals(ws.board, rules, ws.unitTable(), ws.ownerOf, candidates, count, ws.draws.get())) {
     ws.remove(u, p);
     ws.disorder[ws.disorderCount++] = u;
   }

@@ -27,7 +27,8 @@ import { findUnit } from '../refs.js';
 import { buildUnitTable } from '../units.js';
 import { buildSiteReason, readBuild, type Build } from './builds.js';
 import { civilDisorderRemovals } from './civil-disorder.js';
-import { balances, ownerTable } from './index.js';
+import { balances } from './index.js';
+import { ownerTable } from './owners.js';
 
 /** An entry as written, with the index of the order it was written in. */
 export interface Written<E> {
