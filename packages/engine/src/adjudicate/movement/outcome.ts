@@ -208,19 +208,7 @@ function failed(order: Order, reason: Reason, detail?: string, facts?: ResultFac
   return facts ? { order, status: 'fails', reason, detail: text, facts } : { order, status: 'fails', reason, detail: text };
 }
 
-/**
- * The result of unit `u`'s order. The commonest results first, in a function
- * small enough for V8 to inline into the loops over the orders: a unit that
- * held and stayed, a move that succeeded (about half of a phase's orders);
- * every other in `settledResult`.
- */
 function resultOf(ws: MovementWorkspace, u: number, order: Order): OrderResult {
-  const code = ws.t.order[u];
-  if (code === HOLD ? ws.dislodgedBy[u]! < 0 : code === MOVE && ws.m.res[u] === 1) return ok(order);
-  return settledResult(ws, u, order);
-}
-
-function settledResult(ws: MovementWorkspace, u: number, order: Order): OrderResult {
   const { m, t } = ws;
   const dislodged = ws.dislodgedBy[u]! >= 0;
   const success = m.res[u] === 1;
