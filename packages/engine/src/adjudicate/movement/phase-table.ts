@@ -53,7 +53,8 @@ export function finishTable(ws: MovementWorkspace, spareSlot: number): void {
   }
   fileOrders(ws);
   // Only armies moving by convoy, tagged "via convoy" or named by a matched convoy
-  // order can get another route than the land route their check gave them.
+  // order can get another route than the one their check gave them (the land route;
+  // the convoy route for an integer order to a province no land route reaches).
   if (ws.routeWork > 0) chooseRoutes(ws);
 }
 

@@ -4,6 +4,7 @@
  * orders that read exactly as integer orders (`exact.ts`). The common orders
  * are checked inline, the others by the general checks (`legality.ts`).
  */
+import * as boardCodes from '../../board/codes.js';
 import * as tableCodes from './table.js';
 import * as flagCodes from './flags.js';
 import type { MovementWorkspace } from './workspace.js';
@@ -16,6 +17,7 @@ import {
   fleetToCoast,
   plainMove,
   plainSupport,
+  reaches,
   supporterReaches,
   supportToCoast,
   viaTag,
@@ -26,7 +28,8 @@ import { beginLists, finishTable } from './phase-table.js';
 // optimized code, but reads an imported binding through a cell, with a check, at
 // every use (docs/PERFORMANCE.md, "Lists by order, decisions settled up front,
 // inline checks", step 6).
-const { CONVOY, HOLD, MOVE, ROUTE_LAND, SUPPORT_HOLD, SUPPORT_MOVE } = tableCodes;
+const { ARMY } = boardCodes;
+const { CONVOY, HOLD, MOVE, ROUTE_CONVOY, ROUTE_LAND, SUPPORT_HOLD, SUPPORT_MOVE } = tableCodes;
 const { SUPPORT_COAST_IGNORED } = flagCodes;
 
 /** Per unit, in `MovementOrdersInts.kind`: the unit was given no order. */
@@ -120,10 +123,14 @@ export function validateMovementInts(ws: MovementWorkspace, orders: MovementOrde
         continue;
       }
       if (toProvince ? convoyedMove(ws, u, dst, via) : toCoast && fleetToCoast(ws, u, dst)) {
-        // As `checkMoveInt` writes these: an army's move by convoy is route work for `chooseRoutes`.
-        if (toProvince) ws.markRouteWork(u);
         slots.set(u, u, MOVE, dst, locProvince[dst]!, -1, -1, toProvince && viaTag(ws, via) ? 1 : 0);
-        route[u] = ROUTE_LAND;
+        // An army's move to a province no land route reaches goes by convoy, as `chooseRoutes` would
+        // decide, so it is no route work; one tagged "via convoy" to an adjacent province is.
+        if (toProvince && !reaches(ws, ARMY, uprov[u]!, dst)) route[u] = ROUTE_CONVOY;
+        else {
+          route[u] = ROUTE_LAND;
+          if (toProvince) ws.markRouteWork(u);
+        }
         t.listMove(u);
         continue;
       }
