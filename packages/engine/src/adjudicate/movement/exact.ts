@@ -113,11 +113,15 @@ export function readExactOrders(ws: MovementWorkspace, orders: readonly Order[])
       default:
         return false;
     }
-    const p = ws.powerId(powerName);
     // Orders usually come in the units' order, naming each unit's place as the position does: the
-    // next unit's place, when the order names it, is that unit's without a look-up of the name.
-    const u = next < n && placed[next]!.at === ref.at ? (writtenAs(ws, ref, next, p, false) ? next : -1) : exactUnit(ws, ref, p, false);
-    if (u < 0 || units.power[u] !== p || okind[u] !== ORDER_NONE) return false;
+    // next unit's place, when the order names it, is that unit's without a look-up of the name. The
+    // unit is found first and its power compared by name (the same string, as a rule), so that the
+    // power's name is looked up only when it differs. (The ordered unit's own nationality is never
+    // needed: it is checked against the power giving the order.)
+    const u = next < n && placed[next]!.at === ref.at ? (writtenAs(ws, ref, next, -1, false) ? next : -1) : exactUnit(ws, ref, -1, false);
+    if (u < 0 || okind[u] !== ORDER_NONE) return false;
+    const p = units.power[u]!;
+    if (placed[u]!.power !== powerName && ws.powerId(powerName) !== p) return false;
     orderUnit[i] = u;
     next = u + 1;
     if (kind === HOLD) {

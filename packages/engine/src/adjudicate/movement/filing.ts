@@ -65,7 +65,7 @@ export function deduceImplicitOrders(ws: MovementWorkspace, spareSlot: number): 
 export function fileOrders(ws: MovementWorkspace): void {
   const { t, units } = ws;
   const { civilDisorderFails, denyHoldSupport } = t.f;
-  const { order, target, dstProv, matched, supHead, supNext, cvyHead, cvyNext, unmatchedReason, noHoldSupport } = t;
+  const { order, target, dstProv, matched, supHead, supNext, cvyHead, cvyNext, unmatchedReason, noHoldSupport, route } = t;
   const { resolved, res } = ws.m;
   t.newIntoLists();
   const { intoHead, intoStamp, intoNext, moves, supports, convoys } = t;
@@ -128,8 +128,9 @@ export function fileOrders(ws: MovementWorkspace): void {
     const open = intoStamp[prov[s]!] === stamp;
     resolved[s] = open ? 0 : 1;
     res[s] = open ? 0 : 1;
-    // An army named by a matched convoy may go by sea: chooseRoutes decides.
-    if (cvyHead[v]! < 0) ws.markRouteWork(v);
+    // An army named by a matched convoy may go by sea: chooseRoutes decides, unless its check
+    // already did (a move to a province no land route reaches, read by `validateMovementInts`).
+    if (cvyHead[v]! < 0 && route[v] !== ROUTE_CONVOY) ws.markRouteWork(v);
     cvyNext[s] = cvyHead[v]!;
     cvyHead[v] = s;
     t.matchedConvoys++;

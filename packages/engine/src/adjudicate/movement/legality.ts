@@ -3,7 +3,11 @@
  * and its unit holds), for written orders (`checkOrder`, which reads the names
  * and writes a candidate order) and integer ones (`checkIntOrder`), and the
  * checks of the common orders that `validateMovementInts` makes inline
- * (`plainMove`, `supporterReaches`, `plainSupport`).
+ * (`plainMove`, `supporterReaches`, `plainSupport`, and for the orders of
+ * convoys and split coasts `convoyedMove`, `fleetToCoast`, `convoyedSupport`,
+ * `supportToCoast`, `convoyAcrossOneSea`): each answers yes only where the
+ * general check would accept the order and write the same columns, and
+ * otherwise leaves the order to it.
  *
  * "Legal" follows the DATC: an order that, knowing the units on the board but
  * none of the other orders, could be valid. So an army move that needs a
@@ -12,7 +16,9 @@
  * possible without the supporter's help as a convoyer (6.D.31).
  */
 import * as boardBits from '../../board/board.js';
+import type { Board } from '../../board/board.js';
 import * as boardCodes from '../../board/codes.js';
+import { csrHas } from '../../board/csr.js';
 import type { ConvoyOrder, MoveOrder, Order, SupportOrder } from '../../orders/order.js';
 import type { Reason } from '../reasons.js';
 import { destinationOf, findUnitIndex, found } from '../refs.js';
@@ -209,7 +215,38 @@ export function plainMove(ws: MovementWorkspace, u: number, prov: number, via: b
   if (r === null || prov === units.prov[u]) return false;
   const kind = units.kind[u]!;
   if ((r[units.loc[u]! * ws.board.provinceCount + prov]! & (REACH_ARMY_MOVE << kind)) === 0) return false;
-  return kind === FLEET || !via || ws.t.f.convoyToAdjacent === ADJ_SWAP_ONLY;
+  return kind === FLEET || !viaTag(ws, via);
+}
+
+/** Whether "via convoy" means something for a move so written: where the rules know the tag (not under the 1971 swap rule). */
+export function viaTag(ws: MovementWorkspace, via: boolean): boolean {
+  return via && ws.t.f.convoyToAdjacent !== ADJ_SWAP_ONLY;
+}
+
+/**
+ * Whether army `u`'s move to province `prov` (no coast named) is legal as a
+ * move by convoy: the army may stand there, the move goes by convoy (the
+ * province is not adjacent, or the move is tagged "via convoy": so it is no
+ * plain move) and the fleets on the board could convoy it. Such a move is
+ * listed for `chooseRoutes`, with `viaTag` in its "via convoy" column, as
+ * `checkMoveInt` writes it.
+ */
+export function convoyedMove(ws: MovementWorkspace, u: number, prov: number, via: boolean): boolean {
+  const { board, units } = ws;
+  const from = units.prov[u]!;
+  if (units.kind[u] === FLEET || prov === from || !board.kindMayEnter(ARMY, prov)) return false;
+  return (viaTag(ws, via) || !reaches(ws, ARMY, from, prov)) && convoyPossible(ws, from, prov, -1);
+}
+
+/**
+ * Whether fleet `u` may move to the named coast `coast` (a coast location) of
+ * another province: the fleet's adjacency lists that coast. The move goes to it.
+ */
+export function fleetToCoast(ws: MovementWorkspace, u: number, coast: number): boolean {
+  const { board, units } = ws;
+  const prov = board.locProvince[coast]!;
+  if (units.kind[u] !== FLEET || prov === units.prov[u] || !board.hasCoasts(prov)) return false;
+  return board.kindMayEnter(FLEET, prov) && csrHas(board.fleetAdj, units.loc[u]!, coast);
 }
 
 /** Whether supporter `s` could move into province `prov` (so it may support a unit there to hold). */
@@ -229,6 +266,52 @@ export function plainSupport(ws: MovementWorkspace, s: number, v: number, prov: 
   const units = ws.units;
   if (r === null || prov === units.prov[s] || prov === units.prov[v]) return false;
   return supporterReaches(ws, s, prov) && (r[units.loc[v]! * ws.board.provinceCount + prov]! & (REACH_ARMY_MOVE << units.kind[v]!)) !== 0;
+}
+
+/**
+ * Whether `s` may support army `v`'s move to province `prov` (no coast named)
+ * as a move by convoy: `s` could move there, neither stands there, and the
+ * fleets on the board other than one in `s`'s province could convoy `v` there
+ * (6.D.31).
+ */
+export function convoyedSupport(ws: MovementWorkspace, s: number, v: number, prov: number): boolean {
+  const { board, units } = ws;
+  if (units.kind[v] === FLEET || prov === units.prov[s] || prov === units.prov[v]) return false;
+  return supporterReaches(ws, s, prov) && board.kindMayEnter(ARMY, prov) && convoyPossible(ws, units.prov[v]!, prov, units.prov[s]!);
+}
+
+/**
+ * Whether `s` may support fleet `v`'s move to the named coast `coast` (a coast
+ * location): `s` could move into its province, not its own, and `v` may move to
+ * that coast (`fleetToCoast`). The support names the coast unless the rules
+ * ignore a support's coast (`support-coast ignored`).
+ */
+export function supportToCoast(ws: MovementWorkspace, s: number, v: number, coast: number): boolean {
+  const prov = ws.board.locProvince[coast]!;
+  return prov !== ws.units.prov[s] && supporterReaches(ws, s, prov) && fleetToCoast(ws, v, coast);
+}
+
+/**
+ * Whether fleet `c0` may convoy army `a` to province `prov` (no coast named)
+ * across its own sea alone: that sea touches both shores, so the route of it
+ * alone is minimal (6.G.19) and `checkConvoyInt` needs no search of routes.
+ */
+export function convoyAcrossOneSea(ws: MovementWorkspace, c0: number, a: number, prov: number): boolean {
+  const { board, units } = ws;
+  const from = units.prov[a]!;
+  const sea = units.prov[c0]!;
+  if (units.kind[c0] !== FLEET || !board.convoySea[sea] || units.kind[a] !== ARMY || prov === from) return false;
+  return convoyShores(board, from, prov) && board.kindMayEnter(ARMY, prov) && oneSeaRoute(board, from, prov, sea);
+}
+
+/** Whether an army could be convoyed between provinces `from` and `to` at all: both are convoy shores. */
+function convoyShores(board: Board, from: number, to: number): boolean {
+  return board.isConvoyShore(from) && board.isConvoyShore(to);
+}
+
+/** Whether sea `sea` alone is a convoy route from province `from` to province `to`: it touches both. */
+function oneSeaRoute(board: Board, from: number, to: number, sea: number): boolean {
+  return csrHas(board.seaAdj, from, sea) && csrHas(board.seaAdj, to, sea);
 }
 
 /** Set by `fleetDestinationInt`: the location the fleet moves to. */
@@ -276,8 +359,21 @@ function fleetDestinationInt(ws: MovementWorkspace, from: number, prov: number, 
 /** Whether an army could be convoyed from `from` to `to` by the fleets on the board, leaving out sea `without`. */
 function convoyPossible(ws: MovementWorkspace, from: number, to: number, without: number): boolean {
   const board = ws.board;
-  if (!board.isConvoyShore(from) || !board.isConvoyShore(to) || from === to) return false;
-  return seaRoute(ws.m, from, to, SEAS_WITH_FLEET, -1, without, -1);
+  if (!convoyShores(board, from, to) || from === to) return false;
+  // Most convoys cross one sea: a fleet's sea touching both shores answers without the search.
+  return oneFleetSea(ws, from, to, without) || seaRoute(ws.m, from, to, SEAS_WITH_FLEET, -1, without, -1);
+}
+
+/** Whether a sea other than `without`, with a fleet in it, touches both provinces `from` and `to`. */
+function oneFleetSea(ws: MovementWorkspace, from: number, to: number, without: number): boolean {
+  const board = ws.board;
+  const fleetSea = ws.t.fleetSea;
+  const { offsets, targets } = board.seaAdj;
+  for (let i = offsets[from]!; i < offsets[from + 1]!; i++) {
+    const s = targets[i]!;
+    if (s !== without && fleetSea[s] === 1 && csrHas(board.seaAdj, to, s)) return true;
+  }
+  return false;
 }
 
 /** A move of unit `u` to province `prov` (coast location `coast`, or -1), written "via convoy" or not. */
@@ -299,8 +395,7 @@ export function checkMoveInt(ws: MovementWorkspace, c: OrderSlots, slot: number,
     return undefined;
   }
   const adjacent = reaches(ws, ARMY, from, prov);
-  // 'via convoy' means something only where the rules know the tag (not under the 1971 swap rule).
-  const tagged = via && f.convoyToAdjacent !== ADJ_SWAP_ONLY;
+  const tagged = viaTag(ws, via);
   if (!adjacent || tagged) ws.markRouteWork(u);
   const convoyOnly = !adjacent || (tagged && !f.viaConvoyFallback);
   if (convoyOnly && !convoyPossible(ws, from, prov, -1)) {
@@ -365,14 +460,19 @@ function checkConvoyInt(ws: MovementWorkspace, c: OrderSlots, slot: number, c0: 
   const { board, units } = ws;
   const from = units.prov[a]!;
   if (prov === from) return 'same-province';
-  if (!board.kindMayEnter(ARMY, prov) || !board.isConvoyShore(prov) || !board.isConvoyShore(from)) return 'not-adjacent';
-  // On a minimal route of the fleets on the board (6.G.19); the search stops once it finds c0's sea.
-  const routes = ws.m.routes;
+  if (!board.kindMayEnter(ARMY, prov) || !convoyShores(board, prov, from)) return 'not-adjacent';
+  // On a minimal route of the fleets on the board (6.G.19): c0's sea alone, when it touches both shores.
   const sea = units.prov[c0]!;
-  routes.search(board, ws.t.fleetSea, from, prov, sea);
-  const onRoute = routes.found[sea] === 1;
-  routes.clear();
-  if (!onRoute) return 'not-on-route';
+  if (!oneSeaRoute(board, from, prov, sea) && !onMinimalRoute(ws, from, prov, sea)) return 'not-on-route';
   c.set(slot, c0, CONVOY, -1, prov, a, -1, 0);
   return undefined;
+}
+
+/** Whether `sea` lies on a minimal route from `from` to `to` of the fleets on the board (the search stops once it finds it). */
+function onMinimalRoute(ws: MovementWorkspace, from: number, to: number, sea: number): boolean {
+  const routes = ws.m.routes;
+  routes.search(ws.board, ws.t.fleetSea, from, to, sea);
+  const found = routes.found[sea] === 1;
+  routes.clear();
+  return found;
 }

@@ -3,7 +3,7 @@
  * order (after illegal and duplicate orders are set aside) and the per-phase
  * lists the decisions walk (moves into each province, supports of each unit,
  * convoying fleets of each army), as CSR rows in buffers that are reused from
- * phase to phase. Built by `validate.ts` (with `legality.ts`, `one-order.ts`, `filing.ts`), read by the decisions.
+ * phase to phase. Built by `validate.ts` and `validate-ints.ts` (with `legality.ts`, `one-order.ts`, `phase-table.ts`, `filing.ts`), read by the decisions.
  *
  * One table per board (`workspace.ts`), sized for the most units a board can
  * hold (one per province), so a phase allocates nothing here.

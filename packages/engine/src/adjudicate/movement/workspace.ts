@@ -89,9 +89,11 @@ export class MovementWorkspace {
   standoffCount = 0;
   /**
    * The units whose route `chooseRoutes` must decide: `routeUnits[0 ..
-   * routeWork)`. An army move checked as going by convoy or tagged "via convoy",
+   * routeWork)`. An army move checked as going by convoy or tagged "via convoy"
+   * (the integer entry's inline check gives a move no land route reaches its
+   * convoy route at once, so lists only the tagged ones that have a land route),
    * or an army named by a matched convoy order; every other army move keeps the
-   * land route its check gave it. A unit is listed once (`needsRoute`), and may
+   * route its check gave it. A unit is listed once (`needsRoute`), and may
    * turn out to have another order (the written path checks several per unit).
    */
   routeWork = 0;
