@@ -58,8 +58,10 @@ export class OrderReading {
   /** Phase kind → power → text → that power's reading. */
   private readonly readFor = new Map<PhaseKind, Map<string, Map<string, Kept>>>();
   private size = 0;
-  private lastPhase: PhaseKind | undefined;
-  private lastPower: string | undefined;
+  // Strings from the start, never undefined: code optimized on a reading in use compares them with strings only, and
+  // a fresh reading (each check after forgetReadings) holding undefined there would throw that code away.
+  private lastPhase: PhaseKind | '' = '';
+  private lastPower = '';
   private lastTexts: Map<string, Kept> | undefined;
   /** Counts the phases read; a kept reading whose `phase` is the current one was given to a line of this phase. */
   private phase = 0;

@@ -117,5 +117,6 @@ export function startPosition(section: G.PositionSection | undefined, config: Va
       if (id && !standoffs.includes(id)) standoffs.push(id);
     }
   }
-  return { phase, units, dislodged, owners, standoffs };
+  // The fields in the adjudicator's order (phase last), as initialPosition builds them: one hidden class for every position.
+  return { units, dislodged, owners, standoffs, phase };
 }

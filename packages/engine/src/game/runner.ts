@@ -21,18 +21,28 @@ export function initialPosition(config: VariantConfig): Position {
   // yet), which leaves that game's owners a dictionary, slower to read and to copy in every phase
   // that shares them. Plain loops: a run of many games starts each from here.
   const pairs: [string, string][] = [];
-  const units: Unit[] = [];
+  const neutral = config.neutralUnits ?? [];
+  let count = neutral.length;
+  for (const p of config.powers) count += p.units.length;
+  // Made at its size, as the adjudicator makes every later position's units (`new Array`, a holey array): an
+  // array filled by pushes is of another kind, which code reading the units optimized on later positions
+  // does not take, so the start of each game file threw that code away.
+  const units = new Array<Unit>(count);
+  let k = 0;
   for (const p of config.powers) {
     for (const c of p.centres) pairs.push([c, p.id]);
-    for (const u of p.units) units.push({ power: p.id, kind: u.kind, at: u.at });
+    for (const u of p.units) units[k++] = { power: p.id, kind: u.kind, at: u.at };
   }
-  for (const u of config.neutralUnits ?? []) units.push({ power: NEUTRAL_POWER, kind: u.kind, at: u.at });
+  for (const u of neutral) units[k++] = { power: NEUTRAL_POWER, kind: u.kind, at: u.at };
+  // The fields in the order the adjudicator builds every later position in (phase last), so that a game's
+  // positions share one hidden class: a start of a shape of its own makes the code reading positions
+  // polymorphic, and a game file's first phases then throw code optimized on the bench's games away.
   return {
-    phase: { year: config.start.year, season: config.start.season, kind: config.start.phase },
     units,
     dislodged: [],
     owners: Object.fromEntries(pairs),
     standoffs: [],
+    phase: { year: config.start.year, season: config.start.season, kind: config.start.phase },
   };
 }
 
