@@ -221,8 +221,8 @@ export function gameNames(doc: GameDoc, window?: { start: number; end: number })
 export interface NameVisitor {
   name(o: Occurrence, shift: number): void;
   orderWord(w: Token, shift: number): void;
-  /** When given, an order text in the standard notation is handed to it instead of read here (the semantic tokens read such texts their own way). */
-  orderText?(t: GameAst.Text): void;
+  /** When given, each order text is handed to it; one in the standard notation (`standard`) is then not read here (the semantic tokens read such texts their own way). */
+  orderText?(t: GameAst.Text, standard: boolean): void;
 }
 
 /** The walk behind `gameNames`, in the order of the game's nodes (not sorted); for the semantic tokens, which keep no objects. */
@@ -292,10 +292,11 @@ export function visitGameNames(doc: TokenGame, window: { start: number; end: num
     for (const o of section.orders) {
       let language = languages.get(o.power.text);
       if (language === undefined && !languages.has(o.power.text)) languages.set(o.power.text, (language = localizedLine(doc, o)));
-      if (language === undefined) {
-        if (!visit.orderText) places(o.text, true);
-        else if (!outside(o.text)) visit.orderText(o.text);
-      } else if (!outside(o.text)) for (const n of localizedNames(doc, language, o.text)) visit.name(n, 0);
+      if (language === undefined && !visit.orderText) places(o.text, true);
+      else if (!outside(o.text)) {
+        visit.orderText?.(o.text, language === undefined);
+        if (language !== undefined) for (const n of localizedNames(doc, language, o.text)) visit.name(n, 0);
+      }
     }
     for (const e of section.expect) expect(e);
   }

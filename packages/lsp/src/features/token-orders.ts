@@ -1,32 +1,43 @@
 /**
- * The names and order words of a game's order texts in the standard notation (`F nap S A ven - rom`)
- * as semantic tokens: what `scanRelative` (name-scan.ts) finds in such a text with its order words,
- * kept per distinct text as integers (start and end from the text's start, and the token's type:
- * three a token) that each line copies at its own offset. A long game repeats
- * its order texts, and an editor asks for the tokens of a file it has just opened: the first
- * request reads every distinct text once, so that reading is made plain. A text of ASCII
- * characters (nearly every one) is read here in one pass over its characters into typed arrays,
- * without token objects, and its words and runs of words asked of the name index as `scanRelative`
- * asks them, each distinct word or run once per index; any other text is read by `scanRelative`.
+ * The names and order words of a game's order texts in the standard notation (`F nap S A ven - rom`),
+ * and their arrows, as semantic tokens: what `scanRelative` (name-scan.ts) finds in such a text with
+ * its order words, and the arrows (token-arrows.ts), in the order of the text, kept per distinct text
+ * (`OrderText`): as integers (start and end from the text's start, and the token's type: three a
+ * token), and as the protocol's integers that a line writes as they are (token-write.ts). A long
+ * game repeats its order texts, and an editor asks for the tokens of a file it has just opened: the
+ * first request reads every distinct text once, with code V8 has not optimized yet, so that reading
+ * is made plain. A text of ASCII characters (nearly every one) is read here in one pass over its
+ * characters into typed arrays, without token objects, each distinct word looked up once; the runs
+ * of words (`North Sea`) are asked of the name index as `scanRelative` asks them (the check of the
+ * game has run that code many times before: asked straight, it is the quicker). Any other text is
+ * read by `scanRelative`.
  */
 import type { NameIndex } from '@dipforge/engine';
 import { ORDER_KEYWORDS, scanRelative } from '../name-scan.js';
+import { arrowsOf, isArrowRun } from './token-arrows.js';
 import { TYPE } from './token-spans.js';
 
+/** What is kept of an order text: its tokens, and the protocol's integers of them. */
+export interface OrderText {
+  /** Start, end (from the text's start) and type of each token (no modifiers), in the order of the text. */
+  readonly tokens: Int32Array;
+  /** The protocol's five integers of each token after the first, each relative to the one before (the same line). */
+  readonly rest: readonly number[];
+  /** Those of every token when the first is on the line after the token before, at character `char` of its line: made at the first such line. */
+  line: readonly number[] | undefined;
+  char: number;
+}
+
 /**
- * Per name index (so per compiled variant): order text → its tokens, three integers each; and what
- * the index says of a word alone and of runs of words (`nap S`, `North Sea`) together, asked once
- * per distinct word or run: a long game's texts are made of few words.
+ * Per name index (so per compiled variant): order text → what is kept of it, and what the index
+ * says of a word alone, asked once per distinct word: a long game's texts are made of few words.
  */
 interface Memo {
-  texts: Map<string, Int32Array>;
+  texts: Map<string, OrderText>;
   words: Map<string, WordLook>;
-  /** Run of words joined by a space → the one province (or power) they name together, null when none or several. */
-  provinceRuns: Map<string, string | null>;
-  powerRuns: Map<string, string | null>;
 }
 const memo = new WeakMap<NameIndex, Memo>();
-/** Distinct texts, words or runs kept per name index before their memo starts again (a bound on its memory). */
+/** Distinct texts or words kept per name index before their memo starts again (a bound on its memory). */
 const MEMO_LIMIT = 50_000;
 
 /** What one word is alone: the province it names, the power it names, whether it is an order word. */
@@ -36,50 +47,56 @@ interface WordLook {
   orderWord: boolean;
 }
 
-/** The tokens of an order text: start, end (from the text's start) and token type (no modifiers), in the order `scanRelative` finds them. */
-export function orderTokens(text: string, index: NameIndex): Int32Array {
+/** What is kept of an order text: its names, order words and arrows as `scanRelative` and `arrowsOf` find them, in the order of the text. */
+export function orderTokens(text: string, index: NameIndex): OrderText {
   let m = memo.get(index);
-  if (!m) memo.set(index, (m = { texts: new Map(), words: new Map(), provinceRuns: new Map(), powerRuns: new Map() }));
+  if (!m) memo.set(index, (m = { texts: new Map(), words: new Map() }));
   let found = m.texts.get(text);
   if (!found) {
     if (m.texts.size >= MEMO_LIMIT) m.texts.clear();
-    found = asciiTokens(text, index, m) ?? fromScan(text, index);
+    found = kept(asciiTokens(text, index, m) ?? fromScan(text, index));
     m.texts.set(text, found);
   }
   return found;
+}
+
+/** The protocol's integers of the tokens after the first: line 0 (the first's), character from the token before. */
+function kept(tokens: Int32Array): OrderText {
+  const rest: number[] = [];
+  for (let k = 3; k < tokens.length; k += 3) rest.push(0, (tokens[k] as number) - (tokens[k - 3] as number), (tokens[k + 1] as number) - (tokens[k] as number), tokens[k + 2] as number, 0);
+  return { tokens, rest, line: undefined, char: -1 };
 }
 
 const PROVINCE = TYPE.variable;
 const COAST = TYPE.property;
 const POWER = TYPE.type;
 const KEYWORD = TYPE.keyword;
+const OPERATOR = TYPE.operator;
 
-/** Any text, by `scanRelative`: its names, then its order words (as the names walk gives them). */
+/** Any text, by `scanRelative` and `arrowsOf`: its names, order words and arrows put in the order of the text. */
 function fromScan(text: string, index: NameIndex): Int32Array {
   const { occ, words } = scanRelative(text, index, true);
-  const out = new Int32Array(3 * (occ.length + words.length));
-  let k = 0;
-  for (const o of occ) {
-    out[k++] = o.start;
-    out[k++] = o.end;
-    out[k++] = o.kind === 'province' ? PROVINCE : o.kind === 'coast' ? COAST : POWER;
-  }
-  for (const w of words) {
-    out[k++] = w.start;
-    out[k++] = w.end;
-    out[k++] = KEYWORD;
-  }
-  return out;
+  const arrows = arrowsOf(text);
+  const all: [number, number, number][] = [];
+  for (const o of occ) all.push([o.start, o.end, o.kind === 'province' ? PROVINCE : o.kind === 'coast' ? COAST : POWER]);
+  for (const w of words) all.push([w.start, w.end, KEYWORD]);
+  for (let k = 0; k < arrows.length; k += 2) all.push([arrows[k] as number, arrows[k + 1] as number, OPERATOR]);
+  // Tokens of different kinds never share a character: by their starts alone.
+  all.sort((a, b) => a[0] - b[0]);
+  return Int32Array.from(all.flat());
 }
 
-// The tokens of the text being read (`tokens` of name-scan.ts: words, and punctuation other than blanks).
+// The tokens of the text being read (`tokens` of name-scan.ts: words, and punctuation other than blanks):
+// where each starts and ends, and whether it is a word, an arrow or other punctuation.
 let starts = new Int32Array(32);
 let ends = new Int32Array(32);
-let isWord = new Uint8Array(32);
+let tokenKinds = new Uint8Array(32);
 const texts: string[] = [];
-// The names found (start, end, type) and the order words (start, end), kept apart as `scanRelative` keeps them.
-let names = new Int32Array(48);
-let orderWords = new Int32Array(32);
+const PUNCT = 0;
+const WORD_TOKEN = 1;
+const ARROW_TOKEN = 2;
+// What the text holds (start, end, type), in its order.
+let found = new Int32Array(48);
 
 /**
  * Character classes, looked up in one table (the first request reads tens of thousands of
@@ -114,9 +131,9 @@ function asciiTokens(text: string, index: NameIndex, m: Memo): Int32Array | unde
       continue;
     }
     let j = i + 1;
-    let word = 0;
+    let token = PUNCT;
     if ((kind & WORD) !== 0) {
-      word = 1;
+      token = WORD_TOKEN;
       for (;;) {
         while (j < n && ((CLASS[text.charCodeAt(j)] as number) & WORD) !== 0) j++;
         if (j + 1 < n && text.charCodeAt(j) === 45 && ((CLASS[text.charCodeAt(j + 1)] as number) & WORD) !== 0) j += 2;
@@ -124,11 +141,12 @@ function asciiTokens(text: string, index: NameIndex, m: Memo): Int32Array | unde
       }
     } else if (c === 45 || c === 61) {
       while (j < n && ((CLASS[text.charCodeAt(j)] as number) & ARROW) !== 0) j++;
+      if (isArrowRun(text, i, j)) token = ARROW_TOKEN;
     }
     if (count === starts.length) growTokens();
     starts[count] = i;
     ends[count] = j;
-    isWord[count] = word;
+    tokenKinds[count] = token;
     texts[count] = text.slice(i, j);
     count++;
     i = j;
@@ -137,62 +155,58 @@ function asciiTokens(text: string, index: NameIndex, m: Memo): Int32Array | unde
   return scanTokens(count, index, m);
 }
 
-/** The names and order words of the `count` tokens read, as `scanRelative` finds them (its loop, over the typed arrays). */
+/** The names, order words and arrows of the `count` tokens read, as `scanRelative` finds the names and words (its loop, over the typed arrays). */
 function scanTokens(count: number, index: NameIndex, m: Memo): Int32Array {
   const longest = Math.max(index.maxProvinceWords, index.maxPowerWords);
-  let nk = 0;
-  let wk = 0;
+  let k = 0;
   let i = 0;
   while (i < count) {
-    if (isWord[i] === 0) {
+    if (k + 6 > found.length) found = grown(found);
+    if (tokenKinds[i] !== WORD_TOKEN) {
+      if (tokenKinds[i] === ARROW_TOKEN) k = put(k, i, i + 1, OPERATOR);
       i++;
       continue;
     }
     let runEnd = i + 1;
-    while (runEnd < count && runEnd - i < longest && isWord[runEnd] === 1) runEnd++;
+    while (runEnd < count && runEnd - i < longest && tokenKinds[runEnd] === WORD_TOKEN) runEnd++;
     const look = lookOf(texts[i] as string, index, m.words);
     let matched = 0;
     let id: string | undefined;
     for (let w = runEnd - i; w >= 2 && matched === 0; w--) {
-      const one = runOf(m.provinceRuns, i, w, index, false);
-      if (one !== null) {
+      const ids = index.provinceWords(texts, i, i + w);
+      if (ids.length === 1) {
         matched = w;
-        id = one;
+        id = ids[0];
       }
     }
     if (matched === 0 && !look.orderWord && look.province !== undefined) {
       matched = 1;
       id = look.province;
     }
-    if (nk + 6 > names.length) names = grown(names);
     if (matched > 0 && id) {
-      names[nk++] = starts[i] as number;
-      names[nk++] = ends[i + matched - 1] as number;
-      names[nk++] = PROVINCE;
+      k = put(k, i, i + matched, PROVINCE);
       i += matched;
       if (i < count && index.hasCoasts(id)) {
-        const taken = coastAfter(i, count, id, index, nk);
+        const taken = coastAfter(i, count, id, index, k);
         if (taken > 0) {
-          nk += 3;
+          k += 3;
           i += taken;
         }
       }
       continue;
     }
     if (look.orderWord) {
-      if (wk + 2 > orderWords.length) orderWords = grown(orderWords);
-      orderWords[wk++] = starts[i] as number;
-      orderWords[wk++] = ends[i] as number;
+      k = put(k, i, i + 1, KEYWORD);
       i++;
       continue;
     }
     let power = 0;
     let pid: string | undefined;
     for (let w = Math.min(runEnd - i, index.maxPowerWords); w >= 2 && power === 0; w--) {
-      const one = runOf(m.powerRuns, i, w, index, true);
-      if (one !== null) {
+      const ids = index.powerWords(texts, i, i + w);
+      if (ids.length === 1) {
         power = w;
-        pid = one;
+        pid = ids[0];
       }
     }
     if (power === 0 && look.power !== undefined) {
@@ -200,31 +214,30 @@ function scanTokens(count: number, index: NameIndex, m: Memo): Int32Array {
       pid = look.power;
     }
     if (power > 0 && pid) {
-      names[nk++] = starts[i] as number;
-      names[nk++] = ends[i + power - 1] as number;
-      names[nk++] = POWER;
+      k = put(k, i, i + power, POWER);
       i += power;
       continue;
     }
     i++;
   }
-  const out = new Int32Array(nk + (wk / 2) * 3);
-  out.set(names.subarray(0, nk));
-  for (let k = 0, o = nk; k < wk; k += 2) {
-    out[o++] = orderWords[k] as number;
-    out[o++] = orderWords[k + 1] as number;
-    out[o++] = KEYWORD;
-  }
-  return out;
+  return found.slice(0, k);
+}
+
+/** The tokens `from`..`to` - 1 as one of type `type`, written into `found` at `k`: where the next goes. */
+function put(k: number, from: number, to: number, type: number): number {
+  found[k] = starts[from] as number;
+  found[k + 1] = ends[to - 1] as number;
+  found[k + 2] = type;
+  return k + 3;
 }
 
 /**
  * A coast written after a province at token `i` (`/nc`, `(nc)`, `(north coast)`, ` nc`), written
- * into `names` at `at` when found: the tokens it takes (0 when none).
+ * into `found` at `at` when found: the tokens it takes (0 when none).
  */
 function coastAfter(i: number, count: number, id: string, index: NameIndex, at: number): number {
   const next = texts[i] as string;
-  if ((next === '/' || next === '(') && i + 1 < count && isWord[i + 1] === 1) {
+  if ((next === '/' || next === '(') && i + 1 < count && tokenKinds[i + 1] === WORD_TOKEN) {
     let close = -1;
     if (next === '(') {
       for (let k = i + 1; k < count; k++) {
@@ -236,33 +249,15 @@ function coastAfter(i: number, count: number, id: string, index: NameIndex, at: 
     }
     const to = next === '(' && close > i ? close : i + 2;
     if (!index.coastWords(id, texts, i + 1, to)) return 0;
-    names[at] = starts[i + 1] as number;
-    names[at + 1] = ends[to - 1] as number;
-    names[at + 2] = COAST;
+    put(at, i + 1, to, COAST);
     return to + (close > i ? 1 : 0) - i;
   }
-  if (isWord[i] === 1 && !ORDER_KEYWORDS.has(next.toLowerCase())) {
+  if (tokenKinds[i] === WORD_TOKEN && !ORDER_KEYWORDS.has(next.toLowerCase())) {
     if (!index.coast(id, next)) return 0;
-    names[at] = starts[i] as number;
-    names[at + 1] = ends[i] as number;
-    names[at + 2] = COAST;
+    put(at, i, i + 1, COAST);
     return 1;
   }
   return 0;
-}
-
-/** The one name the `w` words from token `i` make together, of the index's provinces or powers (null: none, or several), asked of the index once per distinct run. */
-function runOf(runs: Map<string, string | null>, i: number, w: number, index: NameIndex, powers: boolean): string | null {
-  let key = texts[i] as string;
-  for (let k = 1; k < w; k++) key += ' ' + (texts[i + k] as string);
-  let one = runs.get(key);
-  if (one === undefined) {
-    if (runs.size >= MEMO_LIMIT) runs.clear();
-    const ids = powers ? index.powerWords(texts, i, i + w) : index.provinceWords(texts, i, i + w);
-    one = ids.length === 1 ? (ids[0] as string) : null;
-    runs.set(key, one);
-  }
-  return one;
 }
 
 /** A word alone in the index, looked up once per word as written. */
@@ -285,10 +280,10 @@ function growTokens(): void {
   const e = new Int32Array(size);
   e.set(ends);
   const w = new Uint8Array(size);
-  w.set(isWord);
+  w.set(tokenKinds);
   starts = s;
   ends = e;
-  isWord = w;
+  tokenKinds = w;
 }
 
 function grown(a: Int32Array): Int32Array<ArrayBuffer> {
