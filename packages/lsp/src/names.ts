@@ -286,10 +286,13 @@ export function visitGameNames(doc: TokenGame, window: { start: number; end: num
   };
   // The language of each power as written (a game names a few powers over thousands of order lines).
   const languages = new Map<string, string | undefined>();
+  // Indexed loops over the order lines, most of a game: a loop over an iterator makes an object a turn in code not optimized yet (the first tokens request).
   for (const section of ast.phases) {
     if (outside(section)) continue;
     for (const w of section.powers) power(w);
-    for (const o of section.orders) {
+    const orders = section.orders;
+    for (let k = 0; k < orders.length; k++) {
+      const o = orders[k] as GameAst.OrderLine;
       let language = languages.get(o.power.text);
       if (language === undefined && !languages.has(o.power.text)) languages.set(o.power.text, (language = localizedLine(doc, o)));
       if (language === undefined && !visit.orderText) places(o.text, true);

@@ -10,7 +10,7 @@
 import type { GameAst } from '@dipforge/dsl';
 import { gameSpans, type Window } from './game-tokens.js';
 import type { TokenGame } from './token-game.js';
-import { orderTokens } from './token-orders.js';
+import { orderTexts, tokensOf } from './token-orders.js';
 import type { SpanBuffer } from './token-spans.js';
 import { TokenWriter } from './token-write.js';
 
@@ -23,18 +23,20 @@ export function gameTokens(doc: TokenGame, window?: Window): number[] {
   if (!index || texts.length === 0) return spans.encode(doc.lines, from, to);
   const w = new TokenWriter(doc.lines, from, to);
   const { order, starts, ends, kinds } = spans.inOrder();
+  const read = orderTexts(index);
   let k = 0;
-  for (const t of texts) {
-    const kept = orderTokens(t.text, index);
-    const n = kept.tokens.length;
-    if (n === 0) continue;
+  // Indexed loops: a loop over an iterator costs several calls a turn in code not optimized yet.
+  for (let x = 0; x < texts.length; x++) {
+    const t = texts[x] as GameAst.Text;
+    const kept = read.get(t.text);
+    if (kept.ints.length === 0) continue;
     const base = t.range.start.offset;
-    const s = base + (kept.tokens[0] as number);
+    const s = base + kept.first;
     for (; k < order.length && (starts[order[k] as number] as number) < s; k++) {
       const i = order[k] as number;
       w.span(starts[i] as number, ends[i] as number, kinds[i] as number);
     }
-    const e = base + (kept.tokens[n - 2] as number);
+    const e = base + kept.end;
     if ((k < order.length && (starts[order[k] as number] as number) < e) || !w.orderText(kept, base)) return general(doc, spans, texts, from, to);
   }
   for (; k < order.length; k++) {
@@ -47,6 +49,6 @@ export function gameTokens(doc: TokenGame, window?: Window): number[] {
 /** Every token a span, all put in order together. */
 function general(doc: TokenGame, spans: SpanBuffer, texts: readonly GameAst.Text[], from: number, to: number): number[] {
   const index = doc.index;
-  if (index) for (const t of texts) spans.pushAt(orderTokens(t.text, index).tokens, t.range.start.offset);
+  if (index) for (const t of texts) spans.pushAt(tokensOf(orderTexts(index).get(t.text)), t.range.start.offset);
   return spans.encode(doc.lines, from, to);
 }

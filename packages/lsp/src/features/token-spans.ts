@@ -40,7 +40,7 @@ export class SpanBuffer {
   }
 
   /** Tokens found at offset 0 of a text (start, end and type number: three integers each), put at `base`; one call for a text's tokens. */
-  pushAt(tokens: Int32Array, base: number): void {
+  pushAt(tokens: readonly number[], base: number): void {
     while (this.n + tokens.length / 3 > this.starts.length) this.grow();
     const starts = this.starts;
     const ends = this.ends;

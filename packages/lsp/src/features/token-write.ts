@@ -79,10 +79,8 @@ export class TokenWriter {
    * caller then writes the document another way).
    */
   orderText(t: OrderText, base: number): boolean {
-    const tokens = t.tokens;
-    const n = tokens.length;
-    const s = base + (tokens[0] as number);
-    const e = base + (tokens[n - 2] as number);
+    const s = base + t.first;
+    const e = base + t.end;
     if (s < this.last) return false;
     const starts = this.lines.starts;
     const count = starts.length;
@@ -93,22 +91,25 @@ export class TokenWriter {
     this.last = e;
     if (cursor < this.from || cursor > this.to) return true;
     const character = s - (starts[cursor] as number);
+    if (t.char !== character) {
+      // Another character than the kept integers': the text's integers at this one, kept from now on
+      // (a copy once they are in an answer, which keeps its own).
+      if (t.written) t.ints = t.ints.slice();
+      t.ints[1] = character;
+      t.char = character;
+    }
+    t.written = true;
+    const ints = t.ints;
     const dl = cursor - this.lastLine;
-    if (dl === 1 && t.char === character && t.line) this.piece(t.line);
+    if (dl === 1) this.piece(ints);
     else {
-      const first = [dl, dl === 0 ? character - this.lastChar : character, (tokens[1] as number) - (tokens[0] as number), tokens[2] as number, 0];
-      if (dl === 1) {
-        // The first line of this text at this character: its integers are kept for the next such line.
-        t.line = first.concat(t.rest);
-        t.char = character;
-        this.piece(t.line);
-      } else {
-        this.loose.push(...first);
-        if (t.rest.length > 0) this.piece(t.rest);
-      }
+      // The first token placed after the token before; the others as kept.
+      const loose = this.loose;
+      loose.push(dl, dl === 0 ? character - this.lastChar : character, ints[2] as number, ints[3] as number, 0);
+      for (let k = 5; k < ints.length; k++) loose.push(ints[k] as number);
     }
     this.lastLine = cursor;
-    this.lastChar = character + (tokens[n - 3] as number) - (tokens[0] as number);
+    this.lastChar = character + t.lastStart - t.first;
     return true;
   }
 
