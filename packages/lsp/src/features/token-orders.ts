@@ -94,6 +94,7 @@ export function tokensOf(kept: OrderText): number[] {
   return out;
 }
 
+/** What is kept of a text whose tokens' integers are `ints`: where its first token starts, where its last starts and ends. */
 function keptOf(ints: number[]): OrderText {
   const n = ints.length;
   if (n === 0) return { ints, char: 0, written: false, first: 0, lastStart: 0, end: 0 };
@@ -119,10 +120,10 @@ function fromScan(text: string, index: NameIndex): number[] {
   // Tokens of different kinds never share a character: by their starts alone.
   all.sort((a, b) => a[0] - b[0]);
   const ints: number[] = [];
-  let before = 0;
+  let previous = 0;
   for (const [s, e, type] of all) {
-    ints.push(ints.length === 0 ? 1 : 0, s - before, e - s, type, 0);
-    before = s;
+    ints.push(ints.length === 0 ? 1 : 0, s - previous, e - s, type, 0);
+    previous = s;
   }
   return ints;
 }
@@ -303,15 +304,10 @@ function lookOf(texts: readonly string[], i: number, index: NameIndex, looks: Ma
   return look;
 }
 
+/** Room for twice as many tokens (each text's are written from the first: nothing to copy). */
 function growTokens(): void {
   const size = starts.length * 2;
-  const s = new Int32Array(size);
-  s.set(starts);
-  const e = new Int32Array(size);
-  e.set(ends);
-  const w = new Uint8Array(size);
-  w.set(tokenKinds);
-  starts = s;
-  ends = e;
-  tokenKinds = w;
+  starts = new Int32Array(size);
+  ends = new Int32Array(size);
+  tokenKinds = new Uint8Array(size);
 }
