@@ -1,10 +1,10 @@
 /**
  * The tokens of order texts (`orderTokens`, token-orders.ts), read once per distinct text by its
  * own scanner, against what `scanRelative` finds in the same text (the names walk every other
- * feature reads): the same names, coasts, powers and order words in the same order, on every
- * order text of the repository's games and on random texts made of their words, of names of
- * several words, of coasts written every way, of arrows, brackets, blanks and letters past ASCII,
- * in the variants of those games.
+ * feature reads) and the arrows its tokens hold: the same names, coasts, powers, order words and
+ * arrows, in the order of the text, on every order text of the repository's games and on random
+ * texts made of their words, of names of several words, of coasts written every way, of arrows,
+ * brackets, blanks and letters past ASCII, in the variants of those games.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,9 +12,9 @@ import { describe, expect, it } from 'vitest';
 import type { NameIndex } from '@dipforge/engine';
 import { Workspace } from '../packages/lsp/src/workspace.js';
 import { tokenDoc } from '../packages/lsp/src/features/token-game.js';
-import { orderTokens } from '../packages/lsp/src/features/token-orders.js';
+import { orderTokens, tokensOf } from '../packages/lsp/src/features/token-orders.js';
 import { TYPE } from '../packages/lsp/src/features/token-spans.js';
-import { scanRelative } from '../packages/lsp/src/name-scan.js';
+import { scanRelative, tokens as wordTokens } from '../packages/lsp/src/name-scan.js';
 import { ROOT } from '../packages/lsp/test/harness.js';
 import { fileUri, rng } from '../packages/lsp/test/util.js';
 
@@ -33,10 +33,17 @@ const GAMES = [
   ...readdirSync(join(ROOT, 'test/games')).filter((f) => f.endsWith('.dipgame')).map((f) => join(ROOT, 'test/games', f)),
 ];
 
-/** What `scanRelative` finds with order words, as `orderTokens` gives it: start, end and type, names first, then order words. */
+/** What `scanRelative` finds with order words, and the arrows (punctuation of `-` and `=` with at most a last `>`), as `orderTokens` gives them: start, end and type, by start. */
 function expected(text: string, index: NameIndex): number[] {
   const { occ, words } = scanRelative(text, index, true);
-  return [...occ.flatMap((o) => [o.start, o.end, o.kind === 'province' ? TYPE.variable : o.kind === 'coast' ? TYPE.property : TYPE.type]), ...words.flatMap((w) => [w.start, w.end, TYPE.keyword])];
+  const all = [
+    ...occ.map((o) => [o.start, o.end, o.kind === 'province' ? TYPE.variable : o.kind === 'coast' ? TYPE.property : TYPE.type]),
+    ...words.map((w) => [w.start, w.end, TYPE.keyword]),
+    ...wordTokens(text)
+      .filter((t) => t.kind === 'punct' && /^[-=]+>?$/u.test(t.text))
+      .map((t) => [t.start, t.end, TYPE.operator]),
+  ];
+  return all.sort((a, b) => a[0]! - b[0]!).flat();
 }
 
 /** Each game's name index and its order texts, one entry per variant. */
@@ -74,7 +81,7 @@ describe('the tokens of order texts', () => {
   });
 
   it("every order text of the games: what scanRelative finds in it", () => {
-    for (const [index, texts] of byIndex) for (const text of texts) expect([...orderTokens(text, index)], text).toEqual(expected(text, index));
+    for (const [index, texts] of byIndex) for (const text of texts) expect(tokensOf(orderTokens(text, index)), text).toEqual(expected(text, index));
   });
 
   it('random texts of the games\' words and of tricky pieces, 3,000 per variant: what scanRelative finds in them', () => {
@@ -87,7 +94,7 @@ describe('the tokens of order texts', () => {
         for (let p = 0; p < n; p++) parts.push(r(3) === 0 ? (PIECES[r(PIECES.length)] as string) : (words[r(words.length)] as string));
         // Mostly one space between pieces, sometimes none or other blanks.
         const text = parts.reduce((s, p) => s + [' ', ' ', ' ', '', '  ', '\t'][r(6)] + p);
-        expect([...orderTokens(text, index)], JSON.stringify(text)).toEqual(expected(text, index));
+        expect(tokensOf(orderTokens(text, index)), JSON.stringify(text)).toEqual(expected(text, index));
       }
     }
   });

@@ -221,8 +221,8 @@ export function gameNames(doc: GameDoc, window?: { start: number; end: number })
 export interface NameVisitor {
   name(o: Occurrence, shift: number): void;
   orderWord(w: Token, shift: number): void;
-  /** When given, an order text in the standard notation is handed to it instead of read here (the semantic tokens read such texts their own way). */
-  orderText?(t: GameAst.Text): void;
+  /** When given, each order text is handed to it; one in the standard notation (`standard`) is then not read here (the semantic tokens read such texts their own way). */
+  orderText?(t: GameAst.Text, standard: boolean): void;
 }
 
 /** The walk behind `gameNames`, in the order of the game's nodes (not sorted); for the semantic tokens, which keep no objects. */
@@ -286,16 +286,20 @@ export function visitGameNames(doc: TokenGame, window: { start: number; end: num
   };
   // The language of each power as written (a game names a few powers over thousands of order lines).
   const languages = new Map<string, string | undefined>();
+  // Indexed loops over the order lines, most of a game: a loop over an iterator makes an object a turn in code not optimized yet (the first tokens request).
   for (const section of ast.phases) {
     if (outside(section)) continue;
     for (const w of section.powers) power(w);
-    for (const o of section.orders) {
+    const orders = section.orders;
+    for (let k = 0; k < orders.length; k++) {
+      const o = orders[k] as GameAst.OrderLine;
       let language = languages.get(o.power.text);
       if (language === undefined && !languages.has(o.power.text)) languages.set(o.power.text, (language = localizedLine(doc, o)));
-      if (language === undefined) {
-        if (!visit.orderText) places(o.text, true);
-        else if (!outside(o.text)) visit.orderText(o.text);
-      } else if (!outside(o.text)) for (const n of localizedNames(doc, language, o.text)) visit.name(n, 0);
+      if (language === undefined && !visit.orderText) places(o.text, true);
+      else if (!outside(o.text)) {
+        visit.orderText?.(o.text, language === undefined);
+        if (language !== undefined) for (const n of localizedNames(doc, language, o.text)) visit.name(n, 0);
+      }
     }
     for (const e of section.expect) expect(e);
   }

@@ -1,18 +1,19 @@
 /**
- * The semantic tokens of a game file, as spans: comments and the keyword that
- * starts a line, the header's values, phase names, order results and arrows,
- * the words of expect lines about the game's result and of declare blocks, and
- * the provinces, coasts, powers and order words the names walk finds. The lines
- * a search of the text finds (a comment, a keyword after a line's blanks) and one
- * pass over the parsed game; what an order text holds is found once per distinct
- * text (a game repeats its orders).
+ * The semantic tokens of a game file but for its order texts in the standard notation, as spans:
+ * comments and the keyword that starts a line, the header's values, phase names, order results,
+ * the words of expect lines about the game's result and of declare blocks, the provinces, coasts
+ * and powers the names walk finds, and the names and arrows of order lines in other languages.
+ * The lines a search of the text finds (a comment, a keyword after a line's blanks) and one pass
+ * over the parsed game. The order texts in the standard notation, most of a game, are listed, not
+ * read: what each holds is kept per distinct text (token-orders.ts) and written in place among
+ * the spans (token-lines.ts).
  */
 import type { GameAst } from '@dipforge/dsl';
 import { tokens as wordTokens } from '../name-scan.js';
 import { visitGameNames, type Occurrence } from '../names.js';
 import { lineComment } from '../text.js';
+import { arrowsOf } from './token-arrows.js';
 import type { TokenGame } from './token-game.js';
-import { orderTokens } from './token-orders.js';
 import { SpanBuffer, TYPE } from './token-spans.js';
 
 /** The lines `from`..`to` (inclusive) of a game. */
@@ -29,9 +30,21 @@ const DECLARE_WORDS = new Set(['alliance', 'allies', 'draw', 'concede', 'by', 'e
 
 type Ranged = { range: { start: { offset: number }; end: { offset: number } } };
 
+/** A game's spans, and its order texts in the standard notation in the order of the text. */
+export interface GameSpans {
+  spans: SpanBuffer;
+  texts: GameAst.Text[];
+}
+
 /** The spans of a game; with `window`, those of the phase sections, declare blocks and lines it overlaps (and the header's). */
-export function gameSpans(doc: TokenGame, window?: Window): SpanBuffer {
+export function gameSpans(doc: TokenGame, window?: Window): GameSpans {
   const spans = new SpanBuffer();
+  const texts: GameAst.Text[] = [];
+  const arrows = (t: GameAst.Text): void => {
+    const found = arrowsOf(t.text);
+    const base = t.range.start.offset;
+    for (let k = 0; k < found.length; k += 2) spans.push(base + (found[k] as number), base + (found[k + 1] as number), TYPE.operator);
+  };
   lineSpans(doc, spans, window);
   const outside = (n: { range: { start: { line: number }; end: { line: number } } }): boolean => !!window && (n.range.end.line < window.from || n.range.start.line > window.to);
   const r = (x: Ranged | undefined, type: number): void => {
@@ -59,10 +72,12 @@ export function gameSpans(doc: TokenGame, window?: Window): SpanBuffer {
   for (const s of ast.phases) {
     if (outside(s)) continue;
     phaseName(s.phase);
-    for (const o of s.orders) {
-      const base = o.text.range.start.offset;
-      const ops = arrows(o.text.text);
-      for (let k = 0; k < ops.length; k += 2) spans.push(base + (ops[k] as number), base + (ops[k + 1] as number), TYPE.operator);
+    // Indexed: a loop over an iterator makes an object a turn in code not optimized yet.
+    const orders = s.orders;
+    for (let k = 0; k < orders.length; k++) {
+      const o = orders[k] as GameAst.OrderLine;
+      // Without a name index no order text is read for names: its arrows are found here.
+      if (!doc.index) arrows(o.text);
       if (o.expected) spans.push(o.expected.range.start.offset, o.expected.range.end.offset, TYPE.enumMember);
     }
   }
@@ -99,17 +114,16 @@ export function gameSpans(doc: TokenGame, window?: Window): SpanBuffer {
     for (const e of d.expect) expect(e);
   }
   const names = window ? { start: doc.lines.lineStart(window.from), end: doc.lines.lineEnd(Math.min(window.to, doc.lines.count - 1)) } : undefined;
-  const index = doc.index;
   visitGameNames(doc, names, {
     name: (o: Occurrence, shift: number) => spans.push(o.start + shift, o.end + shift, o.kind === 'province' ? TYPE.variable : o.kind === 'coast' ? TYPE.property : TYPE.type),
     orderWord: (w, shift) => spans.push(w.start + shift, w.end + shift, TYPE.keyword),
-    // The names and order words of an order text, read once per distinct text.
-    orderText: (t) => {
-      if (!index) return;
-      spans.pushAt(orderTokens(t.text, index), t.range.start.offset);
+    // A text in the standard notation is written in place; another language's has its arrows here, its names from the walk.
+    orderText: (t, standard) => {
+      if (standard) texts.push(t);
+      else arrows(t);
     },
   });
-  return spans;
+  return { spans, texts };
 }
 
 /**
@@ -198,68 +212,3 @@ const isAsciiLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 &
 /** Blanks `\s` matches below 128 besides space and tab. */
 const isOtherBlank = (c: number): boolean => c === 10 || c === 11 || c === 12 || c === 13;
 const isBlankCode = (c: number): boolean => c === 32 || c === 9 || isOtherBlank(c);
-
-/** The arrows (`-`, `->`, `=>`, `--`…) of an order text: start and end pairs from its start, kept per text. */
-function arrows(text: string): readonly number[] {
-  if (text.indexOf('-') < 0 && text.indexOf('=') < 0) return NONE;
-  let found = arrowMemo.get(text);
-  if (!found) {
-    if (arrowMemo.size >= ARROW_MEMO_LIMIT) arrowMemo.clear();
-    found = asciiArrows(text);
-    if (!found) {
-      found = [];
-      for (const t of wordTokens(text)) if (t.kind === 'punct' && ARROW.test(t.text)) found.push(t.start, t.end);
-    }
-    arrowMemo.set(text, found);
-  }
-  return found;
-}
-
-/**
- * The arrows of an ASCII text as `tokens` (names.ts) reads it, character by character and with
- * no token objects: a word (letters, digits, `_`, inner hyphens) is passed over, a run of `-`, `=`
- * and `>` from a `-` or `=` is an arrow when only its last character may be `>`. Undefined at the
- * first character past ASCII (the caller reads such a text by its tokens).
- */
-function asciiArrows(text: string): number[] | undefined {
-  const found: number[] = [];
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c > 127) return undefined;
-    if (isAsciiWordCode(c)) {
-      i++;
-      for (;;) {
-        while (i < n && isAsciiWordCode(text.charCodeAt(i))) i++;
-        if (i + 1 < n && text.charCodeAt(i) === 45 && isAsciiWordCode(text.charCodeAt(i + 1))) i += 2;
-        else break;
-      }
-      continue;
-    }
-    if (c === 45 || c === 61) {
-      let j = i + 1;
-      let arrow = true;
-      for (; j < n; j++) {
-        const d = text.charCodeAt(j);
-        if (d === 62) {
-          if (j + 1 < n && isArrowCode(text.charCodeAt(j + 1))) arrow = false;
-        } else if (d !== 45 && d !== 61) break;
-      }
-      if (arrow) found.push(i, j);
-      i = j;
-      continue;
-    }
-    i++;
-  }
-  return found;
-}
-
-const isAsciiWordCode = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
-const isArrowCode = (c: number): boolean => c === 45 || c === 61 || c === 62;
-
-const ARROW = /^[-=]+>?$/;
-const NONE: readonly number[] = [];
-const arrowMemo = new Map<string, number[]>();
-/** Distinct order texts whose arrows are kept before the memo starts again (a bound on its memory). */
-const ARROW_MEMO_LIMIT = 50_000;

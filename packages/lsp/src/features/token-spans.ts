@@ -1,11 +1,15 @@
 /**
  * The spans a document's semantic tokens are made of, as the protocol sends
- * them. Spans are gathered in typed arrays (a long game has tens of thousands:
- * no object per span), then put in order once (by blocks of their start, then
- * within them) and written straight into the protocol's relative integers:
+ * them. Spans are gathered in typed arrays (no object per span), then put in
+ * order once (by blocks of their start, then within them) and written by a
+ * `TokenWriter` (token-write.ts) into the protocol's relative integers:
  * overlaps dropped (the first, and of those the longest, wins), a span across
  * a line break split at it, and with a window only the lines inside it kept.
+ * A game's order lines, most of its tokens, are not spans: they are written
+ * in place among them (token-lines.ts).
  */
+import { TokenWriter, type LineTable } from './token-write.js';
+
 export const TOKEN_TYPES = ['keyword', 'variable', 'type', 'property', 'enumMember', 'string', 'number', 'comment', 'operator', 'namespace', 'event'] as const;
 export const TOKEN_MODIFIERS = ['declaration', 'readonly'] as const;
 
@@ -19,12 +23,6 @@ const BLOCK_BITS = 4;
 
 /** The modifier bits of a declaration (the legend's first modifier). */
 export const DECLARATION = 1;
-
-/** The line starts of a text (`Lines`). */
-interface LineTable {
-  readonly starts: readonly number[];
-  readonly text: string;
-}
 
 /** Spans by offset: start, end, type number and modifier bits, in the order they were found. */
 export class SpanBuffer {
@@ -42,7 +40,7 @@ export class SpanBuffer {
   }
 
   /** Tokens found at offset 0 of a text (start, end and type number: three integers each), put at `base`; one call for a text's tokens. */
-  pushAt(tokens: Int32Array, base: number): void {
+  pushAt(tokens: readonly number[], base: number): void {
     while (this.n + tokens.length / 3 > this.starts.length) this.grow();
     const starts = this.starts;
     const ends = this.ends;
@@ -70,59 +68,20 @@ export class SpanBuffer {
     this.kinds = kinds;
   }
 
-  /**
-   * The protocol's integers (five a token: line and character relative to the token before,
-   * length, type, modifiers) for the spans in order, on lines `from`..`to` when given.
-   */
+  /** The protocol's integers of the spans in order (`TokenWriter`), on lines `from`..`to` when given. */
   encode(lines: LineTable, from = 0, to = Number.MAX_SAFE_INTEGER): number[] {
-    const order = this.order();
-    const spanStarts = this.starts;
-    const spanEnds = this.ends;
-    const kinds = this.kinds;
-    const { starts, text } = lines;
-    const count = starts.length;
-    // Pushed, not written by index into an array made its size: an array with holes is one JSON.stringify
-    // writes element by element, several times slower, and a long game's answer is some seventy thousand integers.
-    const data: number[] = [];
-    let lastLine = 0;
-    let lastChar = 0;
-    let last = 0;
-    let cursor = 0;
+    const w = new TokenWriter(lines, from, to);
+    const { order, starts, ends, kinds } = this.inOrder();
     for (let n = 0; n < order.length; n++) {
       const i = order[n] as number;
-      const s = spanStarts[i] as number;
-      const e = spanEnds[i] as number;
-      if (e <= s || s < last) continue;
-      last = e;
-      while (cursor + 1 < count && (starts[cursor + 1] as number) <= s) cursor++;
-      const kind = kinds[i] as number;
-      // A line's break characters are its last: a span within its line whose last character is no
-      // break holds none, and is written whole without looking for the line's end.
-      const endCode = text.charCodeAt(e - 1);
-      const inLine = cursor + 1 < count && e <= (starts[cursor + 1] as number) && endCode !== 10 && endCode !== 13;
-      let line = cursor;
-      let at = s;
-      for (;;) {
-        let lineEnd = e;
-        if (!inLine) {
-          // The line's end before its break.
-          lineEnd = line + 1 < count ? (starts[line + 1] as number) : text.length;
-          while (lineEnd > (starts[line] as number) && (text.charCodeAt(lineEnd - 1) === 10 || text.charCodeAt(lineEnd - 1) === 13)) lineEnd--;
-          if (lineEnd > e) lineEnd = e;
-        }
-        if (lineEnd > at && line >= from && line <= to) {
-          const character = at - (starts[line] as number);
-          const dl = line - lastLine;
-          data.push(dl, dl === 0 ? character - lastChar : character, lineEnd - at, kind >> 2, kind & 3);
-          lastLine = line;
-          lastChar = character;
-        }
-        if (line + 1 >= count) break;
-        at = starts[++line] as number;
-        if (at >= e) break;
-      }
+      w.span(starts[i] as number, ends[i] as number, kinds[i] as number);
     }
-    return data;
+    return w.finish();
+  }
+
+  /** The spans by start, the longer first at the same start, then as found: `order` indexes the others (kinds: type << 2 | modifiers). */
+  inOrder(): { order: Uint32Array; starts: Int32Array; ends: Int32Array; kinds: Uint8Array } {
+    return { order: this.order(), starts: this.starts, ends: this.ends, kinds: this.kinds };
   }
 
   /**

@@ -10,7 +10,8 @@ import { cached, namesOfMap } from '../context.js';
 import { MAP_KEYWORDS, scanMap } from '../maplex.js';
 import type { MapDoc } from '../workspace.js';
 import type { TokenGame } from './token-game.js';
-import { gameSpans, type Window } from './game-tokens.js';
+import type { Window } from './game-tokens.js';
+import { gameTokens } from './token-lines.js';
 import { DECLARATION, SpanBuffer, TOKEN_MODIFIERS, TOKEN_TYPES, TYPE, type TokenType } from './token-spans.js';
 
 export { TOKEN_MODIFIERS, TOKEN_TYPES } from './token-spans.js';
@@ -25,7 +26,7 @@ export function tokenSpans(doc: TokenGame | MapDoc, window?: Window): TokenSpan[
 
 /** The tokens of the whole document, kept per document state. */
 export function semanticTokens(doc: TokenGame | MapDoc): SemanticTokens {
-  return cached(doc, 'semanticTokens', () => ({ data: (doc.kind === 'game' ? gameSpans(doc) : mapSpans(doc)).encode(doc.lines) }));
+  return cached(doc, 'semanticTokens', () => ({ data: doc.kind === 'game' ? gameTokens(doc) : mapSpans(doc).encode(doc.lines) }));
 }
 
 /** The tokens of the lines a range covers (`textDocument/semanticTokens/range`). */
@@ -35,8 +36,8 @@ export function semanticTokensRange(doc: TokenGame | MapDoc, range: { start: { l
 
 /** A map is small and read whole; a game only where the window is. */
 function encodeWindow(doc: TokenGame | MapDoc, window: Window): number[] {
-  const spans = doc.kind === 'game' ? gameSpans(doc, window) : cached(doc, 'tokenSpans', () => mapSpans(doc));
-  return spans.encode(doc.lines, window.from, window.to);
+  if (doc.kind === 'game') return gameTokens(doc, window);
+  return cached(doc, 'tokenSpans', () => mapSpans(doc)).encode(doc.lines, window.from, window.to);
 }
 
 /** The protocol's relative integers back to tokens. */
