@@ -201,11 +201,22 @@ function ok(order: Order, detail?: string): OrderResult {
   return detail === undefined ? { order, status: 'succeeds' } : { order, status: 'succeeds', detail };
 }
 
-function failed(order: Order, reason: Reason, detail?: string, facts?: ResultFacts): OrderResult {
+/**
+ * A failed order's result; `detail`: the sentence, which callers with a fixed reason pass from the
+ * constants below (a module's own constant costs no lookup in `REASONS` by key, paid per result).
+ */
+function failed(order: Order, reason: Reason, detail: string, facts?: ResultFacts): OrderResult {
   // One literal per shape: adding `facts` to a made object would move it to another hidden class on the way.
-  const text = detail ?? reasonText(reason);
-  return facts ? { order, status: 'fails', reason, detail: text, facts } : { order, status: 'fails', reason, detail: text };
+  return facts ? { order, status: 'fails', reason, detail, facts } : { order, status: 'fails', reason, detail };
 }
+
+const TEXT_DISLODGED = reasonText('dislodged');
+const TEXT_PARADOX = reasonText('paradox');
+const TEXT_NO_CONVOY = reasonText('no-convoy');
+const TEXT_CIVIL_DISORDER = reasonText('civil-disorder');
+const TEXT_UNMATCHED = reasonText('unmatched');
+const TEXT_CUT = reasonText('cut');
+const TEXT_NOT_USED = reasonText('not-used');
 
 function resultOf(ws: MovementWorkspace, u: number, order: Order): OrderResult {
   const { m, t } = ws;
@@ -213,14 +224,14 @@ function resultOf(ws: MovementWorkspace, u: number, order: Order): OrderResult {
   const success = m.res[u] === 1;
   switch (t.order[u]) {
     case HOLD:
-      return dislodged ? failed(order, 'dislodged', undefined, dislodgedFacts(ws, u)) : ok(order);
+      return dislodged ? failed(order, 'dislodged', TEXT_DISLODGED, dislodgedFacts(ws, u)) : ok(order);
     case MOVE: {
       if (success) return ok(order);
-      if (m.backup[u] === BACKUP_PARADOX) return failed(order, 'paradox');
+      if (m.backup[u] === BACKUP_PARADOX) return failed(order, 'paradox', TEXT_PARADOX);
       if (!hasPath(m, u)) {
         let paradox = false;
         for (let f = t.cvyHead[u]!; f >= 0; f = t.cvyNext[f]!) if (m.backup[f] === BACKUP_PARADOX) paradox = true;
-        return failed(order, paradox ? 'paradox' : 'no-convoy');
+        return paradox ? failed(order, 'paradox', TEXT_PARADOX) : failed(order, 'no-convoy', TEXT_NO_CONVOY);
       }
       const refused = convoyRefused(m, u);
       if (refused) return failed(order, 'no-convoy', refused);
@@ -228,18 +239,20 @@ function resultOf(ws: MovementWorkspace, u: number, order: Order): OrderResult {
     }
     case SUPPORT_HOLD:
     case SUPPORT_MOVE: {
-      if (!t.matched[u]) return failed(order, t.unmatchedReason[u] === UNMATCHED_CIVIL_DISORDER ? 'civil-disorder' : 'unmatched');
+      if (!t.matched[u]) {
+        return t.unmatchedReason[u] === UNMATCHED_CIVIL_DISORDER ? failed(order, 'civil-disorder', TEXT_CIVIL_DISORDER) : failed(order, 'unmatched', TEXT_UNMATCHED);
+      }
       if (success) return ok(order, turnedIntoHoldSupport(m, u));
-      if (dislodged) return failed(order, 'dislodged', undefined, dislodgedFacts(ws, u));
+      if (dislodged) return failed(order, 'dislodged', TEXT_DISLODGED, dislodgedFacts(ws, u));
       const by = cutter(m, u);
-      return failed(order, 'cut', undefined, by >= 0 ? { kind: 'cut', by: unitOf(m, by) } : undefined);
+      return failed(order, 'cut', TEXT_CUT, by >= 0 ? { kind: 'cut', by: unitOf(m, by) } : undefined);
     }
     case CONVOY: {
-      if (!t.matched[u]) return failed(order, 'unmatched');
-      if (m.backup[u] === BACKUP_PARADOX) return failed(order, 'paradox');
-      if (!success) return failed(order, 'dislodged', undefined, dislodged ? dislodgedFacts(ws, u) : undefined);
+      if (!t.matched[u]) return failed(order, 'unmatched', TEXT_UNMATCHED);
+      if (m.backup[u] === BACKUP_PARADOX) return failed(order, 'paradox', TEXT_PARADOX);
+      if (!success) return failed(order, 'dislodged', TEXT_DISLODGED, dislodged ? dislodgedFacts(ws, u) : undefined);
       const army = t.target[u]!;
-      if (t.route[army] === ROUTE_LAND || !usesConvoy(m, army)) return failed(order, 'not-used');
+      if (t.route[army] === ROUTE_LAND || !usesConvoy(m, army)) return failed(order, 'not-used', TEXT_NOT_USED);
       if (carriesAgainstOwn(m, u, army)) return failed(order, 'not-used', NO_CONVOY_FLEET);
       return ok(order);
     }
@@ -324,17 +337,17 @@ function bounceResult(m: MovementState, u: number, order: Order): OrderResult {
   const prov = t.units.prov;
   const attack = attackStrength(m, u);
   const opponent = headToHead(m, u);
-  let text = `attack ${attack} against `;
+  let text: string;
   // The force the move meets in the province itself: the opponent's defence, or the holder's hold.
   let first = -1;
   let firstStrength = 0;
   if (opponent >= 0) {
     firstStrength = defendStrength(m, opponent);
     first = opponent;
-    text += `defence ${firstStrength} of ${describe(m, opponent)}`;
+    text = `attack ${attack} against defence ${firstStrength} of ${describe(m, opponent)}`;
   } else {
     firstStrength = holdStrength(m, p);
-    text += `hold ${firstStrength}`;
+    text = holdSentence(attack, firstStrength);
     const holder = t.units.unitAt[p]!;
     if (holder >= 0 && firstStrength > 0) first = holder;
   }
@@ -370,6 +383,19 @@ function bounceResult(m: MovementState, u: number, order: Order): OrderResult {
     if (!placed) by.push(unitOf(m, first, opponent >= 0));
   }
   return failed(order, 'bounced', text, { kind: 'bounced', by, attack, against });
+}
+
+/** Sentences "attack A against hold H" made so far, at `A * SENTENCE_STRENGTHS + H` (one per pair, for every board). */
+const holdSentences: string[] = [];
+const SENTENCE_STRENGTHS = 16;
+
+/**
+ * "attack A against hold H": the whole sentence of most bounces (no other unit moved there), made
+ * once for the small strengths that nearly every phase has, rather than joined anew for each bounce.
+ */
+function holdSentence(attack: number, hold: number): string {
+  if (attack >= SENTENCE_STRENGTHS || hold >= SENTENCE_STRENGTHS) return `attack ${attack} against hold ${hold}`;
+  return (holdSentences[attack * SENTENCE_STRENGTHS + hold] ??= `attack ${attack} against hold ${hold}`);
 }
 
 /** "A par", "F stp/sc": made once per board, kind and location (`MovementTable.unitLabels`). */
