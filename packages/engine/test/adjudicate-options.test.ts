@@ -135,6 +135,37 @@ describe('what a movement result reports', () => {
     expect(r.results[2]!.detail).toMatch(/attack 1 against hold 0, 1 of A sil/);
   });
 
+  it("a bounce's sentence names each strength, phase after phase (the usual sentences are made once and kept)", () => {
+    // Sentences asked again, between others with the same units at other strengths: one kept under
+    // the wrong key would come back for another strength or unit.
+    const detail = (units: Record<string, string[]>, orders: Record<string, string[]>, i: number): string | undefined =>
+      check({ units, orders }).results[i]!.detail;
+    const hold1 = detail({ england: ['F lon'], france: ['F eng'] }, { england: ['F lon - eng'], france: ['F eng H'] }, 0);
+    const hold2 = detail(
+      { england: ['F lon'], france: ['F eng', 'F bre'] },
+      { england: ['F lon - eng'], france: ['F eng H', 'F bre S F eng'] },
+      0,
+    );
+    const big = ['F bre', 'F pic', 'F iri', 'F mao', 'F nth', 'F wal', 'A yor'];
+    const holdMany = detail(
+      { england: ['F lon'], france: ['F eng', ...big] },
+      { england: ['F lon - eng'], france: ['F eng H', 'F bre S F eng', 'F pic S F eng', 'F iri S F eng', 'F mao S F eng', 'F nth S F eng', 'F wal S F eng'] },
+      0,
+    );
+    const mover1 = detail({ germany: ['A mun'], france: ['A par'] }, { germany: ['A mun - bur'], france: ['A par - bur'] }, 1);
+    const mover2 = detail({ germany: ['A mun', 'A ruh'], france: ['A par'] }, { germany: ['A mun - bur', 'A ruh S A mun - bur'], france: ['A par - bur'] }, 2);
+    const fleetMover = detail({ germany: ['F hel'], england: ['F lon'] }, { germany: ['F hel - nth'], england: ['F lon - nth'] }, 1);
+    expect(hold1).toBe('attack 1 against hold 1');
+    expect(detail({ england: ['F lon'], france: ['F eng'] }, { england: ['F lon - eng'], france: ['F eng H'] }, 0)).toBe(hold1);
+    expect(hold2).toBe('attack 1 against hold 2');
+    expect(holdMany).toBe('attack 1 against hold 7');
+    expect(mover1).toBe('attack 1 against hold 0, 1 of A mun');
+    expect(detail({ germany: ['A mun'], france: ['A par'] }, { germany: ['A mun - bur'], france: ['A par - bur'] }, 1)).toBe(mover1);
+    expect(mover2).toBe('attack 1 against hold 0, 2 of A mun');
+    expect(detail({ germany: ['A mun', 'A ruh'], france: ['A par'] }, { germany: ['A mun - bur', 'A ruh S A mun - bur'], france: ['A par - bur'] }, 2)).toBe(mover2);
+    expect(fleetMover).toBe('attack 1 against hold 0, 1 of F hel');
+  });
+
   it('a dislodging convoyed army is marked as such', () => {
     const r = check({
       units: { england: ['A lon', 'F nth', 'F eng'], france: ['A bel'] },
