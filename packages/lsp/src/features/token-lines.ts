@@ -48,7 +48,7 @@ export function gameTokens(doc: TokenGame, window?: Window): number[] {
 
 /** Every token a span, all put in order together. */
 function general(doc: TokenGame, spans: SpanBuffer, texts: readonly GameAst.Text[], from: number, to: number): number[] {
-  const index = doc.index;
-  if (index) for (const t of texts) spans.pushAt(tokensOf(orderTexts(index).get(t.text)), t.range.start.offset);
+  const read = doc.index && orderTexts(doc.index);
+  if (read) for (const t of texts) spans.pushAt(tokensOf(read.get(t.text)), t.range.start.offset);
   return spans.encode(doc.lines, from, to);
 }

@@ -161,7 +161,6 @@ export function adjudicateAdjustment(
   return result;
 }
 
-
 // The rarer paths, out of `adjudicateAdjustment`: V8 optimizes a function later the larger it is.
 
 /** Why an order of no adjustment kind is refused. Lists are written with the fall movement orders, never in an adjustment phase. */

@@ -16,7 +16,7 @@ type Owners = Readonly<Record<string, string>>;
 
 /** Per province, the index of the power owning it, or -1: a new column. */
 export function ownerTable(board: Board, owners: Owners): Int32Array {
-  return fillOwners(board, owners, new Int32Array(board.provinceCount));
+  return readOwners(board, owners).slice();
 }
 
 /**
@@ -28,12 +28,6 @@ export function readOwners(board: Board, owners: Owners): Int32Array {
   const last = lastRead.get(board);
   if (!last.holds(owners)) last.read(owners);
   return last.column;
-}
-
-/** `ownerTable` into `out` (sized `provinceCount`). */
-export function fillOwners(board: Board, owners: Owners, out: Int32Array): Int32Array {
-  out.set(readOwners(board, owners));
-  return out;
 }
 
 /** The last owners read on a board: their column, and the keys and values it was read from. */
