@@ -12,6 +12,7 @@ import type { RuleOptions } from '../src/config/rules.js';
 import type { Position } from '../src/game/position.js';
 import type { Order } from '../src/orders/order.js';
 import { adjudicatePhase } from '../src/adjudicate/phase.js';
+import { PositionError } from '../src/adjudicate/units.js';
 import { adjudicateMovementInts, type MovementResultInts } from '../src/adjudicate/movement/index.js';
 import { MovementInts } from '../src/adjudicate/movement/encode.js';
 import { dropMovementWorkspace, lastMovementWorkspace } from '../src/adjudicate/movement/workspace.js';
@@ -145,7 +146,7 @@ describe('one movement workspace per board, reused', () => {
   });
 
   it('the units a phase leaves are only a guess for the next one: a list that differs reads as written', () => {
-    // loadPositionUnits tries the last phase's units in order before it looks names up (workspace.ts, `afterLoc`).
+    // startMovement tries the last phase's units in order before it looks names up (workspace.ts, `afterLoc`).
     const r = rules();
     const start = casePosition({ units: { austria: ['A vie', 'A bud', 'F tri'], italy: ['A ven', 'F nap'] }, orders: {} });
     // The units after the moves, in a movement phase again.
@@ -169,6 +170,25 @@ describe('one movement workspace per board, reused', () => {
       const { reused, alone } = both({ label: 'variant', rules: r, position, orders });
       expect(reused).toEqual(alone);
       expect((reused as { results: { status: string }[] }).results.every((x) => x.status === 'succeeds')).toBe(true);
+    }
+  });
+
+  it('a position that cannot be read throws, and the next phase reads as on a fresh workspace', () => {
+    // The units are read into the workspace one by one (startMovement, movement/index.ts): those read
+    // before the bad one must not show through in the next phase.
+    const r = rules();
+    const good = casePosition({ units: { austria: ['A vie', 'A bud'], russia: ['A gal'] }, orders: {} });
+    const bad: Position[] = [
+      { ...good, units: [...good.units, { power: 'italy', kind: 'army', at: 'vie' }] },
+      { ...good, units: [...good.units, { power: 'italy', kind: 'army', at: 'atlantis' }] },
+      { ...good, units: [...good.units, { power: 'atlantis', kind: 'army', at: 'rom' }] },
+    ];
+    const orders = [parseOrder('austria', 'A bud - gal').order, parseOrder('austria', 'A vie S A bud - gal').order, parseOrder('russia', 'A gal H').order];
+    for (const position of bad) {
+      expect(() => adjudicatePhase(board, position, orders, r)).toThrow(PositionError);
+      const { reused, alone } = both({ label: 'after a bad position', rules: r, position: good, orders });
+      expect(reused).toEqual(alone);
+      expect((reused as { dislodged: unknown[] }).dislodged).toHaveLength(1);
     }
   });
 

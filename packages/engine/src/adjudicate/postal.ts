@@ -25,7 +25,8 @@ import type { Position } from '../game/position.js';
 import type { BuildEntry, Order, RetreatList, UnitRef } from '../orders/order.js';
 import { adjustmentsInAdvance, type Written } from './adjustment/lists.js';
 import { readExactOrders } from './movement/exact.js';
-import { adjudicateLoaded, loadMovement } from './movement/index.js';
+import { adjudicateLoaded, startMovement } from './movement/index.js';
+import { MovementWorkspace } from './movement/workspace.js';
 import { phaseRng } from './prng.js';
 import { findUnitIndex } from './refs.js';
 import type { OrderResult, PhaseResult } from './result.js';
@@ -75,17 +76,18 @@ function anyEarly(orders: readonly Order[], plan: InAdvance, lists: boolean): bo
 /** A movement phase, with what it carries out in advance (see `inAdvance`). */
 export function adjudicateMovementPhase(board: Board, position: Position, orders: readonly Order[], rules: RuleOptions, seed: number): PhaseResult {
   const step = phaseStep(board, rules, position.phase);
+  // The common case, a plain movement phase whose orders read exactly, adjudicated from start to end
+  // there. Otherwise the units are loaded once, whatever the orders (and the moves below, if any order
+  // is judged here, read the same units).
+  const started = startMovement(board, rules, position, orders, step);
+  if (!(started instanceof MovementWorkspace)) return started;
+  const ws = started;
   const afterPhase = phaseAfter(step, position.phase);
   const plan = step.plan;
   const lists = rules.adjustments === 'priority-list';
-  // The units are loaded once, whatever the orders (and the moves below, if any order is judged here, read the same units).
-  const ws = loadMovement(board, rules, position);
-  // The common case, a plain movement phase: no order is judged here, so no per-order array is made.
-  // Orders that read exactly as integer orders are none that `anyEarly` looks for, so they need no look of its own.
-  if (!plan.retreats) {
-    const exact = readExactOrders(ws, orders);
-    if (exact || !anyEarly(orders, plan, lists)) return adjudicateLoaded(ws, position, orders, exact, afterPhase, step.ownersChange);
-  }
+  // No order is judged here: no per-order array is made. Orders that read exactly as integer orders are
+  // none that `anyEarly` looks for, so they need no look of its own.
+  if (!plan.retreats && !anyEarly(orders, plan, lists)) return adjudicateLoaded(ws, position, orders, false, afterPhase, step.ownersChange);
   const earlyOf = (order: Order): OrderResult | undefined => {
     if (!plan.retreatLists && retreatListOf(order) !== undefined) return illegal(order, 'no-retreat-lists');
     if (!plan.adjustments && (order.type === 'build-list' || order.type === 'disband-list')) return illegal(order, lists ? 'not-adjustment-time' : 'no-adjustment-lists');

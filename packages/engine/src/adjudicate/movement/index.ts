@@ -4,8 +4,9 @@
  * board's workspace (`workspace.ts`), reused from phase to phase.
  *
  * Two entries share everything from the table on:
- * - `loadMovement` then `adjudicateLoaded`: written orders and a friendly
- *   `Position` in, a `PhaseResult` out (what `adjudicatePhase` uses, through
+ * - `startMovement` (and, for orders it does not take itself,
+ *   `adjudicateLoaded`): written orders and a friendly `Position` in, a
+ *   `PhaseResult` out (what `adjudicatePhase` uses, through
  *   `adjudicateMovementPhase`, postal.ts);
  * - `adjudicateMovementInts`: units and orders as integers in, the outcome as
  *   integer columns of the workspace out. It allocates nothing once warm,
@@ -14,15 +15,17 @@
 import { unitKindCode, type Board } from '../../board/board.js';
 import type { RuleOptions } from '../../config/rules.js';
 import { changeOwner } from '../../game/phases.js';
-import type { Phase, Position, Unit } from '../../game/position.js';
+import type { Phase, Position } from '../../game/position.js';
 import type { Order } from '../../orders/order.js';
 import type { PhaseResult } from '../result.js';
+import { phaseAfter, type PhaseStep } from '../step.js';
 import { PositionError } from '../units.js';
 import * as boardCodes from '../../board/codes.js';
+import { readExactOrders } from './exact.js';
 import { movementOutcome, settleMoves } from './outcome.js';
 import { resolveAll, settleUncontested } from './resolver.js';
 import { validateMovementInts, validateWrittenOrders, type MovementOrdersInts, type ValidatedMovement } from './validate.js';
-import { movementWorkspace, type MovementWorkspace } from './workspace.js';
+import { movementWorkspace, MovementWorkspace } from './workspace.js';
 
 // Module-local copies of imported codes: V8 folds a module's own constants into
 // optimized code, but reads an imported binding through a cell, with a check, at
@@ -31,77 +34,24 @@ import { movementWorkspace, type MovementWorkspace } from './workspace.js';
 const { FLEET } = boardCodes;
 
 /**
- * The board's workspace with the position's units loaded, for `adjudicateLoaded`
- * (busy until it returns). Throws PositionError on an unknown location or power,
- * or two units in a province.
+ * The friendly adjudicator's movement phase from its start (`adjudicateMovementPhase`, postal.ts):
+ * the board's workspace with the position's units loaded, and then, when no retreats are carried
+ * out with the phase (`step.plan`) and its orders read exactly (`readExactOrders`, exact.ts), the
+ * phase's result. Otherwise the workspace, loaded and busy, for the caller's other paths
+ * (`adjudicateLoaded`). Throws PositionError on an unknown location or power, or two units in a
+ * province.
+ *
+ * The units are loaded here rather than by a function of their own, on purpose: this function runs
+ * once a phase, and V8 optimizes a function only once the bytecode run in it adds up, which the
+ * loop over the units makes it do within the first few hundred phases. Its optimized code then
+ * takes in the steps it calls once a phase (the workspace, the result's objects), which as
+ * functions without a loop of their own run unoptimized in every phase (docs/PERFORMANCE.md,
+ * "Where the time goes").
  */
-export function loadMovement(board: Board, rules: RuleOptions, position: Position): MovementWorkspace {
+export function startMovement(board: Board, rules: RuleOptions, position: Position, orders: readonly Order[], step: PhaseStep): PhaseResult | MovementWorkspace {
   const ws = movementWorkspace(board, rules);
-  loadPositionUnits(ws, position.units);
-  return ws;
-}
-
-/**
- * The movement phase of `loadMovement`'s workspace, with these orders.
- * `exact`: what `readExactOrders(ws, orders)` (exact.ts) returned: the common
- * phase reads as integer orders and takes the integer entry's checks, any other
- * the written path's. The caller reads them, since whether they read exactly
- * decides its own path too (`adjudicateMovementPhase`, postal.ts). `after`: the
- * phase after the position's, and `ownersChange`: whether the centres change
- * owner before it.
- */
-export function adjudicateLoaded(
-  ws: MovementWorkspace,
-  position: Position,
-  orders: readonly Order[],
-  exact: boolean,
-  after: Phase,
-  ownersChange: boolean,
-): PhaseResult {
-  let validated: ValidatedMovement | undefined;
-  if (exact) validateMovementInts(ws, ws.exact);
-  else validated = validateWrittenOrders(ws, orders);
-  return finishMovement(ws, position, orders, validated, after, ownersChange);
-}
-
-/** Resolution and the result, once the orders are in the table (`validated`: the written path's, or undefined). */
-function finishMovement(ws: MovementWorkspace, position: Position, orders: readonly Order[], validated: ValidatedMovement | undefined, after: Phase, ownersChange: boolean): PhaseResult {
-  resolvePhase(ws);
-  settleMoves(ws);
-  const outcome = movementOutcome(ws, validated, orders);
-  // As positionAfter (game/phases.ts) builds it, with the owners read from the integer columns
-  // (and shared with the position before when no centre changes hands, as there).
-  const owners = ownersChange ? ownersAfter(ws, position.owners) : position.owners;
-  const next: Position = {
-    units: outcome.units,
-    dislodged: outcome.dislodged,
-    owners,
-    standoffs: outcome.standoffs,
-    phase: after,
-  };
-  ws.busy = false;
-  return { results: outcome.results, dislodged: outcome.dislodged, next };
-}
-
-/**
- * `updateOwners` for the units after the moves: each supply centre a unit
- * stands on goes to its power (`owners` itself when none changes hands).
- */
-function ownersAfter(ws: MovementWorkspace, owners: Readonly<Record<string, string>>): Record<string, string> {
-  const { board, units } = ws;
-  let out = owners;
-  const { locProvince, supplyCentre, provinceIds } = board;
-  for (let u = 0; u < units.n; u++) {
-    if (ws.dislodgedBy[u]! >= 0) continue;
-    const prov = locProvince[ws.finalLoc[u]!]!;
-    if (supplyCentre[prov]) out = changeOwner(owners, out, provinceIds[prov]!, units.units[u]!.power);
-  }
-  return out;
-}
-
-/** The units of the phase, from a position's; throws PositionError on an unknown location or power, or two units in a province. */
-function loadPositionUnits(ws: MovementWorkspace, list: readonly Unit[]): void {
-  const { board, units } = ws;
+  const units = ws.units;
+  const list = position.units;
   ws.clearUnits();
   const n = list.length;
   if (n > ws.capacity) throw new PositionError(`more units (${n}) than provinces`);
@@ -151,6 +101,65 @@ function loadPositionUnits(ws: MovementWorkspace, list: readonly Unit[]): void {
   }
   units.n = n;
   units.units = list;
+  if (step.plan.retreats || !readExactOrders(ws, orders)) return ws;
+  validateMovementInts(ws, ws.exact);
+  return finishMovement(ws, position, orders, undefined, phaseAfter(step, position.phase), step.ownersChange);
+}
+
+/**
+ * The movement phase of `startMovement`'s workspace, with these orders.
+ * `exact`: what `readExactOrders(ws, orders)` (exact.ts) returned: orders that
+ * read as integer orders take the integer entry's checks, any others the
+ * written path's. `after`: the phase after the position's, and
+ * `ownersChange`: whether the centres change owner before it.
+ */
+export function adjudicateLoaded(
+  ws: MovementWorkspace,
+  position: Position,
+  orders: readonly Order[],
+  exact: boolean,
+  after: Phase,
+  ownersChange: boolean,
+): PhaseResult {
+  let validated: ValidatedMovement | undefined;
+  if (exact) validateMovementInts(ws, ws.exact);
+  else validated = validateWrittenOrders(ws, orders);
+  return finishMovement(ws, position, orders, validated, after, ownersChange);
+}
+
+/** Resolution and the result, once the orders are in the table (`validated`: the written path's, or undefined). */
+function finishMovement(ws: MovementWorkspace, position: Position, orders: readonly Order[], validated: ValidatedMovement | undefined, after: Phase, ownersChange: boolean): PhaseResult {
+  resolvePhase(ws);
+  settleMoves(ws);
+  const outcome = movementOutcome(ws, validated, orders);
+  // As positionAfter (game/phases.ts) builds it, with the owners read from the integer columns
+  // (and shared with the position before when no centre changes hands, as there).
+  const owners = ownersChange ? ownersAfter(ws, position.owners) : position.owners;
+  const next: Position = {
+    units: outcome.units,
+    dislodged: outcome.dislodged,
+    owners,
+    standoffs: outcome.standoffs,
+    phase: after,
+  };
+  ws.busy = false;
+  return { results: outcome.results, dislodged: outcome.dislodged, next };
+}
+
+/**
+ * `updateOwners` for the units after the moves: each supply centre a unit
+ * stands on goes to its power (`owners` itself when none changes hands).
+ */
+function ownersAfter(ws: MovementWorkspace, owners: Readonly<Record<string, string>>): Record<string, string> {
+  const { board, units } = ws;
+  let out = owners;
+  const { locProvince, supplyCentre, provinceIds } = board;
+  for (let u = 0; u < units.n; u++) {
+    if (ws.dislodgedBy[u]! >= 0) continue;
+    const prov = locProvince[ws.finalLoc[u]!]!;
+    if (supplyCentre[prov]) out = changeOwner(owners, out, provinceIds[prov]!, units.units[u]!.power);
+  }
+  return out;
 }
 
 /** Resolves every decision of the table in the workspace. */

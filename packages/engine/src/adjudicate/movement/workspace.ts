@@ -70,7 +70,7 @@ export class MovementWorkspace {
    * The units after the last phase `movementOutcome` read off, in its order:
    * where each stands and its power, `afterCount` of them. The next movement
    * phase on the board usually starts from them in that order (its retreats and
-   * builds appended, its disbands left out), so `loadPositionUnits` (index.ts)
+   * builds appended, its disbands left out), so `startMovement` (index.ts)
    * tries them before it looks the names up.
    */
   readonly afterLoc: Int32Array;
