@@ -12,6 +12,7 @@ import type { RuleOptions } from '../config/rules.js';
 import type { Position } from '../game/position.js';
 import { ARMY, FLEET } from '../board/codes.js';
 import { buildSiteReason } from '../adjudicate/adjustment/builds.js';
+import { balancesOf } from '../adjudicate/adjustment/index.js';
 import { ownerTable, readOwners } from '../adjudicate/adjustment/owners.js';
 import type { UnitTable } from '../adjudicate/units.js';
 import { legalScratch } from './cache.js';
@@ -69,7 +70,7 @@ export function fillAdjustment(t: LegalOrderTable, rules: RuleOptions, position:
   const sc = legalScratch(t.board);
   const { balance } = sc;
   const owner = readOwners(t.board, position.owners);
-  powerBalances(t, owner, balance);
+  balancesOf(t.board, owner, t.n, t.power, balance);
   const { n, power, loc } = t;
   const voluntary = rules['voluntary-disbands'];
   const waive = rules['waive-builds'];
@@ -93,15 +94,6 @@ export function fillAdjustment(t: LegalOrderTable, rules: RuleOptions, position:
   }
   t.ensureSlots(t.slots);
   t.slotOff[t.slots] = k;
-}
-
-/** Per power, its supply centres (from `owner`) minus its units (`t`'s). */
-function powerBalances(t: LegalOrderTable, owner: Int32Array, balance: Int32Array): void {
-  const { supplyCentre, provinceCount } = t.board;
-  balance.fill(0);
-  for (let p = 0; p < provinceCount; p++) if (supplyCentre[p] && owner[p]! >= 0) balance[owner[p]!]! += 1;
-  const { n, power } = t;
-  for (let u = 0; u < n; u++) balance[power[u]!]! -= 1;
 }
 
 /** Opens slot `t.slots` (and counts it) at code `k`, with room for `size` codes. */
