@@ -9,7 +9,6 @@
 import type { Board, DislodgedUnit, Position } from '@dipforge/engine';
 import type { Range } from '../text/range.js';
 import type * as G from './ast.js';
-import { LineOwners } from './line-range.js';
 import type { Expectation, OrderRun, PhaseRun } from './run-types.js';
 
 /** The names a check resolves, as the game runner resolves them (with its diagnostics). */
@@ -19,11 +18,6 @@ export interface ExpectationNames {
   unitsPower(w: G.Word): string | undefined;
   location(t: G.Text): string | undefined;
   province(t: G.Text): string | undefined;
-}
-
-/** The names a checker resolves: also a power's by its text alone, when a word of that text was found before (with nothing said). */
-export interface CheckNames extends ExpectationNames {
-  knownPower(text: string): string | undefined;
 }
 
 const list = (xs: readonly string[]): string => (xs.length > 0 ? xs.join(', ') : 'none');
@@ -204,7 +198,7 @@ export class ExpectationChecker {
 
   /** `lazy`: messages made when read (a headless run), else at once, as plain objects (the editor's). */
   constructor(
-    private readonly names: CheckNames,
+    private readonly names: ExpectationNames,
     private readonly board: Board,
     private readonly out: Expectation[],
     private readonly lazy: boolean,
@@ -390,9 +384,7 @@ export class ExpectationChecker {
   }
 
   owners(stmt: G.OwnersStmt, after: Position, phase: number): void {
-    // A line read from its shape (line-range.ts): its power found by its text, and its provinces by their ids (below).
-    const shape = stmt instanceof LineOwners ? stmt.shape : undefined;
-    const power = (shape !== undefined ? this.names.knownPower(shape.power) : undefined) ?? this.names.power(stmt.power);
+    const power = this.names.power(stmt.power);
     if (!power) return;
     const p = this.board.powerId(power);
     this.ownerColumns(after.owners);
@@ -401,35 +393,15 @@ export class ExpectationChecker {
     // Met when each list holds every entry of the other (a centre written twice is still the one centre).
     let ok = p >= 0;
     let distinct = 0;
-    // A line whose names were all found on this board before: their ids, with no name looked up.
-    const ids = shape !== undefined && shape.board === this.board ? shape.ids : undefined;
-    if (ids !== undefined) {
-      for (let i = 0; i < ids.length; i++) {
-        const prov = ids[i] as number;
-        if (ownerCol[prov] !== p + 1) ok = false;
-        else if (countedBy[prov] !== line) {
-          countedBy[prov] = line;
-          distinct++;
-        }
-      }
-    } else {
-      const provinces = stmt.provinces;
-      let found = shape === undefined ? undefined : new Int32Array(provinces.length);
-      for (let i = 0; i < provinces.length; i++) {
-        // Every name is resolved (and a name not found said) before the line is judged: one not found leaves it unjudged.
-        const prov = this.provinceId(provinces[i] as G.Text);
-        if (prov === -1) return;
-        if (prov === OFF_BOARD) found = undefined;
-        else if (found !== undefined) found[i] = prov;
-        if (prov === OFF_BOARD || ownerCol[prov] !== p + 1) ok = false;
-        else if (countedBy[prov] !== line) {
-          countedBy[prov] = line;
-          distinct++;
-        }
-      }
-      if (shape !== undefined && found !== undefined) {
-        shape.board = this.board;
-        shape.ids = found;
+    const provinces = stmt.provinces;
+    for (let i = 0; i < provinces.length; i++) {
+      // Every name is resolved (and a name not found said) before the line is judged: one not found leaves it unjudged.
+      const prov = this.provinceId(provinces[i] as G.Text);
+      if (prov === -1) return;
+      if (prov === OFF_BOARD || ownerCol[prov] !== p + 1) ok = false;
+      else if (countedBy[prov] !== line) {
+        countedBy[prov] = line;
+        distinct++;
       }
     }
     if (ok && distinct !== this.ownedCount[p]) ok = false;

@@ -9,12 +9,10 @@
  *
  * The nodes a headless read makes most of are made here with their ranges in them, one object
  * each: a text (`LineText`), a word (`LineWord`), a unit item with a one-letter kind (`LineUnit`), an order line
- * (`LineOrder`) and its written result (`LineResult`); and an owners line (`LineOwners`), made
- * when read from what its text alone decides (`OwnersShape`).
+ * (`LineOrder`) and its written result (`LineResult`).
  */
 import type { Position, Range } from '../text/range.js';
-import type { Board } from '@dipforge/engine';
-import type { ExpectedResult, OrderLine, OwnersStmt, Text, UnitItem, Word } from './ast.js';
+import type { ExpectedResult, OrderLine, Text, UnitItem, Word } from './ast.js';
 
 export class LineRange implements Range {
   private readonly line: number;
@@ -158,75 +156,5 @@ export class LineOrder implements OrderLine {
     if (this.expected) out.expected = this.expected;
     if (this.continued) out.continued = this.continued;
     return out;
-  }
-}
-
-/**
- * What the text of a plain owners line (`owners POWER: PROVINCE, …`, plain-expect.ts) decides alone, with
- * offsets from the line's start: shared by every line of the same text (the games of a folder write a few
- * thousand distinct owners lines among tens of thousands), so a repeated line is read with no token.
- */
-export interface OwnersShape {
-  /** The power's word (a kept string: texts.ts) and where it starts and ends. */
-  readonly power: string;
-  readonly powerFrom: number;
-  readonly powerTo: number;
-  /** Each province's text (kept strings), and where each starts and ends (`at[2i]`, `at[2i + 1]`). */
-  readonly provinces: readonly string[];
-  readonly at: Int32Array;
-  /** Where the statement starts (its keyword) and ends (its last word). */
-  readonly start: number;
-  readonly end: number;
-  /**
-   * The provinces' ids on `board`, the board of the last check that found every name (expectations.ts):
-   * the ids depend on the text and the variant's names alone.
-   */
-  board: Board | undefined;
-  ids: Int32Array | undefined;
-}
-
-/**
- * An owners line read whole on one line from its shape, as one object: its power's word, its
- * provinces and its range made when read (the word and the list once, so that each is the same
- * object every time: a check finds the power by the shape's text). Its JSON is the statement's as
- * the general reader makes it (`{ kind, power, provinces, range }`).
- */
-export class LineOwners implements OwnersStmt {
-  private word: Word | undefined = undefined;
-  private made: Text[] | undefined = undefined;
-
-  constructor(
-    readonly shape: OwnersShape,
-    private readonly line: number,
-    private readonly lineStart: number,
-  ) {}
-
-  get kind(): 'Owners' {
-    return 'Owners';
-  }
-
-  get power(): Word {
-    const s = this.shape;
-    this.word ??= new LineWord(s.power, this.line, this.lineStart, this.lineStart + s.powerFrom, this.lineStart + s.powerTo);
-    return this.word;
-  }
-
-  get provinces(): Text[] {
-    if (this.made === undefined) {
-      const { provinces, at } = this.shape;
-      const from = this.lineStart;
-      const made = new Array<Text>(provinces.length);
-      for (let i = 0; i < made.length; i++) made[i] = new LineText(provinces[i] as string, this.line, from, from + (at[2 * i] as number), from + (at[2 * i + 1] as number));
-      this.made = made;
-    }
-    return this.made;
-  }
-
-  get range(): Range {
-    return new LineRange(this.line, this.lineStart, this.lineStart + this.shape.start, this.lineStart + this.shape.end);
-  }
-
-  toJSON(): OwnersStmt {
-    return { kind: this.kind, power: this.power, provinces: this.provinces, range: this.range };
   }
 }

@@ -11,7 +11,7 @@ import { LineIndex, type Position, type Range } from '../text/range.js';
 import type * as G from './ast.js';
 import { numberProblem, quoted, type NumberField } from '@dipforge/engine/config';
 import { UNIT_KINDS } from './keywords.js';
-import { LineOwners, LineRange, LineText, LineUnit, LineWord, type OwnersShape } from './line-range.js';
+import { LineRange, LineText, LineUnit, LineWord } from './line-range.js';
 import { colonIndex, splitCommas, tokenize, type Item, type Tok } from './tokens.js';
 
 export class LineReader {
@@ -70,19 +70,6 @@ export class LineReader {
    */
   letterUnit(kind: { readonly text: string; readonly value: string }, unitKind: 'army' | 'fleet', from: number, location: G.Text): G.UnitItem | undefined {
     return location instanceof LineText ? new LineUnit(kind, location, unitKind, this.lineNo, this.lineStart, from) : undefined;
-  }
-
-  /**
-   * The owners line being read as `shape` says (its text is the shape's: plain-expect.ts), as one
-   * object, when ranges are lazy; undefined otherwise.
-   */
-  lineOwners(shape: OwnersShape): G.OwnersStmt | undefined {
-    return this.lazyRanges ? new LineOwners(shape, this.lineNo, this.lineStart) : undefined;
-  }
-
-  /** Whether the nodes' ranges are made when read (`lineOwners` gives a node). */
-  get headless(): boolean {
-    return this.lazyRanges;
   }
 
   /** From the start of `a` to the end of `b`, two ranges of the line being read (`range`). */

@@ -11,16 +11,9 @@
  * reader makes for the line (the same texts, values and ranges, the ranges made by the line
  * reader's `range` and `join`, so a headless read's are made when read). Any other line gives
  * undefined, and the general reader reads it and says what is wrong with it.
- *
- * In a headless read an owners line is read once per distinct text: what its text decides (the
- * power, the provinces, where each is) is kept as its shape (`OwnersShape`, line-range.ts), and a
- * line of the same text is made from it as one object, found by the text alone. (Units lines are
- * not: a folder of games repeats one in three of them, not nineteen in twenty, and a shape made for
- * every distinct line cost more than the repeats saved.)
  */
 import type * as G from './ast.js';
 import { hasAsciiWord, isAsciiWordChar } from './chars.js';
-import type { OwnersShape } from './line-range.js';
 import type { LineReader } from './line-reader.js';
 import { keptText } from './texts.js';
 
@@ -45,12 +38,6 @@ let kinds = new Uint8Array(64);
  */
 export function plainExpectLine(r: LineReader, start: number, end: number): PlainExpect | undefined {
   const text = r.text;
-  // The line's text as a kept string, the key of its shape: an owners line's, in a headless read.
-  const key = r.headless && ownersFirst(text, start, end) ? keptText(text, start, end) : undefined;
-  if (key !== undefined) {
-    const shape = shapes.get(key);
-    if (shape !== undefined) return r.lineOwners(shape);
-  }
   const count = scan(text, start, end);
   // The keyword, the power, the colon: the general reader reads any shorter line.
   if (count < 3 || kinds[0] !== WORD || kinds[1] !== WORD || kinds[2] !== COLON) return undefined;
@@ -69,9 +56,7 @@ export function plainExpectLine(r: LineReader, start: number, end: number): Plai
       if (last < i) return undefined;
       provinces[n++] = textNode(r, starts[i] as number, ends[last] as number);
     }
-    if (n !== items) return undefined;
-    if (key !== undefined) return r.lineOwners(keep(key, shapeOf(start, count, power, provinces)));
-    return { kind: 'Owners', power, provinces, range };
+    return n === items ? { kind: 'Owners', power, provinces, range } : undefined;
   }
   const dislodged = keyword === 'dislodged';
   const units = new Array<G.UnitItem>(items);
@@ -82,50 +67,6 @@ export function plainExpectLine(r: LineReader, start: number, end: number): Plai
   }
   if (n !== items) return undefined;
   return dislodged ? { kind: 'Dislodged', power, units, range } : { kind: 'Units', power, units, range };
-}
-
-/** The owners lines' shapes by their texts (kept strings: texts.ts), for every headless read. */
-const shapes = new Map<string, OwnersShape>();
-
-/** Shapes kept past this many start afresh (an editor's checks read lines headless too, and type passing ones). */
-const MAX_SHAPES = 20_000;
-
-function keep(key: string, shape: OwnersShape): OwnersShape {
-  if (shapes.size >= MAX_SHAPES) shapes.clear();
-  shapes.set(key, shape);
-  return shape;
-}
-
-/** Whether the line's first word may be `owners`, in any case: the lines whose shapes are kept. */
-function ownersFirst(text: string, start: number, end: number): boolean {
-  let i = start;
-  while (i < end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
-  return (text.charCodeAt(i) | 32) === 111;
-}
-
-/** The shape of the owners line starting at `lineStart`, read into the tokens (`count`) and given its power's word and its provinces' nodes. */
-function shapeOf(lineStart: number, count: number, power: G.Word, provinces: readonly G.Text[]): OwnersShape {
-  // Each province's start and end, from the line's start, in one column.
-  const at = new Int32Array(provinces.length * 2);
-  const texts = new Array<string>(provinces.length);
-  let k = 0;
-  for (let i = 3; i < count; i = nextItem(count, i)) {
-    at[2 * k] = (starts[i] as number) - lineStart;
-    at[2 * k + 1] = (ends[itemEnd(count, i)] as number) - lineStart;
-    texts[k] = (provinces[k] as G.Text).text;
-    k++;
-  }
-  return {
-    power: power.text,
-    powerFrom: (starts[1] as number) - lineStart,
-    powerTo: (ends[1] as number) - lineStart,
-    provinces: texts,
-    at,
-    start: (starts[0] as number) - lineStart,
-    end: (ends[count - 1] as number) - lineStart,
-    board: undefined,
-    ids: undefined,
-  };
 }
 
 /**
@@ -256,7 +197,6 @@ const UNIT_KINDS = new Map<string, 'army' | 'fleet'>([
   ['f', 'fleet'],
   ['fleet', 'fleet'],
 ]);
-
 
 /** A one-letter unit kind: the word as written, lower-cased, and its kind. */
 interface KindLetter {

@@ -9,11 +9,11 @@ import type { NameIndex } from '@dipforge/engine';
 import type { CodeName } from '../diagnostics/codes.js';
 import type { Range } from '../text/range.js';
 import type * as G from './ast.js';
-import type { CheckNames } from './expectations.js';
+import type { ExpectationNames } from './expectations.js';
 
 export type Report = (name: CodeName, range: Range, message: string, suggestions?: readonly string[]) => void;
 
-export class GameNames implements CheckNames {
+export class GameNames implements ExpectationNames {
   private readonly powerByText = new Map<string, string>();
   /** The power words not found, each reported once however often it is read. */
   private readonly unknownPowers = new Set<G.Word>();
@@ -41,11 +41,6 @@ export class GameNames implements CheckNames {
     this.report('unknownPower', w.range, `No power ${quoted(w.text)} in ${this.variant}${didYouMeanOf(near)}`, near);
     this.unknownPowers.add(w);
     return undefined;
-  }
-
-  /** The power a word of this text was found to name, if one was (nothing is said either way). */
-  knownPower(text: string): string | undefined {
-    return this.powerByText.get(text);
   }
 
   /** The power of a units line: a power, or `neutral` for the neutral units of a variant that has them. */
