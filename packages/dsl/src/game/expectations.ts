@@ -151,8 +151,8 @@ function plain(e: Expectation): Expectation {
 
 /**
  * What one check of units lines found for one power, kept from check to check (valid while `call`
- * is the checker's current call): whether its lines were seen (the first one's range), whether
- * each unit they list was found, how many distinct units found they list and how many it has.
+ * is the current check, `BoardColumns.call`): whether its lines were seen (the first one's range),
+ * whether each unit they list was found, how many distinct units found they list and how many it has.
  */
 interface Tally {
   readonly power: string;
@@ -169,32 +169,11 @@ interface Tally {
 }
 
 export class ExpectationChecker {
-  /** The current check of units lines, which tallies belong to. */
-  private call = 0;
   private readonly tallies = new Map<string, Tally>();
   /** The tallies by power id, in order: the order in which a check's expectations are given. */
   private readonly sorted: Tally[] = [];
-  /**
-   * The units found of the current check by place, as columns by the board's location id: the
-   * check that last put a unit there, and the unit's index. A check starts with no clearing.
-   */
-  private atCall: Int32Array;
-  private atUnit: Int32Array;
-  /** Per unit found: the check that last matched it with a listed unit. */
-  private matched = new Int32Array(64);
-  /** The ids of the place texts lines write, shared with every checker on the board (`placesOf`). */
-  private readonly places: PlaceIds;
-  /**
-   * The owners object asked about last as columns: each province's owner (power index + 1, 0 for
-   * none) and each power's count of centres (a phase's owners lines, and the positions of a year,
-   * share the object). An owners line is then checked with no name looked up in the owners object.
-   */
-  private ownersOf: Position['owners'] | undefined;
-  private readonly ownerCol: Int32Array;
-  private readonly ownedCount: Int32Array;
-  /** Per province: the owners line that last counted it (a centre written twice counts once). */
-  private readonly countedBy: Int32Array;
-  private ownersLine = 0;
+  /** The place ids and the columns of the checks, shared with every checker on the board (`columnsOf`). */
+  private readonly cols: BoardColumns;
 
   /** `lazy`: messages made when read (a headless run), else at once, as plain objects (the editor's). */
   constructor(
@@ -203,12 +182,7 @@ export class ExpectationChecker {
     private readonly out: Expectation[],
     private readonly lazy: boolean,
   ) {
-    this.atCall = new Int32Array(board.locationCount);
-    this.atUnit = new Int32Array(board.locationCount);
-    this.places = placesOf(board);
-    this.ownerCol = new Int32Array(board.provinceCount);
-    this.ownedCount = new Int32Array(board.powerCount);
-    this.countedBy = new Int32Array(board.provinceCount);
+    this.cols = columnsOf(board);
   }
 
   /** An expectation said in words already (the victory lines'). */
@@ -250,9 +224,11 @@ export class ExpectationChecker {
    * message, when it is read.
    */
   units(kind: 'units' | 'dislodged', stmts: readonly (G.UnitsStmt | G.DislodgedStmt)[], actual: readonly DislodgedUnit[], phase: number): void {
-    const call = ++this.call;
+    const cols = this.cols;
+    const call = ++cols.call;
     // The units found by place: a place holds one unit (and one dislodged unit) in any position.
-    const { atCall, atUnit, board } = this;
+    const { atCall, atUnit } = cols;
+    const board = this.board;
     let unique = true;
     // A power's units mostly come together: its tally is looked up once for them.
     let power: string | undefined;
@@ -272,8 +248,8 @@ export class ExpectationChecker {
       }
       tally.got++;
     }
-    if (this.matched.length < actual.length) this.matched = new Int32Array(actual.length * 2);
-    const matched = this.matched;
+    if (cols.matched.length < actual.length) cols.matched = new Int32Array(actual.length * 2);
+    const matched = cols.matched;
     let resolved = true;
     for (const stmt of stmts) {
       if (!stmt.power) continue;
@@ -331,7 +307,7 @@ export class ExpectationChecker {
    * written, as the runner's names say it, each time it is read).
    */
   private locationId(t: G.Text): number {
-    const places = this.places;
+    const places = this.cols;
     const known = places.locations.get(t.text);
     if (known !== undefined) return known;
     const at = this.names.location(t);
@@ -346,7 +322,7 @@ export class ExpectationChecker {
    * `locationId`'s), `OFF_BOARD` for a name the board lacks (no centre of the board: nobody's).
    */
   private provinceId(t: G.Text): number {
-    const places = this.places;
+    const places = this.cols;
     const known = places.provinces.get(t.text);
     if (known !== undefined) return known;
     const id = this.names.province(t);
@@ -387,9 +363,10 @@ export class ExpectationChecker {
     const power = this.names.power(stmt.power);
     if (!power) return;
     const p = this.board.powerId(power);
-    this.ownerColumns(after.owners);
-    const { ownerCol, countedBy } = this;
-    const line = ++this.ownersLine;
+    const cols = this.cols;
+    cols.ownerColumns(after.owners);
+    const { ownerCol, countedBy } = cols;
+    const line = ++cols.ownersLine;
     // Met when each list holds every entry of the other (a centre written twice is still the one centre).
     let ok = p >= 0;
     let distinct = 0;
@@ -404,8 +381,56 @@ export class ExpectationChecker {
         distinct++;
       }
     }
-    if (ok && distinct !== this.ownedCount[p]) ok = false;
+    if (ok && distinct !== cols.ownedCount[p]) ok = false;
     this.checked(new OwnersExpectation(phase, this.entry(power).ownersLabel, ok, this.names, stmt, after, power));
+  }
+}
+
+/**
+ * What every checker on one board shares: the ids of the place texts games write (a folder's games
+ * write mostly the same few hundred), and the columns a check stamps, made once per board, not once
+ * per game. Checks run one at a time (a run is synchronous), and every stamp is a count shared here
+ * that only grows, so what one checker left stamped never matches another's check.
+ */
+class BoardColumns {
+  /** Text → location id, for texts that name a location. */
+  readonly locations = new Map<string, number>();
+  /** Text → province id, for texts that name a province (or a location of one). */
+  readonly provinces = new Map<string, number>();
+  /** The current check of units lines, which the tallies and the stamps below belong to. */
+  call = 0;
+  /**
+   * The units found of the current check by place, as columns by the board's location id: the
+   * check that last put a unit there, and the unit's index. A check starts with no clearing.
+   */
+  readonly atCall: Int32Array;
+  readonly atUnit: Int32Array;
+  /** Per unit found: the check that last matched it with a listed unit. */
+  matched = new Int32Array(64);
+  /**
+   * The owners object asked about last as columns: each province's owner (power index + 1, 0 for
+   * none) and each power's count of centres (a phase's owners lines, and the positions of a year,
+   * share the object). An owners line is then checked with no name looked up in the owners object.
+   */
+  private ownersOf: Position['owners'] | undefined = undefined;
+  readonly ownerCol: Int32Array;
+  readonly ownedCount: Int32Array;
+  /** Per province: the owners line that last counted it (a centre written twice counts once). */
+  readonly countedBy: Int32Array;
+  ownersLine = 0;
+
+  constructor(private readonly board: Board) {
+    this.atCall = new Int32Array(board.locationCount);
+    this.atUnit = new Int32Array(board.locationCount);
+    this.ownerCol = new Int32Array(board.provinceCount);
+    this.ownedCount = new Int32Array(board.powerCount);
+    this.countedBy = new Int32Array(board.provinceCount);
+  }
+
+  /** Keeps `id` for `text` (texts are kept strings: texts.ts); started afresh past `MAX_PLACES` texts (an editor session types passing ones). */
+  keep(map: Map<string, number>, text: string, id: number): void {
+    if (map.size >= MAX_PLACES) map.clear();
+    map.set(text, id);
   }
 
   /**
@@ -413,7 +438,7 @@ export class ExpectationChecker {
    * the lines that read it). A key or an owner the board does not know is nobody's here: no line names
    * it (lines name the board's provinces and powers).
    */
-  private ownerColumns(owners: Position['owners']): void {
+  ownerColumns(owners: Position['owners']): void {
     if (this.ownersOf === owners) return;
     this.ownersOf = owners;
     const { ownerCol, ownedCount, board } = this;
@@ -429,36 +454,22 @@ export class ExpectationChecker {
   }
 }
 
-/** The ids of the place texts games write on one board: a folder's games write mostly the same few hundred. */
-class PlaceIds {
-  /** Text → location id, for texts that name a location. */
-  readonly locations = new Map<string, number>();
-  /** Text → province id, for texts that name a province (or a location of one). */
-  readonly provinces = new Map<string, number>();
-
-  /** Keeps `id` for `text` (texts are kept strings: texts.ts); started afresh past `MAX_PLACES` texts (an editor session types passing ones). */
-  keep(map: Map<string, number>, text: string, id: number): void {
-    if (map.size >= MAX_PLACES) map.clear();
-    map.set(text, id);
-  }
-}
-
 const MAX_PLACES = 50_000;
 
 /** `provinceId` of a name found that is no province of the board. */
 const OFF_BOARD = -2;
 
 /**
- * The place ids found on each board, for every game checked on it: whether a text names a place,
- * and which, depends on the variant's names alone (the board is compiled from its variant, so one
- * board has one name index), and a text that names none is never kept (it is said where written).
+ * The columns of each board, for every game checked on it: whether a text names a place, and which,
+ * depends on the variant's names alone (the board is compiled from its variant, so one board has
+ * one name index), and a text that names none is never kept (it is said where written).
  */
-const placeIds = new WeakMap<Board, PlaceIds>();
+const boardColumns = new WeakMap<Board, BoardColumns>();
 
-function placesOf(board: Board): PlaceIds {
-  let places = placeIds.get(board);
-  if (!places) placeIds.set(board, (places = new PlaceIds()));
-  return places;
+function columnsOf(board: Board): BoardColumns {
+  let cols = boardColumns.get(board);
+  if (!cols) boardColumns.set(board, (cols = new BoardColumns(board)));
+  return cols;
 }
 
 /*
