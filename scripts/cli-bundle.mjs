@@ -82,10 +82,14 @@ async function cacheOf(file, name) {
   const { exports, script } = loadBundle(pathToFileURL(file), undefined);
   if (name === 'check') exports.check([join(root, 'variants/classic/classic.dipmap')], quiet);
   else {
-    // A game of the project's tests, where the repository has them (an install builds without).
+    // Games of the project's tests, where the repository has them (an install builds without): a rules case, and
+    // the imported and random games, which reach what a folder of real games reaches (their results, units and
+    // owners lines, retreats and adjustments), so that a test of such a folder finds that code compiled.
     const rules = join(root, 'test', 'rules');
     const game = existsSync(rules) ? readdirSync(rules).find((n) => n.endsWith('.dipgame')) : undefined;
-    if (game) await exports.test([join(rules, game)], quiet);
+    const games = join(root, 'test', 'games');
+    const files = [...(game ? [join(rules, game)] : []), ...(existsSync(games) ? [games] : [])];
+    if (files.length > 0) await exports.test(files, quiet);
   }
   return script.createCachedData();
 }

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { checkMapFile, compileMapFile } from '../src/api.js';
 import { diskHost, projectFolder, type FileHost } from '../src/workspace/host.js';
 import { VariantLoader } from '../src/workspace/loader.js';
+import { GameWorkspace } from '../src/game/workspace.js';
 import { variantsDir } from '@dipforge/variants';
 import { BUILTIN, checkText, FAKE_EDITIONS, edit, ENTRY, expectExactly, locate, MemoryHost, memoryLoader, PROJECT, spans, TOY } from './helpers.js';
 
@@ -370,5 +371,28 @@ describe('editions', () => {
     expect(result.config?.powers).toHaveLength(7);
     expect(result.config?.rules['victory-centres']).toBe(18);
     expect(spans(result.diagnostics, 'DF1002')).toEqual([]);
+  });
+});
+
+describe('edition presets of a game workspace', () => {
+  const files = (): Record<string, string> => ({ [`${PROJECT}/package.json`]: '{}', ...FAKE_EDITIONS });
+  const names = (ws: GameWorkspace): string[] => ws.editionSources().map((s) => s.file);
+  const added = `${BUILTIN}/editions/1999.dipmap`;
+
+  it('are gathered again when a preset is added, while files may change', () => {
+    const host = new MemoryHost(files());
+    const ws = new GameWorkspace(new VariantLoader({ host, builtinDir: BUILTIN }));
+    const before = names(ws);
+    host.files.set(added, 'ruleset 1999 "Test 1999" { }\n');
+    expect(names(ws)).toEqual([added, ...before]);
+  });
+
+  it('are gathered once in a workspace whose files stand still (one pass, as `dipforge test`)', () => {
+    const host = new MemoryHost(files());
+    const ws = new GameWorkspace(new VariantLoader({ host, builtinDir: BUILTIN }), true);
+    const first = ws.editionSources();
+    host.files.set(added, 'ruleset 1999 "Test 1999" { }\n');
+    expect(ws.editionSources()).toBe(first);
+    expect(names(ws)).toEqual([`${BUILTIN}/editions/2000.dipmap`, `${BUILTIN}/editions/2023.dipmap`]);
   });
 });

@@ -5,6 +5,7 @@ import { GameWorkspace, systemError } from '@dipforge/dsl';
 import { parseArgs, readCount } from '../options.js';
 import { displayPath } from '../display-path.js';
 import { Exit, type Io } from '../io.js';
+import { sortNames } from './name-order.js';
 import { testOneFile, type FileOutcome } from './test-file.js';
 import { fileSizes, roomyThreads, startWorkers, stopWorkers, testInWorkers, threadsFor } from './test-jobs.js';
 
@@ -23,8 +24,6 @@ export function gameFilesIn(dir: string, errors: unknown[]): string[] {
   const out: string[] = [];
   // Files to list and folders to read, the next one last: a folder's entries go on in reverse name order.
   const todo = [{ path: dir, folder: true }];
-  // One collator for the walk: `localeCompare` with options makes one a comparison (12 ms to sort 300 names, against 0.4).
-  const names = new Intl.Collator('en', { numeric: true });
   for (let item = todo.pop(); item; item = todo.pop()) {
     if (!item.folder) {
       out.push(item.path);
@@ -37,7 +36,8 @@ export function gameFilesIn(dir: string, errors: unknown[]): string[] {
       errors.push(e);
       continue;
     }
-    entries.sort((a, b) => names.compare(b.name, a.name));
+    // In the collator's order with numbers by value (name-order.ts), reversed.
+    sortNames(entries, (e) => e.name, true);
     for (const e of entries) {
       if (e.name.startsWith('.') || e.name === 'node_modules') continue;
       const path = join(item.path, e.name);

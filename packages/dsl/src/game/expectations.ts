@@ -151,8 +151,8 @@ function plain(e: Expectation): Expectation {
 
 /**
  * What one check of units lines found for one power, kept from check to check (valid while `call`
- * is the checker's current call): whether its lines were seen (the first one's range), whether
- * each unit they list was found, how many distinct units found they list and how many it has.
+ * is the current check, `BoardColumns.call`): whether its lines were seen (the first one's range),
+ * whether each unit they list was found, how many distinct units found they list and how many it has.
  */
 interface Tally {
   readonly power: string;
@@ -169,26 +169,11 @@ interface Tally {
 }
 
 export class ExpectationChecker {
-  /** The owners object asked about last: how many centres each power owns (a phase's owners lines, and the positions of a year, share it). */
-  private ownersOf: Position['owners'] | undefined;
-  private readonly owned = new Map<string, number>();
-  /** The current check of units lines, which tallies belong to. */
-  private call = 0;
   private readonly tallies = new Map<string, Tally>();
   /** The tallies by power id, in order: the order in which a check's expectations are given. */
   private readonly sorted: Tally[] = [];
-  /**
-   * The units found of the current check by place, as columns by the board's location id: the
-   * check that last put a unit there, and the unit's index. A check starts with no clearing.
-   */
-  private atCall: Int32Array;
-  private atUnit: Int32Array;
-  /** Per unit found: the check that last matched it with a listed unit. */
-  private matched = new Int32Array(64);
-  /** The location id of each place text a units line writes that names one (texts are kept strings: texts.ts). */
-  private readonly locByText = new Map<string, number>();
-  /** The centres of the owners line being checked, as resolved. */
-  private readonly centres: string[] = [];
+  /** The place ids and the columns of the checks, shared with every checker on the board (`columnsOf`). */
+  private readonly cols: BoardColumns;
 
   /** `lazy`: messages made when read (a headless run), else at once, as plain objects (the editor's). */
   constructor(
@@ -197,8 +182,7 @@ export class ExpectationChecker {
     private readonly out: Expectation[],
     private readonly lazy: boolean,
   ) {
-    this.atCall = new Int32Array(board.locationCount);
-    this.atUnit = new Int32Array(board.locationCount);
+    this.cols = columnsOf(board);
   }
 
   /** An expectation said in words already (the victory lines'). */
@@ -240,9 +224,11 @@ export class ExpectationChecker {
    * message, when it is read.
    */
   units(kind: 'units' | 'dislodged', stmts: readonly (G.UnitsStmt | G.DislodgedStmt)[], actual: readonly DislodgedUnit[], phase: number): void {
-    const call = ++this.call;
+    const cols = this.cols;
+    const call = ++cols.call;
     // The units found by place: a place holds one unit (and one dislodged unit) in any position.
-    const { atCall, atUnit, board } = this;
+    const { atCall, atUnit } = cols;
+    const board = this.board;
     let unique = true;
     // A power's units mostly come together: its tally is looked up once for them.
     let power: string | undefined;
@@ -262,8 +248,8 @@ export class ExpectationChecker {
       }
       tally.got++;
     }
-    if (this.matched.length < actual.length) this.matched = new Int32Array(actual.length * 2);
-    const matched = this.matched;
+    if (cols.matched.length < actual.length) cols.matched = new Int32Array(actual.length * 2);
+    const matched = cols.matched;
     let resolved = true;
     for (const stmt of stmts) {
       if (!stmt.power) continue;
@@ -321,13 +307,30 @@ export class ExpectationChecker {
    * written, as the runner's names say it, each time it is read).
    */
   private locationId(t: G.Text): number {
-    const known = this.locByText.get(t.text);
+    const places = this.cols;
+    const known = places.locations.get(t.text);
     if (known !== undefined) return known;
     const at = this.names.location(t);
     if (!at) return -1;
     const loc = this.board.locId(at);
-    if (loc >= 0) this.locByText.set(t.text, loc);
+    if (loc >= 0) places.keep(places.locations, t.text, loc);
     return loc;
+  }
+
+  /**
+   * The board's province id of the province `t` names; -1 when it names none (said as
+   * `locationId`'s), `OFF_BOARD` for a name the board lacks (no centre of the board: nobody's).
+   */
+  private provinceId(t: G.Text): number {
+    const places = this.cols;
+    const known = places.provinces.get(t.text);
+    if (known !== undefined) return known;
+    const id = this.names.province(t);
+    if (!id) return -1;
+    const prov = this.board.provinceId(id);
+    if (prov < 0) return OFF_BOARD;
+    places.keep(places.provinces, t.text, prov);
+    return prov;
   }
 
   /** The tally of `power` for call `call`, started afresh on its first use in the call. */
@@ -359,35 +362,114 @@ export class ExpectationChecker {
   owners(stmt: G.OwnersStmt, after: Position, phase: number): void {
     const power = this.names.power(stmt.power);
     if (!power) return;
+    const p = this.board.powerId(power);
+    const cols = this.cols;
+    cols.ownerColumns(after.owners);
+    const { ownerCol, countedBy } = cols;
+    const line = ++cols.ownersLine;
     // Met when each list holds every entry of the other (a centre written twice is still the one centre).
-    let ok = true;
+    let ok = p >= 0;
     let distinct = 0;
     const provinces = stmt.provinces;
-    const centres = this.centres;
-    centres.length = 0;
     for (let i = 0; i < provinces.length; i++) {
-      const id = this.names.province(provinces[i] as G.Text);
-      if (!id) return;
-      centres[centres.length] = id; // not pushed: see "Stores at the end" below
-      if (after.owners[id] !== power) ok = false;
-      else if (centres.indexOf(id) === i) distinct++;
-    }
-    if (ok && distinct !== this.ownedCount(after, power)) ok = false;
-    this.checked(new OwnersExpectation(phase, this.entry(power).ownersLabel, ok, this.names, stmt, after, power));
-  }
-
-  /** How many centres `power` owns in `after` (one pass over the owners for all powers, and for the positions that share them). */
-  private ownedCount(after: Position, power: string): number {
-    if (this.ownersOf !== after.owners) {
-      this.ownersOf = after.owners;
-      this.owned.clear();
-      for (const c in after.owners) {
-        const p = after.owners[c] as string;
-        this.owned.set(p, (this.owned.get(p) ?? 0) + 1);
+      // Every name is resolved (and a name not found said) before the line is judged: one not found leaves it unjudged.
+      const prov = this.provinceId(provinces[i] as G.Text);
+      if (prov === -1) return;
+      if (prov === OFF_BOARD || ownerCol[prov] !== p + 1) ok = false;
+      else if (countedBy[prov] !== line) {
+        countedBy[prov] = line;
+        distinct++;
       }
     }
-    return this.owned.get(power) ?? 0;
+    if (ok && distinct !== cols.ownedCount[p]) ok = false;
+    this.checked(new OwnersExpectation(phase, this.entry(power).ownersLabel, ok, this.names, stmt, after, power));
   }
+}
+
+/**
+ * What every checker on one board shares: the ids of the place texts games write (a folder's games
+ * write mostly the same few hundred), and the columns a check stamps, made once per board, not once
+ * per game. Checks run one at a time (a run is synchronous), and every stamp is a count shared here
+ * that only grows, so what one checker left stamped never matches another's check.
+ */
+class BoardColumns {
+  /** Text → location id, for texts that name a location. */
+  readonly locations = new Map<string, number>();
+  /** Text → province id, for texts that name a province (or a location of one). */
+  readonly provinces = new Map<string, number>();
+  /** The current check of units lines, which the tallies and the stamps below belong to. */
+  call = 0;
+  /**
+   * The units found of the current check by place, as columns by the board's location id: the
+   * check that last put a unit there, and the unit's index. A check starts with no clearing.
+   */
+  readonly atCall: Int32Array;
+  readonly atUnit: Int32Array;
+  /** Per unit found: the check that last matched it with a listed unit. */
+  matched = new Int32Array(64);
+  /**
+   * The owners object asked about last as columns: each province's owner (power index + 1, 0 for
+   * none) and each power's count of centres (a phase's owners lines, and the positions of a year,
+   * share the object). An owners line is then checked with no name looked up in the owners object.
+   */
+  private ownersOf: Position['owners'] | undefined = undefined;
+  readonly ownerCol: Int32Array;
+  readonly ownedCount: Int32Array;
+  /** Per province: the owners line that last counted it (a centre written twice counts once). */
+  readonly countedBy: Int32Array;
+  ownersLine = 0;
+
+  constructor(private readonly board: Board) {
+    this.atCall = new Int32Array(board.locationCount);
+    this.atUnit = new Int32Array(board.locationCount);
+    this.ownerCol = new Int32Array(board.provinceCount);
+    this.ownedCount = new Int32Array(board.powerCount);
+    this.countedBy = new Int32Array(board.provinceCount);
+  }
+
+  /** Keeps `id` for `text` (texts are kept strings: texts.ts); started afresh past `MAX_PLACES` texts (an editor session types passing ones). */
+  keep(map: Map<string, number>, text: string, id: number): void {
+    if (map.size >= MAX_PLACES) map.clear();
+    map.set(text, id);
+  }
+
+  /**
+   * Each province's owner and each power's count of centres in `owners` (one pass over its keys for all
+   * the lines that read it). A key or an owner the board does not know is nobody's here: no line names
+   * it (lines name the board's provinces and powers).
+   */
+  ownerColumns(owners: Position['owners']): void {
+    if (this.ownersOf === owners) return;
+    this.ownersOf = owners;
+    const { ownerCol, ownedCount, board } = this;
+    ownerCol.fill(0);
+    ownedCount.fill(0);
+    for (const c in owners) {
+      const p = board.powerId(owners[c] as string);
+      if (p < 0) continue;
+      ownedCount[p]!++;
+      const prov = board.provinceId(c);
+      if (prov >= 0) ownerCol[prov] = p + 1;
+    }
+  }
+}
+
+const MAX_PLACES = 50_000;
+
+/** `provinceId` of a name found that is no province of the board. */
+const OFF_BOARD = -2;
+
+/**
+ * The columns of each board, for every game checked on it: whether a text names a place, and which,
+ * depends on the variant's names alone (the board is compiled from its variant, so one board has
+ * one name index), and a text that names none is never kept (it is said where written).
+ */
+const boardColumns = new WeakMap<Board, BoardColumns>();
+
+function columnsOf(board: Board): BoardColumns {
+  let cols = boardColumns.get(board);
+  if (!cols) boardColumns.set(board, (cols = new BoardColumns(board)));
+  return cols;
 }
 
 /*

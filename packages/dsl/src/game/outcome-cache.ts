@@ -13,6 +13,10 @@
  * differs, a copy of it with that year (the year is nowhere else in a result,
  * and scores do not read it). Results are data nobody changes, so phases may
  * share them, as they already share the result of a game that is over.
+ *
+ * As the result depends on these alone, one cache serves every game judged on
+ * the same board and rules (`OutcomeCache.of`): the games of a folder start
+ * from the same position, judged once for all of them.
  */
 import {
   centreColumn,
@@ -44,7 +48,19 @@ interface Last extends Judgement {
 /** The declarations as `judge` compares them when no alliance is in force and the game was not ended (most phases). */
 const NOTHING_SAID = 'false|';
 
+/** The caches by board and rules object (games without rules of their own share one: rules-cache.ts). */
+const shared = new WeakMap<Board, WeakMap<RuleOptions, OutcomeCache>>();
+
 export class OutcomeCache {
+  /** The cache of every game judged on `board` under `rules`. */
+  static of(board: Board, rules: RuleOptions): OutcomeCache {
+    let byRules = shared.get(board);
+    if (!byRules) shared.set(board, (byRules = new WeakMap()));
+    let cache = byRules.get(rules);
+    if (!cache) byRules.set(rules, (cache = new OutcomeCache(board, rules)));
+    return cache;
+  }
+
   private last: Last | undefined;
   /** Year → season → phase kind → [year played, settled year]. */
   private readonly years: Calendar;

@@ -168,7 +168,7 @@ export class VictoryKeeper {
     if (ended) declarations.ended = ended;
     // A draw vote or a concession to judge (most judgements, after a phase, have none).
     if (extra) Object.assign(declarations, extra);
-    this.outcomes ??= new OutcomeCache(this.host.board, this.host.rules);
+    this.outcomes ??= OutcomeCache.of(this.host.board, this.host.rules);
     return this.outcomes.judge(position, declarations);
   }
 

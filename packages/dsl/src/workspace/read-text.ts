@@ -6,6 +6,7 @@
  * bytes are decoded strictly, so a bad byte is reported instead of becoming
  * U+FFFD without a word.
  */
+import { isAscii } from 'node:buffer';
 import { lstatSync, readFileSync, statSync, type Stats } from 'node:fs';
 
 /** Why a file could not be read. `encoding`: where the first byte that is not UTF-8 is. */
@@ -41,6 +42,10 @@ export function readTextFile(path: string): TextRead {
   } catch (e) {
     return { ok: false, problem: { kind: 'other', message: systemMessage(systemError(e)) } };
   }
+  // Most files are ASCII, which reads the same as Latin-1 and needs no check byte by byte: told by one
+  // native scan, and decoded several times faster than by the strict decoder (about 10 ms over the
+  // bench's 9.4 MB of games).
+  if (isAscii(bytes)) return { ok: true, text: bytes.toString('latin1') };
   try {
     return { ok: true, text: strict.decode(bytes) };
   } catch (e) {
