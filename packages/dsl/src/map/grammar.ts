@@ -22,11 +22,13 @@
  * for (expected.ts), the lookahead and follow tables (grammar-tables.ts).
  */
 import type { IToken, TokenType } from 'chevrotain';
-import { createToken, CstParser, EOF, Lexer, tokenMatcher } from '../chevrotain.js';
+import { CstParser, EOF, tokenMatcher } from '../chevrotain.js';
 import { TableLookahead, type GrammarTables } from './grammar-tables.js';
 import { MAP_GRAMMAR_TABLES } from './grammar-tables-data.js';
 import {
   allTokens,
+  AnyToken,
+  BlockJunk,
   Identifier,
   Arrow,
   Colon,
@@ -41,33 +43,11 @@ import {
   Semicolon,
   Slash,
   StringLiteral,
+  mapTokens,
+  topLevelKeywords,
 } from '../lexer.js';
 import { FLAG_WORDS, NEUTRAL_WORDS, POWER_ITEMS, PROVINCE_ITEMS, slipFor, TOP_LEVEL_WORDS, VARIANT_ITEMS, COAST_ITEMS } from './expected.js';
 
-/** Categories for junk: any token at the top level; inside blocks, none that close or start a declaration. */
-export const AnyToken = createToken({ name: 'AnyToken', pattern: Lexer.NA });
-export const BlockJunk = createToken({ name: 'BlockJunk', pattern: Lexer.NA });
-
-const topLevelKeywords: TokenType[] = [
-  Kw.variant,
-  Kw.province,
-  Kw.power,
-  Kw.adjacency,
-  Kw.neutral,
-  Kw.rules,
-  Kw.ruleset,
-  Kw.import,
-  Kw.remove,
-];
-
-for (const token of allTokens) {
-  if (token === Name || token.PATTERN === Lexer.NA) continue;
-  const categories = (token.CATEGORIES ??= []);
-  categories.push(AnyToken);
-  if (token !== LCurly && token !== RCurly && !topLevelKeywords.includes(token)) categories.push(BlockJunk);
-}
-
-const parserTokens: TokenType[] = [...allTokens, AnyToken, BlockJunk];
 /** What a word among a province's flags may be a slip for: a flag, or the keyword of the next declaration. */
 const FLAGS_OR_DECLARATIONS: readonly string[] = [...FLAG_WORDS, ...TOP_LEVEL_WORDS];
 
@@ -102,6 +82,9 @@ export class MapGrammar extends CstParser {
    */
   constructor(options: { validate?: boolean; tables?: GrammarTables | null; plain?: boolean } = {}) {
     const tables = options.plain ? undefined : options.tables === undefined ? MAP_GRAMMAR_TABLES : (options.tables ?? undefined);
+    // The tokens are made on first use (lexer.ts); the rules below read them once the parser is built.
+    mapTokens();
+    const parserTokens: TokenType[] = [...allTokens, AnyToken, BlockJunk];
     const lookahead = new TableLookahead(MAX_LOOKAHEAD, [...parserTokens, EOF], tables);
     super(parserTokens, {
       recoveryEnabled: true,
