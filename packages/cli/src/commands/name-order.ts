@@ -88,9 +88,13 @@ export function sortNames<T>(items: T[], nameOf: (item: T) => string, descending
       if (!(e instanceof NotSimple)) throw e;
     }
   }
-  const names = new Intl.Collator('en', { numeric: true });
+  collator ??= new Intl.Collator('en', { numeric: true });
+  const names = collator;
   return items.sort((x, y) => sign * names.compare(nameOf(x), nameOf(y)));
 }
+
+/** The collator, made the first time a folder needs it and kept for every folder after (a walk sorts each folder it reads). */
+let collator: Intl.Collator | undefined;
 
 /** The collator's order of two names, by the fast comparison (exported for its test); undefined where the collator must decide. */
 export function simpleNameOrder(a: string, b: string): number | undefined {
