@@ -46,7 +46,7 @@ import type { Expectation, GameOptions, GameRun, OrderRun, PhaseRun } from './ru
 import { ExpectationChecker } from './expectations.js';
 import { GameNames } from './run-names.js';
 import { gameRules, orderLanguagesOf, variantPathOf } from './run-header.js';
-import { neverLegalOrders, noOrders, readOrders } from './run-orders.js';
+import { noOrders, readOrders } from './run-orders.js';
 
 export type { Expectation, GameOptions, GameRun, OrderRun, PhaseRun };
 
@@ -342,9 +342,8 @@ class GameRunner {
   /** Reads the orders, adjudicates the phase, checks its expectations; the next position, or undefined to stop. */
   private adjudicate(position: Position, lines: G.OrderLine[], section: G.PhaseSection): Position | undefined {
     const written = lines === section.orders;
-    // The orders read, and the line and power of each (paired with the engine's results below).
+    // The orders read, and the line and power of each (paired with the engine's results below); the orders never legal on the map said.
     const { orders, lines: orderLines, powers: orderPowers, incomplete } = written ? readOrders(this, position, section) : noOrders();
-    neverLegalOrders(this, orders, orderLines);
     let result: PhaseResult;
     this.options.onAdjudicate?.(position.phase);
     try {
