@@ -238,7 +238,8 @@ class GameRunner {
       const target = this.phaseOf(section.phase);
       if (!target) return;
       let skipped = 0;
-      while (phaseKey(this.year, position.phase) < phaseKey(this.year, target)) {
+      const targetKey = phaseKey(this.year, target);
+      while (phaseKey(this.year, position.phase) < targetKey) {
         if (++skipped > MAX_SKIPPED_PHASES) {
           this.report('invalidPhase', section.phase?.range ?? section.range, `${phaseText(target)} is too far ahead of ${phaseText(position.phase)}`);
           return;
