@@ -64,7 +64,8 @@ export function readOrders(h: OrdersHost, position: Position, section: G.PhaseSe
     h.orderReading.startPhase();
     // Each power of the section resolved (and a power not found said) once, in the order written.
     const powerWords = section.powers;
-    const powerIds = powerWords.map((w) => h.names.power(w));
+    const powerIds: (string | undefined)[] = [];
+    for (const w of powerWords) powerIds.push(h.names.power(w));
     const unitAt = (loc: string): Unit | undefined => {
       const b = provinceOf(loc);
       const find = (list: readonly Unit[]): Unit | undefined => list.find((u) => provinceOf(u.at) === b);
