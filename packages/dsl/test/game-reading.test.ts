@@ -134,6 +134,21 @@ describe('reading order texts once per variant', () => {
     expect(at('DF8030')).toEqual([10, 20]);
   });
 
+  it('reports an order never legal on the map on every line that writes it, whether its reading is new, kept or a copy', () => {
+    // `F bre - mun` in both years, twice in the first (a copy of the kept reading), and once expecting [illegal] (not reported).
+    const text = GAME_TEXT.replace('    F bre H\n    A mar - spa\n', '    F bre - mun\n    F bre - mun\n    A mar - spa\n')
+      .replace('    F bre H\n    A spa H\n', '    F bre - mun\n    A spa H\n    F bre - mun [illegal]\n');
+    const ws = workspace();
+    const lines = (run: GameRun): number[] => run.diagnostics.filter((d) => d.code === 'DF3030').map((d) => d.range.start.line);
+    const first = runGame(parseGame(text, GAME), ws);
+    expect(lines(first)).toEqual([7, 8, 18]);
+    // Again with every reading kept, and with none.
+    expect(lines(runGame(parseGame(text, GAME), ws))).toEqual([7, 8, 18]);
+    ws.forgetOrderReadings();
+    expect(lines(runGame(parseGame(text, GAME), ws))).toEqual([7, 8, 18]);
+    expect(lines(runGame(parseGame(GAME_TEXT, GAME), ws))).toEqual([]);
+  });
+
   it('a run that reuses another gives what a run from scratch gives', () => {
     const ws = workspace();
     const first = runGame(parseGame(GAME_TEXT, GAME), ws);

@@ -29,7 +29,7 @@
  * again after every edit, and the files of one variant write mostly the same
  * texts, so a run reads only the texts no run read before it.
  */
-import { parseOrder, type NameIndex, type ParseResult, type PhaseKind, type Unit } from '@dipforge/engine';
+import { neverLegal, parseOrder, type Board, type NameIndex, type NeverLegal, type Order, type ParseResult, type PhaseKind, type Unit } from '@dipforge/engine';
 import { ownText } from './texts.js';
 
 type UnitAt = (loc: string) => Unit | undefined;
@@ -67,6 +67,8 @@ export class OrderReading {
   private phase = 0;
   private unitAt: UnitAt | undefined;
   private askedUnit = false;
+  /** The kept reading the last `order` gave out (its order or a copy of it), else undefined: what `neverLegal` judges. */
+  private lastKept: Kept | undefined = undefined;
   /** Passed to the reader once; tells whether the reading looked at the position. */
   private readonly askUnit: UnitAt = (loc) => {
     this.askedUnit = true;
@@ -88,12 +90,14 @@ export class OrderReading {
     const mine = this.textsOf(phase, power);
     const kept = mine.get(text);
     if (kept) {
+      this.lastKept = kept;
       if (kept.phase !== this.phase) {
         kept.phase = this.phase;
         return kept.result;
       }
       return copy(kept.result, undefined);
     }
+    this.lastKept = undefined;
     const shared = samePerPower(text);
     const read = shared ? this.sharedTexts(phase) : undefined;
     const other = read?.get(text);
@@ -110,9 +114,27 @@ export class OrderReading {
     return this.keep(mine, key, parsed);
   }
 
+  /**
+   * Whether `order`, the order the last `order` call gave out, is never legal on `board`
+   * (the engine's `neverLegal`): judged once per kept reading and board, and kept with the reading,
+   * since the judgement is on the order and the map alone and a kept reading gives the same order
+   * (or a copy of it) to every line that writes its text. An order not kept is judged each time.
+   */
+  neverLegal(board: Board, order: Order): NeverLegal | undefined {
+    const kept = this.lastKept;
+    if (kept === undefined) return neverLegal(board, order);
+    if (kept.board !== board) {
+      kept.never = neverLegal(board, order) ?? null;
+      kept.board = board;
+    }
+    return kept.never ?? undefined;
+  }
+
   /** Keeps `result` under `key`, a string of its own (`ownText`, texts.ts). */
   private keep(texts: Map<string, Kept>, key: string, result: ParseResult): ParseResult {
-    texts.set(key, new Kept(result, this.phase));
+    const kept = new Kept(result, this.phase);
+    texts.set(key, kept);
+    this.lastKept = kept;
     this.size++;
     return result;
   }
@@ -138,8 +160,11 @@ export class OrderReading {
   }
 }
 
-/** A power's reading of a text, and the last phase whose line took it. */
+/** A power's reading of a text, the last phase whose line took it, and whether its order is never legal on `board` (`neverLegal`). */
 class Kept {
+  /** The board `never` was judged on (none yet: undefined). */
+  board: Board | undefined = undefined;
+  never: NeverLegal | null = null;
   constructor(
     readonly result: ParseResult,
     public phase: number,

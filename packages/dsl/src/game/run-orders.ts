@@ -59,8 +59,13 @@ export function readOrders(h: OrdersHost, position: Position, section: G.PhaseSe
   const orderLines: G.OrderLine[] = [];
   const orderPowers: string[] = [];
   let incomplete = false;
+  // The orders judged never legal, reported once the lines are read (most phases have none: no list).
+  let never: NeverLegalAt[] | undefined;
     h.orderReading.startPhase();
-    for (const w of section.powers) h.names.power(w);
+    // Each power of the section resolved (and a power not found said) once, in the order written.
+    const powerWords = section.powers;
+    const powerIds: (string | undefined)[] = [];
+    for (const w of powerWords) powerIds.push(h.names.power(w));
     const unitAt = (loc: string): Unit | undefined => {
       const b = provinceOf(loc);
       const find = (list: readonly Unit[]): Unit | undefined => list.find((u) => provinceOf(u.at) === b);
@@ -75,8 +80,9 @@ export function readOrders(h: OrdersHost, position: Position, section: G.PhaseSe
     for (const written of lines) {
       if (written.power !== word) {
         word = written.power;
-        // Resolved above with the section's powers (a line's power word is one of them).
-        power = h.names.power(word);
+        // Resolved above with the section's powers (a line's power word is one of them, the very word).
+        const k = powerWords.indexOf(word);
+        power = k >= 0 ? powerIds[k] : h.names.power(word);
         language = power === undefined ? undefined : h.languages.of(power);
       }
       if (!power) {
@@ -102,6 +108,10 @@ export function readOrders(h: OrdersHost, position: Position, section: G.PhaseSe
         else for (const o of read.orders) {
           const order = h.edition ? h.edition.switchedOrder(o, line, position) : o;
           if (order) {
+            if (line.expected?.value !== 'illegal') {
+              const why = judgedNeverLegal(h.board, order);
+              if (why) (never ??= []).push({ at: orders.length, why });
+            }
             orders.push(order);
             orderLines.push(line);
             orderPowers.push(o.power);
@@ -129,11 +139,17 @@ export function readOrders(h: OrdersHost, position: Position, section: G.PhaseSe
       }
       const order = h.edition ? h.edition.switchedOrder(parsed.order, line, position) : parsed.order;
       if (order) {
+        if (line.expected?.value !== 'illegal') {
+          // The reading's own order is judged with the reading (orders.ts); an order another edition made of it, on its own.
+          const why = order === parsed.order ? h.orderReading.neverLegal(h.board, order) : judgedNeverLegal(h.board, order);
+          if (why) (never ??= []).push({ at: orders.length, why });
+        }
         orders.push(order);
         orderLines.push(line);
         orderPowers.push(power);
       }
     }
+  if (never) reportNeverLegal(h, never, orderLines);
   return { orders, lines: orderLines, powers: orderPowers, incomplete };
 }
 
@@ -143,28 +159,37 @@ function standsAlone(h: OrdersHost, text: string, power: string, language: strin
   return h.orderReading.order(text, power, phase, unitAt).ok;
 }
 
+/** An order of a phase (`at`, its index) that no position can make legal on the map, and why. */
+interface NeverLegalAt {
+  at: number;
+  why: NeverLegal;
+}
+
 /**
  * Orders no position can make legal on the map (`F bre - mun`): a mistake in
- * the text, said as one (DF3030), unless the line expects [illegal].
+ * the text, said as one (DF3030), unless the line expects [illegal] (those are
+ * not judged). Said once a phase's lines are read, in the orders' order.
  */
-export function neverLegalOrders(h: Pick<OrdersHost, 'board' | 'report'>, orders: readonly Order[], lines: readonly G.OrderLine[]): void {
-  let judged = neverLegalOf.get(h.board);
-  if (!judged) neverLegalOf.set(h.board, (judged = new WeakMap()));
-  for (let i = 0; i < orders.length; i++) {
-    const line = lines[i] as G.OrderLine;
-    if (line.expected?.value === 'illegal') continue;
-    const order = orders[i] as Order;
-    let never = judged.get(order);
-    if (never === undefined) judged.set(order, (never = neverLegal(h.board, order) ?? null));
-    if (never) h.report('orderNeverLegal', line.text.range, `${echo(line.text.text)}: never legal on this map: ${never.why} (${never.reason})`);
+function reportNeverLegal(h: Pick<OrdersHost, 'report'>, never: readonly NeverLegalAt[], lines: readonly G.OrderLine[]): void {
+  for (const { at, why } of never) {
+    const line = lines[at] as G.OrderLine;
+    h.report('orderNeverLegal', line.text.range, `${echo(line.text.text)}: never legal on this map: ${why.why} (${why.reason})`);
   }
 }
 
 /**
- * Whether each order is never legal, by board and order: the judgement is on the two alone, and
- * the order readings give the same order object to the lines of many phases and games that write
- * the same text (orders.ts), so most orders are judged once.
+ * Whether an order no kept reading gave (a line in another order language, an order another
+ * edition made) is never legal, by board and order: the judgement is on the two alone, and such
+ * readings may give the same order object to the lines of many phases, so most are judged once.
  */
+function judgedNeverLegal(board: Board, order: Order): NeverLegal | undefined {
+  let judged = neverLegalOf.get(board);
+  if (!judged) neverLegalOf.set(board, (judged = new WeakMap()));
+  let never = judged.get(order);
+  if (never === undefined) judged.set(order, (never = neverLegal(board, order) ?? null));
+  return never ?? undefined;
+}
+
 const neverLegalOf = new WeakMap<Board, WeakMap<Order, NeverLegal | null>>();
 
 /** An order line and the deeper-indented lines that continue it (`next` the last), as one order line (the result written on the last or the first). */
