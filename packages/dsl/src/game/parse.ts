@@ -87,6 +87,8 @@ class GameParser extends LineReader {
   private grownTo = 0;
   private grownLine = 0;
   private grownColumn = 0;
+  /** Whether the text has no carriage return (the usual case): then a line ends at the next line feed. */
+  private readonly lineFeedsOnly: boolean;
 
   constructor(
     text: string,
@@ -96,13 +98,15 @@ class GameParser extends LineReader {
     lazyRanges: boolean,
   ) {
     super(text, file, lazyRanges);
+    this.lineFeedsOnly = text.indexOf('\r') < 0;
     this.ast = { kind: 'GameFile', header: [], phases: [], declare: [], range: ZERO_RANGE };
   }
 
   parse(): ParsedGame {
     // Room for the texts the file may bring (most repeat: one in sixteen characters is more than a game writes).
     reserveTexts(this.text.length >> 4);
-    this.readLines();
+    const body = this.readOpening();
+    if (body >= 0) this.readLines(body, this.text.length);
     this.flushGrowth();
     const text = this.text;
     const lines = new LineIndex(text, this.lineStarts);
@@ -111,34 +115,77 @@ class GameParser extends LineReader {
   }
 
   /**
-   * Reads every line. Nothing follows the loop here: V8 optimizes a long loop while it runs, and
-   * code after it that has not yet run would throw that code away when reached.
+   * Reads the file's opening, its header up to the line that opens another section (and the comments
+   * and blank lines among them), by `statement`, never by `line`; returns where the next line starts
+   * (-1: the file ends). The opening is the first thing a process reads: V8 gives a function its
+   * type feedback only after some calls, so code that reads only the opening would be compiled in the
+   * body's loop without it and thrown away when the next check's opening reaches it again.
    */
-  private readLines(): void {
-    const text = this.text;
-    // Without a carriage return in the text (the usual case) a line ends at the next line feed, which indexOf finds faster than a loop.
-    const lineFeedsOnly = text.indexOf('\r') < 0;
+  private readOpening(): number {
     let start = 0;
-    while (start <= text.length) {
-      let end = lineFeedsOnly ? text.indexOf('\n', start) : start;
-      if (end < 0) end = text.length;
-      else if (!lineFeedsOnly) while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
-      this.lineStart = start;
-      this.lineEnd = end;
-      this.lineStarts.push(start);
-      this.line(start, end);
-      if (end >= text.length) break;
-      start = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
-      this.lineNo++;
+    while (this.section === 'header') {
+      const end = this.enterLine(start);
+      this.statement(start, end);
+      if (end >= this.text.length) return -1;
+      start = this.nextLine(end);
     }
+    return start;
+  }
+
+  /**
+   * Reads every line from `start`. Nothing follows the loop here: V8 optimizes a long loop while it
+   * runs, and code after it that has not yet run would throw that code away when reached. Nothing
+   * comes before it either, for the same reason: the loop starts running before V8 keeps type
+   * feedback for this function (it is called once a file), and the code compiled while it runs
+   * would be thrown away on the next call by a property read before the loop without feedback
+   * (the text's length is given).
+   */
+  private readLines(from: number, length: number): void {
+    let start = from;
+    for (;;) {
+      const end = this.enterLine(start);
+      this.line(start, end);
+      if (end >= length) return;
+      start = this.nextLine(end);
+    }
+  }
+
+  /** Makes the line that starts at `start` the one being read; returns where it ends. */
+  private enterLine(start: number): number {
+    const text = this.text;
+    let end: number;
+    // Without a carriage return in the text (the usual case) a line ends at the next line feed, which indexOf finds faster than a loop.
+    if (this.lineFeedsOnly) {
+      end = text.indexOf('\n', start);
+      if (end < 0) end = text.length;
+    } else {
+      end = start;
+      while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
+    }
+    this.lineStart = start;
+    this.lineEnd = end;
+    this.lineStarts.push(start);
+    return end;
+  }
+
+  /** Where the line after the one ending at `end` starts (counted as the next line). */
+  private nextLine(end: number): number {
+    this.lineNo++;
+    return end + (this.text.charCodeAt(end) === 13 && this.text.charCodeAt(end + 1) === 10 ? 2 : 1);
   }
 
   // --------------------------------------------------------------- lines
 
+  /** A line of the body: the plain readers take most; `statement` the rest. */
   private line(start: number, end: number): void {
     if (this.section === 'phase' && this.power && this.continuation(start, end)) return;
     if (this.plainLines && this.section === 'phase' && ((this.power && this.plainOrder(start, end)) || this.plainPowerLine(start, end))) return;
     if (this.plainLines && this.section === 'expect' && this.plainExpect(start, end)) return;
+    this.statement(start, end);
+  }
+
+  /** A line read through its tokens, as the section it is in takes it. */
+  private statement(start: number, end: number): void {
     this.flushGrowth();
     const contentEnd = commentStart(this.text, start, end);
     const toks = this.tokens(start, contentEnd);
