@@ -10,29 +10,53 @@
 import type { Position, Range } from '../text/range.js';
 import type * as G from './ast.js';
 
-// The properties given to the constructor are made in the order given, as the literals' keys were.
+// Each property is declared for its type only and made by the constructor's assignment, in the
+// literal's order: a declared class field would be defined by an initializer first, a call of its
+// own for every node while the reader is not yet optimized (a process's first check).
 export class ReadPosition implements Position {
-  constructor(public offset: number, public line: number, public column: number) {}
+  declare offset: number;
+  declare line: number;
+  declare column: number;
+  constructor(offset: number, line: number, column: number) {
+    this.offset = offset;
+    this.line = line;
+    this.column = column;
+  }
 }
 
 export class ReadRange implements Range {
-  constructor(public start: Position, public end: Position) {}
+  declare start: Position;
+  declare end: Position;
+  constructor(start: Position, end: Position) {
+    this.start = start;
+    this.end = end;
+  }
 }
 
 export class ReadText implements G.Text {
-  constructor(public text: string, public range: Range) {}
+  declare text: string;
+  declare range: Range;
+  constructor(text: string, range: Range) {
+    this.text = text;
+    this.range = range;
+  }
 }
 
 /** A result written after an order (`[succeeds]`). */
 export class ReadResult {
-  constructor(public value: G.ExpectedResult, public range: Range) {}
+  declare value: G.ExpectedResult;
+  declare range: Range;
+  constructor(value: G.ExpectedResult, range: Range) {
+    this.value = value;
+    this.range = range;
+  }
 }
 
 /** A word node: the word as written and lower-cased. */
 export class ReadWord implements G.Word {
-  text: string;
-  value: string;
-  range: Range;
+  declare text: string;
+  declare value: string;
+  declare range: Range;
   constructor(text: string, range: Range) {
     this.text = text;
     this.value = text.toLowerCase();
@@ -42,10 +66,10 @@ export class ReadWord implements G.Word {
 
 /** An order line with no result written after it. */
 export class ReadOrder implements G.OrderLine {
-  kind: 'Order';
-  power: G.Word;
-  text: G.Text;
-  range: Range;
+  declare kind: 'Order';
+  declare power: G.Word;
+  declare text: G.Text;
+  declare range: Range;
   constructor(power: G.Word, text: G.Text, range: Range) {
     this.kind = 'Order';
     this.power = power;
@@ -56,7 +80,7 @@ export class ReadOrder implements G.OrderLine {
 
 /** An order line with its written result: a property of its own from the start, not given later (which takes a second object). */
 export class ReadOrderWithResult extends ReadOrder {
-  expected: ReadResult;
+  declare expected: ReadResult;
   constructor(power: G.Word, text: G.Text, range: Range, expected: ReadResult) {
     super(power, text, range);
     this.expected = expected;
