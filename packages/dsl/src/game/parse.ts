@@ -123,11 +123,12 @@ class GameParser extends LineReader {
    * body's loop without it and thrown away when the next check's opening reaches it again.
    */
   private readOpening(): number {
+    const length = this.text.length;
     let start = 0;
     while (this.section === 'header') {
-      const end = this.enterLine(start);
+      const end = this.enterLine(start, length);
       this.statement(start, end);
-      if (end >= this.text.length) return -1;
+      if (end >= length) return -1;
       start = this.nextLine(end);
     }
     return start;
@@ -144,24 +145,28 @@ class GameParser extends LineReader {
   private readLines(from: number, length: number): void {
     let start = from;
     for (;;) {
-      const end = this.enterLine(start);
+      const end = this.enterLine(start, length);
       this.line(start, end);
       if (end >= length) return;
       start = this.nextLine(end);
     }
   }
 
-  /** Makes the line that starts at `start` the one being read; returns where it ends. */
-  private enterLine(start: number): number {
+  /**
+   * Makes the line that starts at `start` the one being read; returns where it ends. The text's
+   * `length` is given: read here only for the last line, it would be a property read without type
+   * feedback in the loop's optimized code, which the end of the file would throw away.
+   */
+  private enterLine(start: number, length: number): number {
     const text = this.text;
     let end: number;
     // Without a carriage return in the text (the usual case) a line ends at the next line feed, which indexOf finds faster than a loop.
     if (this.lineFeedsOnly) {
       end = text.indexOf('\n', start);
-      if (end < 0) end = text.length;
+      if (end < 0) end = length;
     } else {
       end = start;
-      while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
+      while (end < length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
     }
     this.lineStart = start;
     this.lineEnd = end;
