@@ -13,7 +13,6 @@ import { numberProblem, quoted, type NumberField } from '@dipforge/engine/config
 import { UNIT_KINDS } from './keywords.js';
 import { LineRange, LineText, LineUnit, LineWord } from './line-range.js';
 import { colonIndex, splitCommas, tokenize, type Item, type Tok } from './tokens.js';
-import { ReadPosition, ReadRange, ReadText, ReadWord } from './read-nodes.js';
 
 export class LineReader {
   readonly diagnostics: Diagnostic[] = [];
@@ -55,13 +54,13 @@ export class LineReader {
   /** A text node from `start` to `end` (with its range made when read, as one object, if ranges are lazy and it is on the line being read). */
   textNode(text: string, start: number, end: number): G.Text {
     if (this.lazyRanges && start >= this.lineStart && end <= this.lineEnd) return new LineText(text, this.lineNo, this.lineStart, start, end);
-    return new ReadText(text, this.rangeNow(start, end));
+    return { text, range: this.rangeNow(start, end) };
   }
 
   /** A word node from `start` to `end` (as one object if ranges are lazy and it is on the line being read: LineWord). */
   wordAt(text: string, start: number, end: number): G.Word {
     if (this.lazyRanges && start >= this.lineStart && end <= this.lineEnd) return new LineWord(text, this.lineNo, this.lineStart, start, end);
-    return new ReadWord(text, this.rangeNow(start, end));
+    return wordNode(text, this.rangeNow(start, end));
   }
 
   /**
@@ -75,18 +74,18 @@ export class LineReader {
 
   /** From the start of `a` to the end of `b`, two ranges of the line being read (`range`). */
   join(a: Range, b: Range): Range {
-    return a instanceof LineRange && b instanceof LineRange ? LineRange.join(a, b) : new ReadRange(a.start, b.end);
+    return a instanceof LineRange && b instanceof LineRange ? LineRange.join(a, b) : { start: a.start, end: b.end };
   }
 
   /** A range made at once, whatever the ranges of nodes are: a diagnostic's. */
   private rangeNow(start: number, end: number): Range {
     const from = this.position(start);
-    return new ReadRange(from, end <= from.offset ? from : this.position(end));
+    return { start: from, end: end <= from.offset ? from : this.position(end) };
   }
 
   /** The position of an offset: computed directly on the line being read (the same as `LineIndex.position`). */
   position(offset: number): Position {
-    if (offset >= this.lineStart && offset <= this.lineEnd) return new ReadPosition(offset, this.lineNo, offset - this.lineStart);
+    if (offset >= this.lineStart && offset <= this.lineEnd) return { offset, line: this.lineNo, column: offset - this.lineStart };
     this.early ??= new LineIndex(this.text);
     return this.early.position(offset);
   }
@@ -96,7 +95,7 @@ export class LineReader {
   }
 
   word(t: Tok): G.Word {
-    return new ReadWord(t.text, this.range(t.start, t.end));
+    return wordNode(t.text, this.range(t.start, t.end));
   }
 
   /** Source text from the start of the first token to the end of the last, as one node. */
@@ -191,4 +190,9 @@ export class LineReader {
     }
     return out;
   }
+}
+
+/** A word node: the word as written and lower-cased. */
+export function wordNode(text: string, range: Range): G.Word {
+  return { text, value: text.toLowerCase(), range };
 }

@@ -31,7 +31,6 @@ import { readHeader, phaseName } from './header-lines.js';
 import { readExpectStatement } from './expect-lines.js';
 import { looksLikeDeclaration, readDeclaration } from './declare-lines.js';
 import { keywordSlip, type Section } from './slips.js';
-import { ReadOrder, ReadOrderWithResult, ReadPosition, ReadRange, ReadResult, ReadText } from './read-nodes.js';
 
 export interface ParsedGame {
   file: string;
@@ -344,14 +343,15 @@ class GameParser extends LineReader {
       return true;
     }
     const textRange = this.range(first, last);
-    const orderText = new ReadText(kept, textRange);
+    const orderText = { text: kept, range: textRange };
     let line: G.OrderLine;
     // Without a result the text is the whole line: one range for both (ranges are never changed, only replaced).
-    if (resultAt < 0) line = new ReadOrder(power, orderText, textRange);
+    if (resultAt < 0) line = { kind: 'Order', power, text: orderText, range: textRange };
     else {
-      // The line's range ends where the result's does.
+      // The line's range ends where the result's does. Made with its result (the keys in the general reader's order), not
+      // given it later: a property added later takes a second object.
       const resultRange = this.range(resultAt, resultEnd);
-      line = new ReadOrderWithResult(power, orderText, this.join(textRange, resultRange), new ReadResult(RESULT_WORDS[result & 3] as G.ExpectedResult, resultRange));
+      line = { kind: 'Order', power, text: orderText, range: this.join(textRange, resultRange), expected: { value: RESULT_WORDS[result & 3] as G.ExpectedResult, range: resultRange } };
     }
     this.addOrder(phase, line, false);
     return true;
@@ -438,12 +438,12 @@ class GameParser extends LineReader {
     const node = this.growing;
     if (!node) return;
     this.growing = undefined;
-    const end = new ReadPosition(this.grownTo, this.grownLine, this.grownColumn);
-    node.range = new ReadRange(node.range.start, end);
+    const end = { offset: this.grownTo, line: this.grownLine, column: this.grownColumn };
+    node.range = { start: node.range.start, end };
     const owner = this.growingOwner;
     if (!owner) return;
     this.growingOwner = undefined;
-    owner.range = new ReadRange(owner.range.start, end);
+    owner.range = { start: owner.range.start, end };
   }
 
   private positionLine(toks: Tok[], lineEnd: number): void {
@@ -510,7 +510,7 @@ class GameParser extends LineReader {
 
   /** Widens a section's range to cover a line it holds. */
   private grow(node: G.Node, end: number): void {
-    node.range = new ReadRange(node.range.start, this.position(end));
+    node.range = { start: node.range.start, end: this.position(end) };
   }
 
   private inPosition(kw: string, toks: Tok[], lineEnd: number): void {
