@@ -87,6 +87,12 @@ class GameParser extends LineReader {
   private grownTo = 0;
   private grownLine = 0;
   private grownColumn = 0;
+  /** What `scanPlainOrder` found on the line it took (see there). */
+  private scanFirst = 0;
+  private scanLast = 0;
+  private scanHash = 0;
+  private scanResultAt = -1;
+  private scanResult = 0;
   /** Whether the text has no carriage return (the usual case): then a line ends at the next line feed. */
   private readonly lineFeedsOnly: boolean;
 
@@ -291,8 +297,53 @@ class GameParser extends LineReader {
    * here, as `inPhase` and `order` would take it, without tokens: its text
    * runs from its first to its last character that is not a space. False
    * (nothing done) for any other line.
+   *
+   * The line is scanned by `scanPlainOrder` and its nodes made here: V8 moves the objects of an
+   * object literal to the old generation once it sees them live long (a long game's nodes do) and
+   * throws away the optimized code that makes them, which in a process's first checks happens
+   * between the first and the second. The scan, a function of its own too large to be compiled into
+   * this one, makes no object and keeps its code; this one, small, is compiled again soon.
    */
   private plainOrder(start: number, end: number): boolean {
+    if (!this.scanPlainOrder(start, end)) return false;
+    const text = this.text;
+    const first = this.scanFirst;
+    const last = this.scanLast;
+    const resultAt = this.scanResultAt;
+    const result = this.scanResult;
+    const phase = this.phase as G.PhaseSection;
+    const resultEnd = resultAt < 0 ? -1 : result >> 2;
+    this.growLater(phase, resultAt < 0 ? last : resultEnd);
+    // The text is the one string kept for it (texts.ts): most texts repeat an earlier one.
+    const power = this.power as G.Word;
+    const kept = textOf(text, first, last, this.scanHash);
+    if (this.lazyRanges) {
+      // A headless read: the line, its text and its result one object each, their ranges made when read (line-range.ts).
+      const written = resultAt < 0 ? undefined : new LineResult(RESULT_WORDS[result & 3] as G.ExpectedResult, this.lineNo, this.lineStart, resultAt, resultEnd);
+      this.addOrder(phase, new LineOrder(power, new LineText(kept, this.lineNo, this.lineStart, first, last), written), false);
+      return true;
+    }
+    const textRange = this.range(first, last);
+    const orderText = { text: kept, range: textRange };
+    let line: G.OrderLine;
+    // Without a result the text is the whole line: one range for both (ranges are never changed, only replaced).
+    if (resultAt < 0) line = { kind: 'Order', power, text: orderText, range: textRange };
+    else {
+      // The line's range ends where the result's does. Made with its result (the keys in the general reader's order), not
+      // given it later: a property added later takes a second object.
+      const resultRange = this.range(resultAt, resultEnd);
+      line = { kind: 'Order', power, text: orderText, range: this.join(textRange, resultRange), expected: { value: RESULT_WORDS[result & 3] as G.ExpectedResult, range: resultRange } };
+    }
+    this.addOrder(phase, line, false);
+    return true;
+  }
+
+  /**
+   * Whether the line is a plain order (`plainOrder`); if so, where its text starts and ends
+   * (`scanFirst`, `scanLast`), the text's hash (`scanHash`), and where its written result starts
+   * (`scanResultAt`, -1: none) with its end and word as `writtenResult` gives them (`scanResult`).
+   */
+  private scanPlainOrder(start: number, end: number): boolean {
     const text = this.text;
     let i = start;
     while (i < end && isBlank(text.charCodeAt(i))) i++;
@@ -330,30 +381,11 @@ class GameParser extends LineReader {
       hash = hashStep(hash, c);
       last = j + 1;
     }
-    const phase = this.phase as G.PhaseSection;
-    const resultEnd = resultAt < 0 ? -1 : result >> 2;
-    this.growLater(phase, resultAt < 0 ? last : resultEnd);
-    // The text is the one string kept for it (texts.ts): most texts repeat an earlier one.
-    const power = this.power as G.Word;
-    const kept = textOf(text, first, last, hash);
-    if (this.lazyRanges) {
-      // A headless read: the line, its text and its result one object each, their ranges made when read (line-range.ts).
-      const written = resultAt < 0 ? undefined : new LineResult(RESULT_WORDS[result & 3] as G.ExpectedResult, this.lineNo, this.lineStart, resultAt, resultEnd);
-      this.addOrder(phase, new LineOrder(power, new LineText(kept, this.lineNo, this.lineStart, first, last), written), false);
-      return true;
-    }
-    const textRange = this.range(first, last);
-    const orderText = { text: kept, range: textRange };
-    let line: G.OrderLine;
-    // Without a result the text is the whole line: one range for both (ranges are never changed, only replaced).
-    if (resultAt < 0) line = { kind: 'Order', power, text: orderText, range: textRange };
-    else {
-      // The line's range ends where the result's does. Made with its result (the keys in the general reader's order), not
-      // given it later: a property added later takes a second object.
-      const resultRange = this.range(resultAt, resultEnd);
-      line = { kind: 'Order', power, text: orderText, range: this.join(textRange, resultRange), expected: { value: RESULT_WORDS[result & 3] as G.ExpectedResult, range: resultRange } };
-    }
-    this.addOrder(phase, line, false);
+    this.scanFirst = first;
+    this.scanLast = last;
+    this.scanHash = hash;
+    this.scanResultAt = resultAt;
+    this.scanResult = result;
     return true;
   }
 
