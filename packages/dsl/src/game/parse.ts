@@ -87,6 +87,14 @@ class GameParser extends LineReader {
   private grownTo = 0;
   private grownLine = 0;
   private grownColumn = 0;
+  /** What `scanPlainOrder` found on the line it took (see there). */
+  private scanFirst = 0;
+  private scanLast = 0;
+  private scanHash = 0;
+  private scanResultAt = -1;
+  private scanResult = 0;
+  /** Whether the text has no carriage return (the usual case): then a line ends at the next line feed. */
+  private readonly lineFeedsOnly: boolean;
 
   constructor(
     text: string,
@@ -96,13 +104,15 @@ class GameParser extends LineReader {
     lazyRanges: boolean,
   ) {
     super(text, file, lazyRanges);
+    this.lineFeedsOnly = text.indexOf('\r') < 0;
     this.ast = { kind: 'GameFile', header: [], phases: [], declare: [], range: ZERO_RANGE };
   }
 
   parse(): ParsedGame {
     // Room for the texts the file may bring (most repeat: one in sixteen characters is more than a game writes).
     reserveTexts(this.text.length >> 4);
-    this.readLines();
+    const body = this.readOpening();
+    if (body >= 0) this.readLines(body, this.text.length);
     this.flushGrowth();
     const text = this.text;
     const lines = new LineIndex(text, this.lineStarts);
@@ -111,34 +121,82 @@ class GameParser extends LineReader {
   }
 
   /**
-   * Reads every line. Nothing follows the loop here: V8 optimizes a long loop while it runs, and
-   * code after it that has not yet run would throw that code away when reached.
+   * Reads the file's opening, its header up to the line that opens another section (and the comments
+   * and blank lines among them), by `statement`, never by `line`; returns where the next line starts
+   * (-1: the file ends). The opening is the first thing a process reads: V8 gives a function its
+   * type feedback only after some calls, so code that reads only the opening would be compiled in the
+   * body's loop without it and thrown away when the next check's opening reaches it again.
    */
-  private readLines(): void {
-    const text = this.text;
-    // Without a carriage return in the text (the usual case) a line ends at the next line feed, which indexOf finds faster than a loop.
-    const lineFeedsOnly = text.indexOf('\r') < 0;
+  private readOpening(): number {
+    const length = this.text.length;
     let start = 0;
-    while (start <= text.length) {
-      let end = lineFeedsOnly ? text.indexOf('\n', start) : start;
-      if (end < 0) end = text.length;
-      else if (!lineFeedsOnly) while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
-      this.lineStart = start;
-      this.lineEnd = end;
-      this.lineStarts.push(start);
-      this.line(start, end);
-      if (end >= text.length) break;
-      start = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
-      this.lineNo++;
+    while (this.section === 'header') {
+      const end = this.enterLine(start, length);
+      this.statement(start, end);
+      if (end >= length) return -1;
+      start = this.nextLine(end);
     }
+    return start;
+  }
+
+  /**
+   * Reads every line from `start`. Nothing follows the loop here: V8 optimizes a long loop while it
+   * runs, and code after it that has not yet run would throw that code away when reached. Nothing
+   * comes before it either, for the same reason: the loop starts running before V8 keeps type
+   * feedback for this function (it is called once a file), and the code compiled while it runs
+   * would be thrown away on the next call by a property read before the loop without feedback
+   * (the text's length is given).
+   */
+  private readLines(from: number, length: number): void {
+    let start = from;
+    for (;;) {
+      const end = this.enterLine(start, length);
+      this.line(start, end);
+      if (end >= length) return;
+      start = this.nextLine(end);
+    }
+  }
+
+  /**
+   * Makes the line that starts at `start` the one being read; returns where it ends. The text's
+   * `length` is given: read here only for the last line, it would be a property read without type
+   * feedback in the loop's optimized code, which the end of the file would throw away.
+   */
+  private enterLine(start: number, length: number): number {
+    const text = this.text;
+    let end: number;
+    // Without a carriage return in the text (the usual case) a line ends at the next line feed, which indexOf finds faster than a loop.
+    if (this.lineFeedsOnly) {
+      end = text.indexOf('\n', start);
+      if (end < 0) end = length;
+    } else {
+      end = start;
+      while (end < length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
+    }
+    this.lineStart = start;
+    this.lineEnd = end;
+    this.lineStarts.push(start);
+    return end;
+  }
+
+  /** Where the line after the one ending at `end` starts (counted as the next line). */
+  private nextLine(end: number): number {
+    this.lineNo++;
+    return end + (this.text.charCodeAt(end) === 13 && this.text.charCodeAt(end + 1) === 10 ? 2 : 1);
   }
 
   // --------------------------------------------------------------- lines
 
+  /** A line of the body: the plain readers take most; `statement` the rest. */
   private line(start: number, end: number): void {
     if (this.section === 'phase' && this.power && this.continuation(start, end)) return;
     if (this.plainLines && this.section === 'phase' && ((this.power && this.plainOrder(start, end)) || this.plainPowerLine(start, end))) return;
     if (this.plainLines && this.section === 'expect' && this.plainExpect(start, end)) return;
+    this.statement(start, end);
+  }
+
+  /** A line read through its tokens, as the section it is in takes it. */
+  private statement(start: number, end: number): void {
     this.flushGrowth();
     const contentEnd = commentStart(this.text, start, end);
     const toks = this.tokens(start, contentEnd);
@@ -239,8 +297,53 @@ class GameParser extends LineReader {
    * here, as `inPhase` and `order` would take it, without tokens: its text
    * runs from its first to its last character that is not a space. False
    * (nothing done) for any other line.
+   *
+   * The line is scanned by `scanPlainOrder` and its nodes made here: V8 moves the objects of an
+   * object literal to the old generation once it sees them live long (a long game's nodes do) and
+   * throws away the optimized code that makes them, which in a process's first checks happens
+   * between the first and the second. The scan, a function of its own too large to be compiled into
+   * this one, makes no object and keeps its code; this one, small, is compiled again soon.
    */
   private plainOrder(start: number, end: number): boolean {
+    if (!this.scanPlainOrder(start, end)) return false;
+    const text = this.text;
+    const first = this.scanFirst;
+    const last = this.scanLast;
+    const resultAt = this.scanResultAt;
+    const result = this.scanResult;
+    const phase = this.phase as G.PhaseSection;
+    const resultEnd = resultAt < 0 ? -1 : result >> 2;
+    this.growLater(phase, resultAt < 0 ? last : resultEnd);
+    // The text is the one string kept for it (texts.ts): most texts repeat an earlier one.
+    const power = this.power as G.Word;
+    const kept = textOf(text, first, last, this.scanHash);
+    if (this.lazyRanges) {
+      // A headless read: the line, its text and its result one object each, their ranges made when read (line-range.ts).
+      const written = resultAt < 0 ? undefined : new LineResult(RESULT_WORDS[result & 3] as G.ExpectedResult, this.lineNo, this.lineStart, resultAt, resultEnd);
+      this.addOrder(phase, new LineOrder(power, new LineText(kept, this.lineNo, this.lineStart, first, last), written), false);
+      return true;
+    }
+    const textRange = this.range(first, last);
+    const orderText = { text: kept, range: textRange };
+    let line: G.OrderLine;
+    // Without a result the text is the whole line: one range for both (ranges are never changed, only replaced).
+    if (resultAt < 0) line = { kind: 'Order', power, text: orderText, range: textRange };
+    else {
+      // The line's range ends where the result's does. Made with its result (the keys in the general reader's order), not
+      // given it later: a property added later takes a second object.
+      const resultRange = this.range(resultAt, resultEnd);
+      line = { kind: 'Order', power, text: orderText, range: this.join(textRange, resultRange), expected: { value: RESULT_WORDS[result & 3] as G.ExpectedResult, range: resultRange } };
+    }
+    this.addOrder(phase, line, false);
+    return true;
+  }
+
+  /**
+   * Whether the line is a plain order (`plainOrder`); if so, where its text starts and ends
+   * (`scanFirst`, `scanLast`), the text's hash (`scanHash`), and where its written result starts
+   * (`scanResultAt`, -1: none) with its end and word as `writtenResult` gives them (`scanResult`).
+   */
+  private scanPlainOrder(start: number, end: number): boolean {
     const text = this.text;
     let i = start;
     while (i < end && isBlank(text.charCodeAt(i))) i++;
@@ -278,30 +381,11 @@ class GameParser extends LineReader {
       hash = hashStep(hash, c);
       last = j + 1;
     }
-    const phase = this.phase as G.PhaseSection;
-    const resultEnd = resultAt < 0 ? -1 : result >> 2;
-    this.growLater(phase, resultAt < 0 ? last : resultEnd);
-    // The text is the one string kept for it (texts.ts): most texts repeat an earlier one.
-    const power = this.power as G.Word;
-    const kept = textOf(text, first, last, hash);
-    if (this.lazyRanges) {
-      // A headless read: the line, its text and its result one object each, their ranges made when read (line-range.ts).
-      const written = resultAt < 0 ? undefined : new LineResult(RESULT_WORDS[result & 3] as G.ExpectedResult, this.lineNo, this.lineStart, resultAt, resultEnd);
-      this.addOrder(phase, new LineOrder(power, new LineText(kept, this.lineNo, this.lineStart, first, last), written), false);
-      return true;
-    }
-    const textRange = this.range(first, last);
-    const orderText = { text: kept, range: textRange };
-    let line: G.OrderLine;
-    // Without a result the text is the whole line: one range for both (ranges are never changed, only replaced).
-    if (resultAt < 0) line = { kind: 'Order', power, text: orderText, range: textRange };
-    else {
-      // The line's range ends where the result's does. Made with its result (the keys in the general reader's order), not
-      // given it later: a property added later takes a second object.
-      const resultRange = this.range(resultAt, resultEnd);
-      line = { kind: 'Order', power, text: orderText, range: this.join(textRange, resultRange), expected: { value: RESULT_WORDS[result & 3] as G.ExpectedResult, range: resultRange } };
-    }
-    this.addOrder(phase, line, false);
+    this.scanFirst = first;
+    this.scanLast = last;
+    this.scanHash = hash;
+    this.scanResultAt = resultAt;
+    this.scanResult = result;
     return true;
   }
 

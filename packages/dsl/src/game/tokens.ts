@@ -83,19 +83,33 @@ export function tokenize(text: string, start: number, end: number, unterminated:
   return out;
 }
 
-/** Where a `//` comment starts (outside strings), or `end`. */
+/**
+ * Where a `//` comment starts (outside strings), or `end`. A slash is told from the pair of
+ * characters read on every step, not by a test made only after a slash: the first lines a process
+ * reads are a file's opening, often comments, read before V8 keeps type feedback for this function,
+ * and a step only they took would be compiled without it and thrown away by the next file's first
+ * comment.
+ */
 export function commentStart(text: string, start: number, end: number): number {
   let inString = false;
+  // The character before `i` and where it is.
+  let before = 0;
+  let beforeAt = start;
   for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
       if (c === 92) i++;
       else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 47 && i + 1 < end && text.charCodeAt(i + 1) === 47) return i;
+    } else if (((before << 16) | c) === SLASHES) return beforeAt;
+    else if (c === 34) inString = true;
+    before = c;
+    beforeAt = i;
   }
   return end;
 }
+
+/** Two slashes as `(first << 16) | second`. */
+const SLASHES = (47 << 16) | 47;
 
 export function colonIndex(toks: Tok[]): number {
   return toks.findIndex((t) => t.text === ':');
