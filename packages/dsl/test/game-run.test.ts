@@ -136,6 +136,17 @@ describe('header and rules', () => {
     expect(run.players).toEqual({ england: 'Alice', france: 'Bob' });
     expectExactly(problems(run), [['DF2002', locate(text, 'atlantis')]]);
   });
+
+  it('a later run on the same variant finds the powers again and reports an unknown one again', () => {
+    // The powers found are kept per name index for every run on it (run-names.ts); those not found are each run's own.
+    const text = 'player England "Alice"\nplayer atlantis "Eve"\n';
+    const ws = workspace({ [GAME]: text });
+    for (let i = 0; i < 2; i++) {
+      const run = runGameFile(GAME, ws);
+      expect(run.players).toEqual({ england: 'Alice' });
+      expectExactly(problems(run), [['DF2002', locate(text, 'atlantis')]]);
+    }
+  });
 });
 
 describe('position', () => {

@@ -13,8 +13,23 @@ import type { ExpectationNames } from './expectations.js';
 
 export type Report = (name: CodeName, range: Range, message: string, suggestions?: readonly string[]) => void;
 
+/**
+ * The powers found, by text, kept per name index for every run on it (a finding depends on the
+ * index and the text alone). A file names its few powers in its first phases; kept per run, each
+ * run took the finding path again for them, and in a second run that path, first taken by the
+ * first run before V8 kept type feedback for it, threw away the optimized code of the reading of
+ * orders it is compiled into.
+ */
+const powersFound = new WeakMap<NameIndex, Map<string, string>>();
+
+function powersFoundOn(index: NameIndex): Map<string, string> {
+  let found = powersFound.get(index);
+  if (!found) powersFound.set(index, (found = new Map()));
+  return found;
+}
+
 export class GameNames implements ExpectationNames {
-  private readonly powerByText = new Map<string, string>();
+  private readonly powerByText: Map<string, string>;
   /** The power words not found, each reported once however often it is read. */
   private readonly unknownPowers = new Set<G.Word>();
   private readonly locationByText = new Map<string, string>();
@@ -26,7 +41,9 @@ export class GameNames implements ExpectationNames {
     private readonly variant: string,
     private readonly neutral: boolean,
     private readonly report: Report,
-  ) {}
+  ) {
+    this.powerByText = powersFoundOn(index);
+  }
 
   power(w: G.Word): string | undefined {
     const known = this.powerByText.get(w.text);
