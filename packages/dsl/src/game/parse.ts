@@ -87,7 +87,7 @@ class GameParser extends LineReader {
   private grownTo = 0;
   private grownLine = 0;
   private grownColumn = 0;
-  /** What `scanPlainOrder` found on the line it took (see there). */
+  /** What `scanPhaseLine` found on the line it took (see there). */
   private scanFirst = 0;
   private scanLast = 0;
   private scanHash = 0;
@@ -190,7 +190,11 @@ class GameParser extends LineReader {
   /** A line of the body: the plain readers take most; `statement` the rest. */
   private line(start: number, end: number): void {
     if (this.section === 'phase' && this.power && this.continuation(start, end)) return;
-    if (this.plainLines && this.section === 'phase' && ((this.power && this.plainOrder(start, end)) || this.plainPowerLine(start, end))) return;
+    if (this.plainLines && this.section === 'phase') {
+      const plain = this.scanPhaseLine(start, end);
+      if (plain === PLAIN_ORDER && this.power) return this.plainOrder();
+      if (plain === PLAIN_POWER) return this.plainPowerLine();
+    }
     if (this.plainLines && this.section === 'expect' && this.plainExpect(start, end)) return;
     this.statement(start, end);
   }
@@ -298,14 +302,13 @@ class GameParser extends LineReader {
    * runs from its first to its last character that is not a space. False
    * (nothing done) for any other line.
    *
-   * The line is scanned by `scanPlainOrder` and its nodes made here: V8 moves the objects of an
+   * The line is scanned by `scanPhaseLine` and its nodes made here: V8 moves the objects of an
    * object literal to the old generation once it sees them live long (a long game's nodes do) and
    * throws away the optimized code that makes them, which in a process's first checks happens
    * between the first and the second. The scan, a function of its own too large to be compiled into
    * this one, makes no object and keeps its code; this one, small, is compiled again soon.
    */
-  private plainOrder(start: number, end: number): boolean {
-    if (!this.scanPlainOrder(start, end)) return false;
+  private plainOrder(): void {
     const text = this.text;
     const first = this.scanFirst;
     const last = this.scanLast;
@@ -321,7 +324,7 @@ class GameParser extends LineReader {
       // A headless read: the line, its text and its result one object each, their ranges made when read (line-range.ts).
       const written = resultAt < 0 ? undefined : new LineResult(RESULT_WORDS[result & 3] as G.ExpectedResult, this.lineNo, this.lineStart, resultAt, resultEnd);
       this.addOrder(phase, new LineOrder(power, new LineText(kept, this.lineNo, this.lineStart, first, last), written), false);
-      return true;
+      return;
     }
     const textRange = this.range(first, last);
     const orderText = { text: kept, range: textRange };
@@ -335,15 +338,17 @@ class GameParser extends LineReader {
       line = { kind: 'Order', power, text: orderText, range: this.join(textRange, resultRange), expected: { value: RESULT_WORDS[result & 3] as G.ExpectedResult, range: resultRange } };
     }
     this.addOrder(phase, line, false);
-    return true;
   }
 
   /**
-   * Whether the line is a plain order (`plainOrder`); if so, where its text starts and ends
+   * Whether the line of a phase is a plain order (`plainOrder`), a plain `POWER:` line
+   * (`plainPowerLine`) or neither (PLAIN_NONE). For an order: where its text starts and ends
    * (`scanFirst`, `scanLast`), the text's hash (`scanHash`), and where its written result starts
    * (`scanResultAt`, -1: none) with its end and word as `writtenResult` gives them (`scanResult`).
+   * For a power line: where the power's name starts and ends and its hash. One scan for both
+   * kinds, so that the power line's scan keeps its code too (see plainOrder).
    */
-  private scanPlainOrder(start: number, end: number): boolean {
+  private scanPhaseLine(start: number, end: number): number {
     const text = this.text;
     let i = start;
     while (i < end && isBlank(text.charCodeAt(i))) i++;
@@ -351,15 +356,16 @@ class GameParser extends LineReader {
     // The first word's hash in lower case, for the keywords below.
     let folded = TEXT_HASH;
     for (let c = i < end ? text.charCodeAt(i) : 0; isAsciiWordChar(c); c = ++i < end ? text.charCodeAt(i) : 0) folded = hashStep(folded, c | 32);
+    if (i < end && text.charCodeAt(i) === 58 && i !== first) return this.scanPowerLine(first, i, end);
     // A line of one word, or with a number in it, may be a statement's keyword written wrong (`expcet`,
     // `phsae fall 1901 movement`): the general reader decides (it reads a true order the same).
-    if (i === first || i >= end || !isBlank(text.charCodeAt(i))) return false;
+    if (i === first || i >= end || !isBlank(text.charCodeAt(i))) return PLAIN_NONE;
     const c0 = text.charCodeAt(first);
-    if (c0 < 65 || (c0 > 90 && c0 < 97) || c0 > 122) return false;
+    if (c0 < 65 || (c0 > 90 && c0 < 97) || c0 > 122) return PLAIN_NONE;
     // A first word with a keyword's hash goes to the general reader (one that only shares the hash reads the same there).
     // Integers compared on every line, no string cut nor call: code first met in the middle of a file (its first `Build`
     // line) would make V8 give up the optimized reader and build it again.
-    for (let k = 0; k < NOT_ORDER_HASHES.length; k++) if (NOT_ORDER_HASHES[k] === folded) return false;
+    for (let k = 0; k < NOT_ORDER_HASHES.length; k++) if (NOT_ORDER_HASHES[k] === folded) return PLAIN_NONE;
     let last = i;
     let hash = TEXT_HASH;
     // The result written at the end of the line: where its `[` is (-1: none), and its end and word as `writtenResult` gives them.
@@ -371,13 +377,13 @@ class GameParser extends LineReader {
       if (c === 91) {
         // `[succeeds]`, `[fails]` or `[illegal]` ending the line; anything else the general reader reports.
         result = writtenResult(text, j, end);
-        if (result === NO_RESULT) return false;
+        if (result === NO_RESULT) return PLAIN_NONE;
         resultAt = j;
         break;
       }
-      if (c < 33 || c > 126 || c === 34 || c === 58 || c === 93 || (c >= 48 && c <= 57)) return false;
-      if (c === 47 && j + 1 < end && text.charCodeAt(j + 1) === 47) return false;
-      if ((c === 97 || c === 65) && hasAsciiWord(text, j + 1, 'llies')) return false;
+      if (c < 33 || c > 126 || c === 34 || c === 58 || c === 93 || (c >= 48 && c <= 57)) return PLAIN_NONE;
+      if (c === 47 && j + 1 < end && text.charCodeAt(j + 1) === 47) return PLAIN_NONE;
+      if ((c === 97 || c === 65) && hasAsciiWord(text, j + 1, 'llies')) return PLAIN_NONE;
       hash = hashStep(hash, c);
       last = j + 1;
     }
@@ -386,7 +392,7 @@ class GameParser extends LineReader {
     this.scanHash = hash;
     this.scanResultAt = resultAt;
     this.scanResult = result;
-    return true;
+    return PLAIN_ORDER;
   }
 
   /** Adds an order line to the phase (a `continuation` of the order before, or the first line of an order). */
@@ -413,29 +419,32 @@ class GameParser extends LineReader {
   }
 
   /**
-   * A `POWER:` line of a phase, the other common line of a game: one that is
-   * plain ASCII (a word of letters, digits and `_` starting with a letter,
-   * the colon, nothing after it but blanks) is taken here as `inPhase` takes
-   * it, without tokens. False (nothing done) for any other line.
+   * For `scanPhaseLine`, a line whose first word (`first` to `colon`) is followed by a colon: a
+   * `POWER:` line, the other common line of a game, when it is plain ASCII (a word of letters,
+   * digits and `_` starting with a letter, the colon, nothing after it but blanks).
    */
-  private plainPowerLine(start: number, end: number): boolean {
+  private scanPowerLine(first: number, colon: number, end: number): number {
     const text = this.text;
-    let i = start;
-    while (i < end && isBlank(text.charCodeAt(i))) i++;
-    const first = i;
-    if (first >= end) return false;
     const c0 = text.charCodeAt(first);
-    if (c0 < 65 || (c0 > 90 && c0 < 97) || c0 > 122) return false;
+    if (c0 < 65 || (c0 > 90 && c0 < 97) || c0 > 122) return PLAIN_NONE;
+    for (let j = colon + 1; j < end; j++) if (!isBlank(text.charCodeAt(j))) return PLAIN_NONE;
     let hash = TEXT_HASH;
-    for (let c = c0; isAsciiWordChar(c); c = ++i < end ? text.charCodeAt(i) : 0) hash = hashStep(hash, c);
-    if (i >= end || text.charCodeAt(i) !== 58) return false;
-    for (let j = i + 1; j < end; j++) if (!isBlank(text.charCodeAt(j))) return false;
+    for (let j = first; j < colon; j++) hash = hashStep(hash, text.charCodeAt(j));
+    this.scanFirst = first;
+    this.scanLast = colon;
+    this.scanHash = hash;
+    return PLAIN_POWER;
+  }
+
+  /** The plain `POWER:` line `scanPhaseLine` found, taken as `inPhase` takes it, without tokens. */
+  private plainPowerLine(): void {
+    const first = this.scanFirst;
+    const colon = this.scanLast;
     const phase = this.phase as G.PhaseSection;
-    this.growLater(phase, i + 1);
-    const power = this.wordAt(textOf(text, first, i, hash), first, i);
+    this.growLater(phase, colon + 1);
+    const power = this.wordAt(textOf(this.text, first, colon, this.scanHash), first, colon);
     phase.powers.push(power);
     this.power = power;
-    return true;
   }
 
   /** A plain `units`, `dislodged` or `owners` line of an expect block (plain-expect.ts); false (nothing done) for any other line. */
@@ -678,6 +687,10 @@ class GameParser extends LineReader {
  */
 const RESULT_WORDS: readonly G.ExpectedResult[] = ['succeeds', 'fails', 'illegal'];
 const NO_RESULT = -1;
+/** What `scanPhaseLine` found a line of a phase to be. */
+const PLAIN_NONE = 0;
+const PLAIN_ORDER = 1;
+const PLAIN_POWER = 2;
 
 function writtenResult(text: string, from: number, end: number): number {
   let i = from + 1;
