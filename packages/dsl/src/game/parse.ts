@@ -11,7 +11,9 @@
  * blocks and of declare blocks are read in header-lines.ts, expect-lines.ts and
  * declare-lines.ts. What stays here, past 500 lines, is the one reader's state
  * that every line changes: the section it is in, the open phase, power and
- * blocks, the sections' growing ranges and the orders that go on to a next line.
+ * blocks, the sections' growing ranges and the orders that go on to a next line;
+ * and the scan of a phase's plain lines (`scanPhaseLine`), which leaves what it
+ * found in the reader's fields so that it makes no object (see `plainOrder`).
  *
  * A bad line costs one diagnostic and never the rest of the file.
  */
