@@ -67,8 +67,9 @@ export class OrderReading {
   private phase = 0;
   private unitAt: UnitAt | undefined;
   private askedUnit = false;
-  /** The kept reading the last `order` gave out (its order or a copy of it), else undefined: what `neverLegal` judges. */
+  /** The kept reading the last `order` gave out, and the order it gave (the reading's or a copy of it): what `neverLegal` judges. */
   private lastKept: Kept | undefined = undefined;
+  private lastGiven: Order | undefined = undefined;
   /** Passed to the reader once; tells whether the reading looked at the position. */
   private readonly askUnit: UnitAt = (loc) => {
     this.askedUnit = true;
@@ -93,9 +94,9 @@ export class OrderReading {
       this.lastKept = kept;
       if (kept.phase !== this.phase) {
         kept.phase = this.phase;
-        return kept.result;
+        return this.given(kept.result);
       }
-      return copy(kept.result, undefined);
+      return this.given(copy(kept.result, undefined));
     }
     this.lastKept = undefined;
     const shared = samePerPower(text);
@@ -118,11 +119,12 @@ export class OrderReading {
    * Whether `order`, the order the last `order` call gave out, is never legal on `board`
    * (the engine's `neverLegal`): judged once per kept reading and board, and kept with the reading,
    * since the judgement is on the order and the map alone and a kept reading gives the same order
-   * (or a copy of it) to every line that writes its text. An order not kept is judged each time.
+   * (or a copy of it) to every line that writes its text. Any other order (not kept, or not the last
+   * one given) is judged on its own.
    */
   neverLegal(board: Board, order: Order): NeverLegal | undefined {
     const kept = this.lastKept;
-    if (kept === undefined) return neverLegal(board, order);
+    if (kept === undefined || order !== this.lastGiven) return neverLegal(board, order);
     if (kept.board !== board) {
       kept.never = neverLegal(board, order) ?? null;
       kept.board = board;
@@ -136,6 +138,12 @@ export class OrderReading {
     texts.set(key, kept);
     this.lastKept = kept;
     this.size++;
+    return this.given(result);
+  }
+
+  /** `result`, noted as the last reading given out (`neverLegal`). */
+  private given(result: ParseResult): ParseResult {
+    this.lastGiven = result.ok ? result.order : undefined;
     return result;
   }
 
